@@ -1,0 +1,336 @@
+"""The board model: :class:`Solution`, an immutable placement of one queen per row.
+
+A placement of ``n`` queens is stored as the queen's column in each row (0-based),
+as a read-only numpy array, so boards of ten million queens are cheap. The eight
+symmetries of the square, the canonical form of a symmetry class and an O(n)
+vectorised validity check live here.
+
+>>> s = Solution([1, 3, 0, 2])
+>>> print(s)
+.Q..
+...Q
+Q...
+..Q.
+>>> s.validate()
+>>> s.canonical()
+Solution([1, 3, 0, 2])
+>>> s.symmetry_class_size()
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+import numpy as np
+import numpy.typing as npt
+
+from .errors import BadInput, InvalidBoard
+from .pieces import Piece
+
+#: The eight symmetries of the square, in the documented order used by
+#: :meth:`Solution.symmetries` and :meth:`Solution.canonical`. Each maps a square
+#: (row, column) of an n×n board to its image.
+SYMMETRY_NAMES: tuple[str, ...] = (
+    "identity",          # (r, c)
+    "rotate90",          # (c, n-1-r)      quarter turn clockwise
+    "rotate180",         # (n-1-r, n-1-c)
+    "rotate270",         # (n-1-c, r)
+    "mirror",            # (r, n-1-c)      left-right reflection
+    "flip",              # (n-1-r, c)      top-bottom reflection
+    "transpose",         # (c, r)          reflection in the main diagonal
+    "antitranspose",     # (n-1-c, n-1-r)  reflection in the other diagonal
+)
+
+Pair = tuple[tuple[int, int], tuple[int, int]]
+
+
+def _map_squares(k: int, n: int, r: npt.NDArray[np.int64],
+                 c: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    m = n - 1
+    if k == 0:
+        return r, c
+    if k == 1:
+        return c, m - r
+    if k == 2:
+        return m - r, m - c
+    if k == 3:
+        return m - c, r
+    if k == 4:
+        return r, m - c
+    if k == 5:
+        return m - r, c
+    if k == 6:
+        return c, r
+    if k == 7:
+        return m - c, m - r
+    raise ValueError(f"symmetry index must be 0..7, not {k}")
+
+
+class Solution:
+    """An immutable placement of ``n`` queens, one per row: ``cols[row]`` is the column.
+
+    The name follows common usage; a ``Solution`` may hold attacking queens (two in
+    one column or diagonal), which :meth:`validate` reports. Equality and hashing
+    compare the placement; ordering is lexicographic on the columns.
+
+    >>> Solution([0, 2]) == Solution((0, 2))
+    True
+    >>> sorted([Solution([2, 0, 1]), Solution([0, 2, 1])])
+    [Solution([0, 2, 1]), Solution([2, 0, 1])]
+    """
+
+    __slots__ = ("_cols", "_hash")
+
+    def __init__(self, cols: Iterable[int] | npt.ArrayLike):
+        arr = np.array(list(cols) if isinstance(cols, Iterator) else cols, dtype=np.int64)
+        if arr.ndim != 1:
+            raise BadInput("a placement is a flat sequence of columns, one per row")
+        n = arr.shape[0]
+        if n == 0:
+            raise BadInput("a board needs at least one row")
+        if n and (arr.min() < 0 or arr.max() >= n):
+            bad = int(np.flatnonzero((arr < 0) | (arr >= n))[0])
+            raise BadInput(f"row {bad}: column {int(arr[bad])} is off the {n}x{n} board")
+        arr.setflags(write=False)
+        self._cols = arr
+        self._hash: int | None = None
+
+    @classmethod
+    def _trusted(cls, arr: npt.NDArray[np.int64]) -> Solution:
+        """Wrap an int64 array already known to hold columns in range (no copy, no checks)."""
+        obj = cls.__new__(cls)
+        arr.setflags(write=False)
+        obj._cols = arr
+        obj._hash = None
+        return obj
+
+    # -- basic protocol -------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """The board size."""
+        return int(self._cols.shape[0])
+
+    @property
+    def cols(self) -> npt.NDArray[np.int64]:
+        """The column of the queen in each row, a read-only int64 array."""
+        return self._cols
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self) -> Iterator[int]:
+        return (int(c) for c in self._cols)
+
+    def __getitem__(self, row: int) -> int:
+        return int(self._cols[row])
+
+    def as_tuple(self) -> tuple[int, ...]:
+        """The columns as a tuple of ints.
+
+        >>> Solution([1, 3, 0, 2]).as_tuple()
+        (1, 3, 0, 2)
+        """
+        return tuple(int(c) for c in self._cols)
+
+    def queens(self) -> list[tuple[int, int]]:
+        """The occupied squares as ``(row, column)`` pairs, 0-based, row by row.
+
+        >>> Solution([1, 0]).queens()
+        [(0, 1), (1, 0)]
+        """
+        return [(r, int(c)) for r, c in enumerate(self._cols)]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Solution):
+            return NotImplemented
+        return self.n == other.n and bool(np.array_equal(self._cols, other._cols))
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.n, self._cols.tobytes()))
+        return self._hash
+
+    def __lt__(self, other: Solution) -> bool:
+        if not isinstance(other, Solution):
+            return NotImplemented
+        return _lex_less(self._cols, other._cols)
+
+    def __le__(self, other: Solution) -> bool:
+        return self == other or self < other
+
+    def __repr__(self) -> str:
+        if self.n <= 40:
+            return f"Solution([{', '.join(str(int(c)) for c in self._cols)}])"
+        head = ", ".join(str(int(c)) for c in self._cols[:8])
+        return f"Solution([{head}, ...] n={self.n})"
+
+    def __str__(self) -> str:
+        from .formats import write_board
+
+        return write_board(self)
+
+    def _repr_svg_(self) -> str:
+        from .pictures import board_svg
+
+        return board_svg(self)
+
+    # -- symmetries -----------------------------------------------------------------
+    def is_permutation(self) -> bool:
+        """True when no two queens share a column."""
+        return bool(np.bincount(self._cols, minlength=self.n).max() <= 1)
+
+    def transform(self, k: int | str) -> Solution:
+        """The image of the board under symmetry ``k`` (an index or a name of
+        :data:`SYMMETRY_NAMES`). The placement must have one queen per column.
+
+        >>> Solution([1, 3, 0, 2]).transform("mirror")
+        Solution([2, 0, 3, 1])
+        """
+        idx = SYMMETRY_NAMES.index(k) if isinstance(k, str) else int(k)
+        if idx == 0:
+            return self
+        if not self.is_permutation():
+            raise BadInput("symmetries need one queen in every column")
+        n = self.n
+        rows = np.arange(n, dtype=np.int64)
+        new_r, new_c = _map_squares(idx, n, rows, self._cols)
+        out = np.empty(n, dtype=np.int64)
+        out[new_r] = new_c
+        return Solution._trusted(out)
+
+    def symmetries(self) -> list[Solution]:
+        """The 8 images of the board, in the order of :data:`SYMMETRY_NAMES` (may repeat).
+
+        >>> len(set(Solution([1, 3, 0, 2]).symmetries()))
+        2
+        """
+        return [self.transform(k) for k in range(8)]
+
+    def canonical(self) -> Solution:
+        """The least image under the 8 symmetries, comparing columns lexicographically.
+
+        Two boards are in the same symmetry class exactly when their canonical forms
+        are equal.
+
+        >>> Solution([2, 0, 3, 1]).canonical()
+        Solution([1, 3, 0, 2])
+        """
+        best = self
+        for img in self.symmetries()[1:]:
+            if _lex_less(img._cols, best._cols):
+                best = img
+        return best
+
+    def is_canonical(self) -> bool:
+        """True when the board is the canonical representative of its class."""
+        return self.canonical() == self
+
+    def symmetry_class_size(self) -> int:
+        """How many distinct boards the symmetry class holds: 8, 4, 2 (or 1 for n = 1).
+
+        >>> Solution([0]).symmetry_class_size()
+        1
+        """
+        return len(set(self.symmetries()))
+
+    # -- validity -------------------------------------------------------------------
+    def attacking_pairs(self, piece: Piece | str = Piece.QUEEN, torus: bool = False,
+                        limit: int | None = 1000) -> list[Pair]:
+        """The pairs of pieces that attack each other, sorted, at most ``limit`` of them.
+
+        Along a line only neighbouring pieces are listed (a queen between two others
+        blocks the view, as on a chessboard), so the list grows at most linearly with
+        ``n`` and the check is O(n log n), vectorised with numpy.
+
+        >>> Solution([0, 1, 3, 2]).attacking_pairs()
+        [((0, 0), (1, 1)), ((2, 3), (3, 2))]
+        """
+        piece = Piece.parse(piece)
+        n = self.n
+        cols = self._cols
+        rows = np.arange(n, dtype=np.int64)
+        found: list[npt.NDArray[np.int64]] = []
+        keys = [cols, rows - cols, rows + cols]
+        if torus:
+            keys = [cols, (rows - cols) % n, (rows + cols) % n]
+        for key in keys:
+            order = np.argsort(key, kind="stable")
+            sk = key[order]
+            hit = np.flatnonzero(sk[1:] == sk[:-1])
+            if hit.size:
+                found.append(np.stack([order[hit], order[hit + 1]], axis=1))
+        if piece.knight:
+            for dr, dc in ((1, 2), (2, 1)):
+                if n > dr:
+                    diff = np.abs(cols[dr:] - cols[:-dr])
+                    if torus:
+                        diff = np.minimum(diff, n - diff)
+                    hit = np.flatnonzero(diff == dc)
+                    if hit.size:
+                        found.append(np.stack([hit, hit + dr], axis=1))
+        if not found:
+            return []
+        allp = np.concatenate(found)
+        allp.sort(axis=1)
+        allp = np.unique(allp, axis=0)  # sorted by first row, then second
+        if limit is not None:
+            allp = allp[:limit]
+        return [((int(a), int(cols[a])), (int(b), int(cols[b]))) for a, b in allp]
+
+    def is_valid(self, piece: Piece | str = Piece.QUEEN, torus: bool = False) -> bool:
+        """True when no two pieces attack each other (vectorised, O(n)).
+
+        >>> Solution([1, 3, 0, 2]).is_valid()
+        True
+        """
+        piece = Piece.parse(piece)
+        n = self.n
+        cols = self._cols
+        rows = np.arange(n, dtype=np.int64)
+        if np.bincount(cols, minlength=n).max() > 1:
+            return False
+        if torus:
+            d1, d2 = (rows - cols) % n, (rows + cols) % n
+            size = n
+        else:
+            d1, d2 = rows - cols + (n - 1), rows + cols
+            size = 2 * n - 1
+        if np.bincount(d1, minlength=size).max() > 1 or np.bincount(d2, minlength=size).max() > 1:
+            return False
+        if piece.knight:
+            return not self.attacking_pairs(piece, torus, limit=1)
+        return True
+
+    def validate(self, piece: Piece | str = Piece.QUEEN, torus: bool = False) -> None:
+        """Raise :class:`~nqueens.errors.InvalidBoard` naming the first attacking pair.
+
+        Pairs are ordered by the row of their upper piece, then of the lower one;
+        squares in the message are 0-based (row, column).
+
+        >>> Solution([0, 1]).validate()
+        Traceback (most recent call last):
+        ...
+        nqueens.errors.InvalidBoard: queens at (0, 0) and (1, 1) attack each other
+        """
+        if self.is_valid(piece, torus):
+            return
+        pairs = self.attacking_pairs(piece, torus)
+        (a, b) = pairs[0]
+        name = Piece.parse(piece).value
+        raise InvalidBoard(f"{name}s at {a} and {b} attack each other", pairs)
+
+
+def _lex_less(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> bool:
+    if a.shape[0] != b.shape[0]:
+        return a.shape[0] < b.shape[0]
+    diff = np.flatnonzero(a != b)
+    return bool(diff.size and a[diff[0]] < b[diff[0]])
+
+
+def as_solution(value: Solution | Sequence[int] | npt.ArrayLike) -> Solution:
+    """Accept a :class:`Solution` or a sequence of columns.
+
+    >>> as_solution([1, 3, 0, 2]).n
+    4
+    """
+    return value if isinstance(value, Solution) else Solution(value)

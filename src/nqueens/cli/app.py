@@ -1,0 +1,92 @@
+"""The ``nqueens`` command group and the error handling every command shares."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .. import __version__
+from ..errors import NoSolution, NQueensError
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(__version__, prog_name="nqueens")
+@click.option("--debug", is_flag=True, help="Show the full traceback when something fails.")
+def cli(debug: bool) -> None:
+    """Solve, count and explore the N-Queens problem.
+
+    \b
+    Examples:
+      nqueens solve 8                  one solution, as a Q/. board
+      nqueens solve 8 --format perm    the same as 1-based columns: 1 5 8 6 3 7 2 4
+      nqueens all 6 --format list      every solution, as lists of row strings
+      nqueens count 12 --unique        how many essentially different solutions
+      nqueens check board.txt          are the queens in a file safe from each other?
+
+    Boards go to standard output, messages to standard error. Exit codes: 0 success,
+    1 no solution or an invalid board, 2 bad input. Run 'nqueens COMMAND --help' for more.
+    """
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return (and, as a script, exit with) its exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    if debug:
+        args.remove("--debug")
+    code = _run(args, debug)
+    if argv is None:
+        sys.exit(code)
+    return code
+
+
+def _run(args: list[str], debug: bool) -> int:
+    try:
+        rv = cli.main(args=args, prog_name="nqueens", standalone_mode=False)
+        return rv if isinstance(rv, int) else 0
+    except NoSolution as exc:
+        if debug:
+            raise
+        click.echo(f"nqueens: {exc}", err=True)
+        return exc.exit_code
+    except NQueensError as exc:
+        if debug:
+            raise
+        click.echo(f"nqueens: error: {exc}", err=True)
+        return exc.exit_code
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=True)
+        return 2
+    except click.ClickException as exc:
+        if debug:
+            raise
+        hint = ""
+        ctx = getattr(exc, "ctx", None)
+        if ctx is not None:
+            hint = f" (see '{ctx.command_path} --help')"
+        message = exc.format_message().replace("\n", " ")
+        click.echo(f"nqueens: error: {message}{hint}", err=True)
+        return exc.exit_code
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.Abort:
+        click.echo("nqueens: interrupted", err=True)
+        return 130
+    except KeyboardInterrupt:
+        click.echo("nqueens: interrupted", err=True)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. 'nqueens all 12 | head'); that is not an error.
+        try:
+            sys.stdout = None  # type: ignore[assignment]
+        finally:
+            return 0
+    except OSError as exc:
+        if debug:
+            raise
+        click.echo(f"nqueens: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+                   err=True)
+        return 2

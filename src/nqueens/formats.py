@@ -1,0 +1,447 @@
+"""Read and write every board format; reading detects the format.
+
+Formats (SPEC §2 and beyond):
+
+============  ==========================================================  =====
+name          example for ``Solution([1, 3, 0, 2])``                      read
+============  ==========================================================  =====
+``board``     ``.Q..`` / ``...Q`` / ``Q...`` / ``..Q.`` (spaces optional)  yes
+``matrix``    ``0 1 0 0`` / ``0 0 0 1`` / ... (``1`` is a queen)           yes
+``list``      ``[".Q..","...Q","Q...","..Q."]``                            yes
+``perm``      ``2 4 1 3`` (the queen's column in each row, 1-based)        yes
+``algebraic`` ``a2 b4 c1 d3`` (file ``a`` = first column, rank 1 = bottom)  yes
+``json``      ``{"n": 4, "queens": [[0, 1], [1, 3], [2, 0], [3, 2]]}``     yes
+``svg``       a picture                                                    no
+============  ==========================================================  =====
+
+>>> from nqueens import Solution
+>>> s = Solution([1, 3, 0, 2])
+>>> write(s, "perm")
+'2 4 1 3'
+>>> write(s, "algebraic")
+'a2 b4 c1 d3'
+>>> read("a2 b4 c1 d3") == s
+True
+>>> detect('[".Q..","...Q","Q...","..Q."]')
+'list'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import IO, Any
+
+import numpy as np
+
+from .board import Solution
+from .errors import BadInput
+
+#: Every format that can be written, in the order ``--help`` lists them.
+WRITE_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json", "svg")
+#: Every format that can be read.
+READ_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json")
+
+_ALGEBRAIC = re.compile(r"^([a-z]+)(\d+)$")
+
+
+# ---------------------------------------------------------------------------------- writing
+def write_board(s: Solution) -> str:
+    """The Q/. board, one row per line.
+
+    >>> print(write_board(Solution([1, 0])))
+    .Q
+    Q.
+    """
+    n = s.n
+    return "\n".join("." * c + "Q" + "." * (n - 1 - c) for c in s)
+
+
+def write_matrix(s: Solution) -> str:
+    """The 0/1 matrix, ``1`` for a queen, entries separated by spaces.
+
+    >>> print(write_matrix(Solution([1, 0])))
+    0 1
+    1 0
+    """
+    n = s.n
+    return "\n".join(" ".join("1" if j == c else "0" for j in range(n)) for c in s)
+
+
+def write_list(s: Solution) -> str:
+    """The list of row strings, as a JSON array.
+
+    >>> write_list(Solution([0]))
+    '["Q"]'
+    """
+    return json.dumps(write_board(s).split("\n"), separators=(",", ":"))
+
+
+def write_perm(s: Solution) -> str:
+    """The 1-based column of the queen in each row, separated by spaces."""
+    return " ".join(str(c + 1) for c in s)
+
+
+def file_name(col: int) -> str:
+    """The algebraic file of 0-based column ``col``: a…z, then aa, ab, … (bijective base 26).
+
+    >>> [file_name(c) for c in (0, 25, 26, 27, 701, 702)]
+    ['a', 'z', 'aa', 'ab', 'zz', 'aaa']
+    """
+    name = ""
+    k = col + 1
+    while k > 0:
+        k, r = divmod(k - 1, 26)
+        name = chr(ord("a") + r) + name
+    return name
+
+
+def file_index(name: str) -> int:
+    """The 0-based column of algebraic file ``name`` (inverse of :func:`file_name`).
+
+    >>> file_index("a"), file_index("aa")
+    (0, 26)
+    """
+    k = 0
+    for ch in name:
+        k = k * 26 + (ord(ch) - ord("a") + 1)
+    return k - 1
+
+
+def write_algebraic(s: Solution) -> str:
+    """The queens' squares in chess notation, file by file (column a first)."""
+    n = s.n
+    inv = np.empty(n, dtype=np.int64)
+    if not s.is_permutation():
+        pairs = sorted((c, r) for r, c in enumerate(s))
+        return " ".join(f"{file_name(c)}{n - r}" for c, r in pairs)
+    inv[s.cols] = np.arange(n)
+    return " ".join(f"{file_name(c)}{n - int(inv[c])}" for c in range(n))
+
+
+def solution_json(s: Solution) -> dict[str, Any]:
+    """The JSON object of a board: ``{"n": n, "queens": [[row, col], ...]}`` (0-based)."""
+    return {"n": s.n, "queens": [[r, int(c)] for r, c in enumerate(s.cols)]}
+
+
+def write_json(s: Solution) -> str:
+    """The board as a JSON object.
+
+    >>> write_json(Solution([1, 0]))
+    '{"n": 2, "queens": [[0, 1], [1, 0]]}'
+    """
+    return json.dumps(solution_json(s))
+
+
+def write_svg(s: Solution) -> str:
+    """The board as an SVG picture."""
+    from .pictures import board_svg
+
+    return board_svg(s)
+
+
+_WRITERS = {
+    "board": write_board,
+    "matrix": write_matrix,
+    "list": write_list,
+    "perm": write_perm,
+    "algebraic": write_algebraic,
+    "json": write_json,
+    "svg": write_svg,
+}
+
+
+def write(s: Solution, fmt: str = "board") -> str:
+    """Write one board in format ``fmt`` (one of :data:`WRITE_FORMATS`)."""
+    try:
+        writer = _WRITERS[fmt]
+    except KeyError:
+        raise BadInput(f"unknown format {fmt!r} (choose one of: {', '.join(WRITE_FORMATS)})") from None
+    return writer(s)
+
+
+def write_many(solutions: Iterable[Solution], fmt: str, out: IO[str]) -> int:
+    """Stream boards to ``out`` as they come, one document for the whole stream.
+
+    ``board`` and ``matrix`` boards are separated by a blank line; ``perm`` and
+    ``algebraic`` take one line each; ``list`` and ``json`` write one JSON array
+    (``[]`` when there are none). Returns how many boards were written.
+
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> write_many([Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])], "perm", buf)
+    2
+    >>> print(buf.getvalue(), end="")
+    2 4 1 3
+    3 1 4 2
+    """
+    if fmt == "svg":
+        from .pictures import gallery_svg
+
+        boards = list(solutions)
+        out.write(gallery_svg(boards) + "\n")
+        return len(boards)
+    count = 0
+    array = fmt in ("list", "json")
+    if array:
+        out.write("[")
+    for s in solutions:
+        if count:
+            out.write("," if array else ("\n\n" if fmt in ("board", "matrix") else "\n"))
+        out.write(write(s, fmt))
+        count += 1
+    if array:
+        out.write("]\n")
+    elif count:
+        out.write("\n")
+    return count
+
+
+# ---------------------------------------------------------------------------------- reading
+def _where(source: str | None, line: int | None = None, col: int | None = None) -> str:
+    """The place an error message points at: ``FILE, line L, column C: ``."""
+    parts = [source] if source else []
+    if line is not None:
+        parts.append(f"line {line}" + (f", column {col}" if col is not None else ""))
+    return ", ".join(parts) + ": " if parts else ""
+
+
+def _content_lines(text: str) -> list[tuple[int, str]]:
+    """Non-empty lines with their 1-based line numbers."""
+    return [(i + 1, ln.rstrip("\r")) for i, ln in enumerate(text.split("\n")) if ln.strip()]
+
+
+def detect(text: str) -> str:
+    """Tell the format of ``text``; raise :class:`BadInput` when no format fits.
+
+    >>> detect("2 4 1 3"), detect(".Q\\nQ."), detect("0 1\\n1 0"), detect('{"n": 1}')
+    ('perm', 'board', 'matrix', 'json')
+    """
+    body = text.strip()
+    if not body:
+        raise BadInput("empty input: no board found")
+    if body[0] == "{":
+        return "json"
+    if body[0] == "[":
+        return "list"
+    if set(body) <= set("Qq. \t\r\n"):
+        return "board"
+    tokens = re.split(r"[\s,]+", body)
+    if all(_ALGEBRAIC.match(t.lower()) for t in tokens):
+        return "algebraic"
+    lines = _content_lines(text)
+    if len(lines) > 1 and all(re.fullmatch(r"[01\s,]+", ln) for _, ln in lines):
+        return "matrix"
+    if all(t.lstrip("+-").isdigit() for t in tokens):
+        return "perm"
+    raise BadInput(
+        "cannot tell the board format (expected a Q/. board, a 0/1 matrix, a list of strings, "
+        "a permutation, algebraic squares or JSON); use --input-format"
+    )
+
+
+def _rows_to_solution(rows: list[tuple[int, list[int]]], source: str | None) -> Solution:
+    """rows: (line number, columns holding a queen) for each board row, in order."""
+    n = len(rows)
+    cols = np.empty(n, dtype=np.int64)
+    for r, (line, queens) in enumerate(rows):
+        if not queens:
+            raise BadInput(f"{_where(source, line)}row {r + 1} has no queen")
+        if len(queens) > 1:
+            raise BadInput(
+                f"{_where(source, line, queens[1] + 1)}row {r + 1} has {len(queens)} queens "
+                f"(one per row)"
+            )
+        cols[r] = queens[0]
+    return Solution._trusted(cols)
+
+
+def read_board(text: str, source: str | None = None) -> Solution:
+    """Read a Q/. board: one row per line, spaces optional, ``Q`` (or ``q``) for a queen."""
+    lines = _content_lines(text)
+    if not lines:
+        raise BadInput(f"{_where(source)}empty input: no board found")
+    rows: list[tuple[int, list[int]]] = []
+    width: int | None = None
+    for line, raw in lines:
+        cells: list[str] = []
+        for pos, ch in enumerate(raw):
+            if ch in " \t":
+                continue
+            if ch not in "Qq.":
+                raise BadInput(
+                    f"{_where(source, line, pos + 1)}unexpected character {ch!r} "
+                    f"(a board row holds 'Q' and '.')"
+                )
+            cells.append(ch)
+        if width is None:
+            width = len(cells)
+        elif len(cells) != width:
+            raise BadInput(
+                f"{_where(source, line)}row {len(rows) + 1} has {len(cells)} squares, "
+                f"the first row has {width}"
+            )
+        rows.append((line, [i for i, ch in enumerate(cells) if ch in "Qq"]))
+    assert width is not None
+    if width != len(rows):
+        raise BadInput(f"{_where(source)}the board is not square: {len(rows)} rows of {width}")
+    return _rows_to_solution(rows, source)
+
+
+def read_matrix(text: str, source: str | None = None) -> Solution:
+    """Read a 0/1 matrix (entries separated by spaces or commas, or written together)."""
+    lines = _content_lines(text)
+    if not lines:
+        raise BadInput(f"{_where(source)}empty input: no board found")
+    rows: list[tuple[int, list[int]]] = []
+    width: int | None = None
+    for line, raw in lines:
+        cells: list[str] = []
+        for pos, ch in enumerate(raw):
+            if ch in " \t,":
+                continue
+            if ch not in "01":
+                raise BadInput(
+                    f"{_where(source, line, pos + 1)}unexpected character {ch!r} "
+                    f"(a matrix holds 0 and 1)"
+                )
+            cells.append(ch)
+        if width is None:
+            width = len(cells)
+        elif len(cells) != width:
+            raise BadInput(
+                f"{_where(source, line)}row {len(rows) + 1} has {len(cells)} entries, "
+                f"the first row has {width}"
+            )
+        rows.append((line, [i for i, ch in enumerate(cells) if ch == "1"]))
+    assert width is not None
+    if width != len(rows):
+        raise BadInput(f"{_where(source)}the matrix is not square: {len(rows)} rows of {width}")
+    return _rows_to_solution(rows, source)
+
+
+def read_list(text: str, source: str | None = None) -> Solution:
+    """Read the list of row strings, ``[".Q..","...Q","Q...","..Q."]``."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{_where(source, exc.lineno, exc.colno)}not a JSON list: {exc.msg}") from None
+    if not isinstance(data, list) or not data or not all(isinstance(r, str) for r in data):
+        raise BadInput(f"{_where(source)}expected a non-empty JSON list of row strings")
+    return read_board("\n".join(data), source=source)
+
+
+def read_perm(text: str, source: str | None = None) -> Solution:
+    """Read a 1-based permutation: the queen's column in each row, ``2 4 1 3``."""
+    tokens: list[tuple[int, int, str]] = []
+    for line, raw in _content_lines(text):
+        for m in re.finditer(r"[^\s,]+", raw):
+            tokens.append((line, m.start() + 1, m.group()))
+    if not tokens:
+        raise BadInput(f"{_where(source)}empty input: no board found")
+    n = len(tokens)
+    cols = np.empty(n, dtype=np.int64)
+    seen: dict[int, int] = {}
+    for i, (line, col, tok) in enumerate(tokens):
+        if not tok.lstrip("+").isdigit():
+            raise BadInput(f"{_where(source, line, col)}{tok!r} is not a whole number")
+        v = int(tok)
+        if not 1 <= v <= n:
+            raise BadInput(
+                f"{_where(source, line, col)}{v} is not a column of a {n}x{n} board "
+                f"(a permutation of 1..{n})"
+            )
+        if v in seen:
+            raise BadInput(
+                f"{_where(source, line, col)}not a permutation: {v} appears twice "
+                f"(rows {seen[v] + 1} and {i + 1})"
+            )
+        seen[v] = i
+        cols[i] = v - 1
+    return Solution._trusted(cols)
+
+
+def read_algebraic(text: str, source: str | None = None) -> Solution:
+    """Read squares in chess notation (``a2 b4 c1 d3``); n is the number of squares."""
+    tokens: list[tuple[int, int, str]] = []
+    for line, raw in _content_lines(text):
+        for m in re.finditer(r"[^\s,]+", raw):
+            tokens.append((line, m.start() + 1, m.group()))
+    if not tokens:
+        raise BadInput(f"{_where(source)}empty input: no board found")
+    n = len(tokens)
+    cols = np.full(n, -1, dtype=np.int64)
+    for line, col, tok in tokens:
+        m = _ALGEBRAIC.match(tok.lower())
+        if not m:
+            raise BadInput(f"{_where(source, line, col)}{tok!r} is not a square like 'a1'")
+        c, rank = file_index(m.group(1)), int(m.group(2))
+        if c >= n or not 1 <= rank <= n:
+            raise BadInput(f"{_where(source, line, col)}{tok} is off the {n}x{n} board")
+        r = n - rank
+        if cols[r] >= 0:
+            raise BadInput(f"{_where(source, line, col)}rank {rank} has two queens (one per row)")
+        cols[r] = c
+    missing = np.flatnonzero(cols < 0)
+    if missing.size:
+        raise BadInput(f"{_where(source)}rank {n - int(missing[0])} has no queen")
+    return Solution._trusted(cols)
+
+
+def read_json(text: str, source: str | None = None) -> Solution:
+    """Read ``{"n": n, "queens": [[row, col], ...]}`` (0-based, one queen per row)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{_where(source, exc.lineno, exc.colno)}not JSON: {exc.msg}") from None
+    if not isinstance(data, dict) or "n" not in data or "queens" not in data:
+        raise BadInput(f'{_where(source)}expected a JSON object {{"n": N, "queens": [[row, col], ...]}}')
+    n, queens = data["n"], data["queens"]
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise BadInput(f'{_where(source)}"n" must be a positive whole number, not {n!r}')
+    if not isinstance(queens, list) or not all(
+        isinstance(q, list) and len(q) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                    for v in q)
+        for q in queens
+    ):
+        raise BadInput(f'{_where(source)}"queens" must be a list of [row, col] pairs of integers')
+    if len(queens) != n:
+        raise BadInput(f"{_where(source)}{len(queens)} queens given for n = {n} (one per row)")
+    cols = np.full(n, -1, dtype=np.int64)
+    for r, c in queens:
+        if not (0 <= r < n and 0 <= c < n):
+            raise BadInput(f"{_where(source)}queen [{r}, {c}] is off the {n}x{n} board (0-based)")
+        if cols[r] >= 0:
+            raise BadInput(f"{_where(source)}row {r} has two queens (one per row)")
+        cols[r] = c
+    return Solution._trusted(cols)
+
+
+_READERS = {
+    "board": read_board,
+    "matrix": read_matrix,
+    "list": read_list,
+    "perm": read_perm,
+    "algebraic": read_algebraic,
+    "json": read_json,
+}
+
+
+def read(text: str, fmt: str | None = None, source: str | None = None) -> Solution:
+    """Read one board; detect the format unless ``fmt`` names one of :data:`READ_FORMATS`.
+
+    ``source`` (a file name) prefixes error messages, which give the line and column.
+
+    >>> read("2 4 1 3")
+    Solution([1, 3, 0, 2])
+    >>> read(".Q..\\n...Q\\nQ...\\n..Q.", fmt="board")
+    Solution([1, 3, 0, 2])
+    """
+    if fmt is None:
+        fmt = detect(text)
+    try:
+        reader = _READERS[fmt]
+    except KeyError:
+        raise BadInput(f"cannot read format {fmt!r} (choose one of: {', '.join(READ_FORMATS)})") from None
+    return reader(text, source)

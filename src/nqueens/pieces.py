@@ -1,0 +1,81 @@
+"""What a piece attacks: the one place where the attack rule of each piece is defined.
+
+A *queen* attacks along its row, its column and both diagonals. A *superqueen*
+(SPEC §7) also moves as a knight. Everything else — kernels, validation, traces —
+asks this module.
+
+>>> from nqueens.pieces import Piece, attacks
+>>> attacks(Piece.QUEEN, (0, 0), (3, 3))
+True
+>>> attacks(Piece.SUPERQUEEN, (0, 0), (1, 2))
+True
+>>> attacks(Piece.QUEEN, (0, 0), (1, 2))
+False
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .errors import BadInput
+
+#: Knight moves as (row step, column step); the set is closed under all 8 symmetries of the square.
+KNIGHT_STEPS: tuple[tuple[int, int], ...] = (
+    (1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1),
+)
+
+
+class Piece(str, Enum):
+    """The pieces nqueens places: ``queen`` and ``superqueen`` (queen + knight)."""
+
+    QUEEN = "queen"
+    SUPERQUEEN = "superqueen"
+
+    @property
+    def knight(self) -> bool:
+        """True when the piece also moves as a knight."""
+        return self is Piece.SUPERQUEEN
+
+    @classmethod
+    def parse(cls, value: str | Piece) -> Piece:
+        """Return the piece named ``value`` or raise :class:`BadInput`.
+
+        >>> Piece.parse("superqueen")
+        <Piece.SUPERQUEEN: 'superqueen'>
+        """
+        if isinstance(value, Piece):
+            return value
+        try:
+            return cls(str(value).lower())
+        except ValueError:
+            names = ", ".join(p.value for p in cls)
+            raise BadInput(f"unknown piece {value!r} (choose one of: {names})") from None
+
+
+def attacks(piece: Piece, a: tuple[int, int], b: tuple[int, int], n: int | None = None,
+            torus: bool = False) -> bool:
+    """True when pieces on squares ``a`` and ``b`` (row, column) attack each other.
+
+    Line of sight is ignored, as is usual for the N-Queens problem: two queens on
+    one line attack each other whatever stands between them. With ``torus=True``
+    the diagonals wrap around an ``n``-wide board.
+
+    >>> attacks(Piece.QUEEN, (0, 0), (2, 1))
+    False
+    >>> attacks(Piece.QUEEN, (0, 3), (1, 0), n=4, torus=True)
+    True
+    """
+    (r1, c1), (r2, c2) = a, b
+    if a == b:
+        return False
+    if r1 == r2 or c1 == c2:
+        return True
+    dr, dc = r2 - r1, c2 - c1
+    if torus:
+        if n is None:
+            raise ValueError("torus attacks need the board size n")
+        if (dr - dc) % n == 0 or (dr + dc) % n == 0:
+            return True
+    elif abs(dr) == abs(dc):
+        return True
+    return piece.knight and (dr, dc) in KNIGHT_STEPS

@@ -1,0 +1,178 @@
+"""Exact search: the first solution, all solutions as a lazy stream, with constraints.
+
+Boards up to :data:`MAX_EXACT_N` columns are searched by the bitboard kernels of
+:mod:`nqueens.kernels.bitboard`. Constraints — pre-placed queens (``fixed``),
+forbidden squares (``blocked``), the superqueen's knight move, the torus — become
+per-row masks inside the same kernels, never a separate slow path.
+
+>>> from nqueens.search import first_solution, solutions
+>>> first_solution(8).as_tuple()
+(0, 4, 7, 5, 2, 6, 1, 3)
+>>> sum(1 for _ in solutions(6))
+4
+>>> [s.as_tuple() for s in solutions(4)]
+[(1, 3, 0, 2), (2, 0, 3, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from .board import Solution
+from .errors import BadInput, NoSolution
+from .kernels import bitboard
+from .pieces import Piece, attacks
+
+#: The largest board the exact search handles (bit masks of one machine word).
+MAX_EXACT_N = 32
+
+Square = tuple[int, int]
+
+
+def check_n(n: object, maximum: int | None = None, what: str = "n") -> int:
+    """Return ``n`` as an int, or raise :class:`BadInput` when it is not a usable board size.
+
+    >>> check_n(8)
+    8
+    >>> check_n(0)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: n must be at least 1, not 0
+    """
+    if isinstance(n, bool) or not isinstance(n, int | np.integer):
+        raise BadInput(f"{what} must be a whole number, not {n!r}")
+    value = int(n)
+    if value < 1:
+        raise BadInput(f"{what} must be at least 1, not {value}")
+    if maximum is not None and value > maximum:
+        raise BadInput(f"{what} = {value} is above the largest this supports ({maximum})")
+    return value
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One exact-search problem: board size, piece, torus, pre-placed and blocked squares.
+
+    Squares are 0-based ``(row, column)`` pairs.
+
+    >>> Problem(4, fixed=((0, 1),)).allowed_masks()[:2].tolist()
+    [2, 8]
+    """
+
+    n: int
+    piece: Piece = Piece.QUEEN
+    torus: bool = False
+    fixed: tuple[Square, ...] = field(default_factory=tuple)
+    blocked: tuple[Square, ...] = field(default_factory=tuple)
+
+    @classmethod
+    def make(cls, n: int, piece: Piece | str = Piece.QUEEN, torus: bool = False,
+             fixed: Iterable[Square] = (), blocked: Iterable[Square] = ()) -> Problem:
+        """Check the request and build the problem; bad requests raise :class:`BadInput`."""
+        n = check_n(n, MAX_EXACT_N)
+        piece = Piece.parse(piece)
+        fixed_t = tuple(sorted({(int(r), int(c)) for r, c in fixed}))
+        blocked_t = tuple(sorted({(int(r), int(c)) for r, c in blocked}))
+        for kind, squares in (("fixed", fixed_t), ("blocked", blocked_t)):
+            off = [sq for sq in squares if not (0 <= sq[0] < n and 0 <= sq[1] < n)]
+            if off:
+                raise BadInput(f"{kind} square {_name(off[0], n)} is off the {n}x{n} board")
+        clash = set(fixed_t) & set(blocked_t)
+        if clash:
+            raise BadInput(f"square {_name(min(clash), n)} is both fixed and blocked")
+        for i, a in enumerate(fixed_t):
+            for b in fixed_t[i + 1:]:
+                if attacks(piece, a, b, n, torus):
+                    raise BadInput(
+                        f"pre-placed {piece.value}s on {_name(a, n)} and {_name(b, n)} "
+                        f"attack each other"
+                    )
+        return cls(n, piece, torus, fixed_t, blocked_t)
+
+    @property
+    def constrained(self) -> bool:
+        """True when squares are fixed or blocked (the symmetry of the board is broken)."""
+        return bool(self.fixed or self.blocked)
+
+    def allowed_masks(self) -> npt.NDArray[np.uint64]:
+        """For each row, the mask of columns a queen may stand on."""
+        n = self.n
+        full = (1 << n) - 1
+        masks = [full] * n
+        for r, c in self.blocked:
+            masks[r] &= ~(1 << c)
+        for fr, fc in self.fixed:
+            for r in range(n):
+                if r == fr:
+                    masks[r] &= 1 << fc
+                    continue
+                for c in range(n):
+                    if masks[r] >> c & 1 and attacks(self.piece, (fr, fc), (r, c), n, self.torus):
+                        masks[r] &= ~(1 << c)
+        return np.array(masks, dtype=np.uint64)
+
+
+def _name(sq: Square, n: int) -> str:
+    from .formats import file_name
+
+    r, c = sq
+    return f"{file_name(c)}{n - r}" if c >= 0 else f"({r}, {c})"
+
+
+def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) -> Iterator[Solution]:
+    """Every solution of ``problem`` in lexicographic order, produced lazily in batches."""
+    n = problem.n
+    if unique and problem.constrained:
+        raise BadInput("--unique needs the whole board: it cannot be combined with fixed or "
+                       "blocked squares")
+    allowed = problem.allowed_masks()
+    free = np.zeros(n + 1, dtype=np.uint64)
+    bits = np.zeros(n, dtype=np.uint64)
+    cm = np.zeros(n + 1, dtype=np.uint64)
+    dm1 = np.zeros(n + 1, dtype=np.uint64)
+    dm2 = np.zeros(n + 1, dtype=np.uint64)
+    state = np.zeros(1, dtype=np.int64)
+    free[0] = allowed[0]
+    out = np.empty((batch, n), dtype=np.int64)
+    while state[0] >= 0:
+        k = bitboard.enumerate_batch(n, allowed, problem.piece.knight, problem.torus, unique,
+                                     free, bits, cm, dm1, dm2, state, out)
+        for i in range(k):
+            yield Solution._trusted(out[i].copy())
+
+
+def solutions(n: int, *, unique: bool = False, piece: Piece | str = Piece.QUEEN,
+              torus: bool = False, fixed: Iterable[Square] = (),
+              blocked: Iterable[Square] = ()) -> Iterator[Solution]:
+    """All solutions in lexicographic order of their columns, as a lazy stream.
+
+    With ``unique=True`` only the canonical representative of each symmetry class
+    (the least of its 8 images) is produced.
+
+    >>> [s.as_tuple() for s in solutions(8, unique=True)][:2]
+    [(0, 4, 7, 5, 2, 6, 1, 3), (0, 5, 7, 2, 6, 3, 1, 4)]
+    """
+    problem = Problem.make(n, piece, torus, fixed, blocked)
+    return iter_solutions(problem, unique)
+
+
+def first_solution(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
+                   fixed: Iterable[Square] = (), blocked: Iterable[Square] = ()) -> Solution:
+    """The lexicographically first solution, or :class:`NoSolution`.
+
+    >>> first_solution(1)
+    Solution([0])
+    >>> first_solution(3)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.NoSolution: no solution exists for n = 3
+    """
+    problem = Problem.make(n, piece, torus, fixed, blocked)
+    for s in iter_solutions(problem, batch=1):
+        return s
+    extra = " with these constraints" if problem.constrained else ""
+    raise NoSolution(f"no solution exists for n = {problem.n}{extra}")
