@@ -21,6 +21,7 @@ Solution([1, 3, 0, 2])
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+
 import numpy as np
 import numpy.typing as npt
 

@@ -157,7 +157,8 @@ def write(s: Solution, fmt: str = "board") -> str:
     try:
         writer = _WRITERS[fmt]
     except KeyError:
-        raise BadInput(f"unknown format {fmt!r} (choose one of: {', '.join(WRITE_FORMATS)})") from None
+        choices = ", ".join(WRITE_FORMATS)
+        raise BadInput(f"unknown format {fmt!r} (choose one of: {choices})") from None
     return writer(s)
 
 
@@ -326,7 +327,8 @@ def read_list(text: str, source: str | None = None) -> Solution:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadInput(f"{_where(source, exc.lineno, exc.colno)}not a JSON list: {exc.msg}") from None
+        where = _where(source, exc.lineno, exc.colno)
+        raise BadInput(f"{where}not a JSON list: {exc.msg}") from None
     if not isinstance(data, list) or not data or not all(isinstance(r, str) for r in data):
         raise BadInput(f"{_where(source)}expected a non-empty JSON list of row strings")
     return read_board("\n".join(data), source=source)
@@ -373,10 +375,10 @@ def read_algebraic(text: str, source: str | None = None) -> Solution:
     n = len(tokens)
     cols = np.full(n, -1, dtype=np.int64)
     for line, col, tok in tokens:
-        m = _ALGEBRAIC.match(tok.lower())
-        if not m:
+        sq = _ALGEBRAIC.match(tok.lower())
+        if sq is None:
             raise BadInput(f"{_where(source, line, col)}{tok!r} is not a square like 'a1'")
-        c, rank = file_index(m.group(1)), int(m.group(2))
+        c, rank = file_index(sq.group(1)), int(sq.group(2))
         if c >= n or not 1 <= rank <= n:
             raise BadInput(f"{_where(source, line, col)}{tok} is off the {n}x{n} board")
         r = n - rank
@@ -396,7 +398,9 @@ def read_json(text: str, source: str | None = None) -> Solution:
     except json.JSONDecodeError as exc:
         raise BadInput(f"{_where(source, exc.lineno, exc.colno)}not JSON: {exc.msg}") from None
     if not isinstance(data, dict) or "n" not in data or "queens" not in data:
-        raise BadInput(f'{_where(source)}expected a JSON object {{"n": N, "queens": [[row, col], ...]}}')
+        raise BadInput(
+            f'{_where(source)}expected a JSON object {{"n": N, "queens": [[row, col], ...]}}'
+        )
     n, queens = data["n"], data["queens"]
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise BadInput(f'{_where(source)}"n" must be a positive whole number, not {n!r}')
@@ -443,5 +447,6 @@ def read(text: str, fmt: str | None = None, source: str | None = None) -> Soluti
     try:
         reader = _READERS[fmt]
     except KeyError:
-        raise BadInput(f"cannot read format {fmt!r} (choose one of: {', '.join(READ_FORMATS)})") from None
+        choices = ", ".join(READ_FORMATS)
+        raise BadInput(f"cannot read format {fmt!r} (choose one of: {choices})") from None
     return reader(text, source)

@@ -15,7 +15,7 @@ False
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from .errors import BadInput
 
@@ -25,7 +25,7 @@ KNIGHT_STEPS: tuple[tuple[int, int], ...] = (
 )
 
 
-class Piece(str, Enum):
+class Piece(StrEnum):
     """The pieces nqueens places: ``queen`` and ``superqueen`` (queen + knight)."""
 
     QUEEN = "queen"

@@ -80,10 +80,8 @@ def _run(args: list[str], debug: bool) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. 'nqueens all 12 | head'); that is not an error.
-        try:
-            sys.stdout = None  # type: ignore[assignment]
-        finally:
-            return 0
+        sys.stdout = None  # type: ignore[assignment]
+        return 0
     except OSError as exc:
         if debug:
             raise

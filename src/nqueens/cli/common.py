@@ -16,11 +16,13 @@ import click
 from ..errors import BadInput
 from ..formats import WRITE_FORMATS, file_index
 from ..pieces import Piece
+from ..search import MAX_EXACT_N, Problem, check_n
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def format_option(formats: tuple[str, ...] = WRITE_FORMATS, default: str = "board") -> Callable[[F], F]:
+def format_option(formats: tuple[str, ...] = WRITE_FORMATS,
+                  default: str = "board") -> Callable[[F], F]:
     """``--format`` with the list of formats in its help."""
     return click.option(
         "--format", "-f", "fmt", type=click.Choice(formats), default=default, show_default=True,
@@ -147,3 +149,11 @@ def read_input(path: str) -> tuple[str, str]:
         raise BadInput(f"{path}: is a folder, not a file") from None
     except UnicodeDecodeError:
         raise BadInput(f"{path}: not a text file") from None
+
+
+def problem_from_options(n: int, piece: str, torus: bool, fixed: str | None,
+                         blocked: str | None) -> Problem:
+    """Build the search problem from the shared command-line options."""
+    n = check_n(n, MAX_EXACT_N)
+    return Problem.make(n, piece, torus, parse_squares(fixed, n, "--fixed"),
+                        parse_squares(blocked, n, "--blocked"))

@@ -1,0 +1,97 @@
+"""``nqueens all``: every solution as a stream."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import click
+
+from .. import formats
+from ..board import Solution
+from ..count import count as count_solutions
+from ..errors import BadInput
+from ..search import Problem, iter_solutions
+from .app import cli
+from .common import (
+    constraint_options,
+    format_option,
+    json_option,
+    output_option,
+    output_stream,
+    piece_option,
+    problem_from_options,
+    torus_option,
+)
+
+#: ``all`` refuses to print more boards than this unless told to.
+ALL_LIMIT = 10_000_000
+
+
+def _estimated_boards(problem: Problem, unique: bool) -> tuple[int, bool]:
+    """How many boards ``all`` would print: exact when cheap, else Knuth's estimate."""
+    if problem.n <= 16:
+        result = count_solutions(problem.n, piece=problem.piece, torus=problem.torus,
+                                 fixed=problem.fixed, blocked=problem.blocked)
+        value = result.fundamental if unique and result.fundamental is not None else result.total
+        return value, True
+    from ..kernels.estimate import estimate_solutions
+
+    est = estimate_solutions(problem.n, problem.allowed_masks(), problem.piece.knight,
+                             problem.torus, 20000, 12345)
+    return int(est / 8 if unique else est), False
+
+
+@cli.command("all")
+@click.argument("n", type=int)
+@click.option("--unique", "-u", is_flag=True,
+              help="Only one board per symmetry class (the least of its 8 images).")
+@click.option("--limit", "-l", type=click.IntRange(min=0), default=None,
+              help="Stop after K boards.")
+@click.option("--force", is_flag=True, help="Print even an enormous number of boards.")
+@format_option()
+@json_option
+@output_option
+@piece_option
+@torus_option
+@constraint_options
+def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str, as_json: bool,
+            output: str | None, piece: str, torus: bool, fixed: str | None,
+            blocked: str | None) -> int:
+    """Print every solution, in lexicographic order, as they are found.
+
+    \b
+    Examples:
+      nqueens all 4                       the 2 boards of 4 queens
+      nqueens all 8 --unique              the 12 essentially different boards
+      nqueens all 8 -f perm | head -3     one permutation per line
+      nqueens all 6 --format list         [[".Q....", ...], ...]
+      nqueens all 8 -u -f svg -o 12.svg   all 12 in one picture
+
+    More than 10 million boards are refused unless --limit or --force is given.
+    """
+    problem = problem_from_options(n, piece, torus, fixed, blocked)
+    if as_json:
+        fmt = "json"
+    if limit is None and not force:
+        boards, exact = _estimated_boards(problem, unique)
+        if boards > ALL_LIMIT:
+            about = f"{boards:,}" if exact else f"about {boards:.2g}"
+            raise BadInput(
+                f"all {problem.n} would print {about} boards; use --limit K or --force, "
+                f"or 'nqueens count {problem.n}' to count them"
+            )
+    stream = iter_solutions(problem, unique)
+    if limit is not None:
+        stream = _take(stream, limit)
+    with output_stream(output) as out:
+        formats.write_many(stream, fmt, out)
+    return 0
+
+
+def _take(stream: Iterator[Solution], limit: int) -> Iterator[Solution]:
+    for i, s in enumerate(stream):
+        if i >= limit:
+            return
+        yield s
+
+

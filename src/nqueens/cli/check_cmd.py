@@ -1,0 +1,80 @@
+"""``nqueens check``: is a board valid?"""
+
+from __future__ import annotations
+
+import click
+
+from .. import formats
+from ..board import Solution
+from ..pieces import Piece
+from .app import cli
+from .common import (
+    dump_json,
+    echo,
+    json_option,
+    piece_option,
+    read_input,
+    say,
+    torus_option,
+)
+
+
+def _line_kind(a: tuple[int, int], b: tuple[int, int], n: int, torus: bool) -> str:
+    (r1, c1), (r2, c2) = a, b
+    if c1 == c2:
+        return "same column"
+    if r1 == r2:
+        return "same row"
+    dr, dc = r2 - r1, c2 - c1
+    if abs(dr) == abs(dc) or (torus and ((dr - dc) % n == 0 or (dr + dc) % n == 0)):
+        return "same diagonal"
+    return "a knight's move apart"
+
+
+@cli.command("check")
+@click.argument("file", default="-", metavar="[FILE|-]")
+@click.option("--input-format", "-i", type=click.Choice(formats.READ_FORMATS), default=None,
+              help="The format of FILE (detected when not given).")
+@json_option
+@piece_option
+@torus_option
+def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
+              torus: bool) -> int:
+    """Check that no two queens of a board attack each other.
+
+    FILE (or standard input, '-') holds one board in any readable format: a Q/. board,
+    a 0/1 matrix, a list of row strings, a 1-based permutation, algebraic squares or JSON.
+    Exit code 0: valid; 1: some queens attack each other (the pairs are listed); 2: the
+    file is not a board.
+
+    \b
+    Examples:
+      nqueens solve 8 | nqueens check
+      echo "2 4 1 3" | nqueens check -
+      nqueens check board.txt --input-format matrix
+    """
+    text, source = read_input(file)
+    board: Solution = formats.read(text, input_format, source)
+    p = Piece.parse(piece)
+    pairs = [] if board.is_valid(p, torus) else board.attacking_pairs(p, torus)
+    n = board.n
+    if as_json:
+        dump_json({
+            "n": n,
+            "valid": not pairs,
+            "attacking_pairs": [[list(a), list(b)] for a, b in pairs],
+        })
+    elif not pairs:
+        echo(f"valid: {n} {p.value}{'s' if n != 1 else ''}, no two attack each other")
+    else:
+        echo(f"invalid: {len(pairs)} attacking pair{'s' if len(pairs) != 1 else ''}")
+        for a, b in pairs:
+            sa = f"{formats.file_name(a[1])}{n - a[0]}"
+            sb = f"{formats.file_name(b[1])}{n - b[0]}"
+            echo(f"  {sa} {sb}  ({_line_kind(a, b, n, torus)})")
+    if pairs:
+        say(f"nqueens: {len(pairs)} pair{'s' if len(pairs) != 1 else ''} of queens attack "
+            f"each other")
+    return 1 if pairs else 0
+
+
