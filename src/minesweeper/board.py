@@ -1,0 +1,375 @@
+"""Minesweeper positions: the board, its text formats and the constraints it states.
+
+A board is a grid of squares.  A revealed square shows how many of its (up to eight)
+neighbours hold a mine; an unknown square may or may not hold one; a flagged square is
+known to hold a mine.  Two text formats are read:
+
+* the plain grid: ``0``-``8`` revealed, ``.`` revealed empty (the same as ``0``), ``?`` or
+  ``H`` unknown, ``F`` or ``*`` a known mine; one row a line, or rows separated by ``/`` on
+  one line; blank lines and lines starting with ``#`` are skipped, and a line ``mines: N``
+  before the rows gives the total number of mines;
+* the ``.mine`` format of JSMinesweeper: a header ``WxHxM`` (width, height, mines), then
+  ``H`` rows of ``W`` squares in the same alphabet.
+
+>>> b = parse_board("1?1/?0?/1?1")
+>>> b.height, b.width, len(b.unknowns())
+(3, 3, 4)
+>>> print(format_board(b))
+1?1
+?.?
+1?1
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from .errors import BadInput
+
+UNKNOWN = -1
+MINE = -2
+
+_REVEALED_EMPTY = "."
+_UNKNOWN_CHARS = "?Hh"
+_MINE_CHARS = "F*f"
+_HEADER = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+_MINES_LINE = re.compile(r"^\s*mines\s*[:=]\s*(\S*)\s*$", re.IGNORECASE)
+
+Cell = tuple[int, int]
+
+
+@dataclass
+class Board:
+    """A Minesweeper position.
+
+    ``cells`` holds ``0``-``8`` for revealed squares, :data:`UNKNOWN` and :data:`MINE`;
+    ``total`` is the total number of mines on the board (flags included) when known.
+
+    >>> b = Board(np.array([[1, UNKNOWN]], dtype=np.int8))
+    >>> b.unknowns()
+    [(0, 1)]
+    """
+
+    cells: npt.NDArray[np.int8]
+    total: int | None = None
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return int(self.cells.shape[0])
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return int(self.cells.shape[1])
+
+    def unknowns(self) -> list[Cell]:
+        """The unknown squares, row by row.
+
+        >>> parse_board("?1/F?").unknowns()
+        [(0, 0), (1, 1)]
+        """
+        rows, cols = np.nonzero(self.cells == UNKNOWN)
+        return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+
+    def flags(self) -> int:
+        """Number of squares known to hold a mine.
+
+        >>> parse_board("F*/11").flags()
+        2
+        """
+        return int(np.count_nonzero(self.cells == MINE))
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready description: rows as text, size and total.
+
+        >>> parse_board("1?").to_json()["rows"]
+        ['1?']
+        """
+        return {
+            "height": self.height,
+            "width": self.width,
+            "total_mines": self.total,
+            "rows": format_board(self).splitlines(),
+        }
+
+
+@dataclass
+class Constraint:
+    """One revealed number: the unknown squares around it must hold exactly ``need`` mines.
+
+    ``cell`` is the revealed square, ``vars`` indexes into :attr:`Problem.squares` and
+    ``need`` is the number minus the flagged neighbours.
+    """
+
+    cell: Cell
+    vars: tuple[int, ...]
+    need: int
+
+
+@dataclass
+class Problem:
+    """The constraints of a board over its unknown squares.
+
+    ``squares[i]`` is the square of variable ``i``; ``interior`` lists the variables no
+    revealed number touches; ``total_need`` is the number of mines the unknown squares
+    hold together when the board gives a total.
+
+    >>> p = problem_of(parse_board("1?1/?0?/1?1"))
+    >>> len(p.squares), len(p.constraints), p.interior
+    (4, 5, [])
+    """
+
+    squares: list[Cell]
+    constraints: list[Constraint]
+    total_need: int | None
+    interior: list[int] = field(default_factory=list)
+
+    @property
+    def frontier(self) -> list[int]:
+        """Variables touched by at least one revealed number, in order."""
+        inner = set(self.interior)
+        return [v for v in range(len(self.squares)) if v not in inner]
+
+
+_OFFSETS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+
+
+def problem_of(board: Board) -> Problem:
+    """The constraints a board states: one per revealed number that touches an unknown
+    square or disagrees with its flags, plus the total when one is given.
+
+    >>> p = problem_of(parse_board("8"))
+    >>> [(c.cell, c.vars, c.need) for c in p.constraints]
+    [((0, 0), (), 8)]
+    """
+    cells = board.cells
+    h, w = cells.shape
+    unknown = cells == UNKNOWN
+    index = np.full((h + 2, w + 2), -1, dtype=np.int64)
+    rows, cols = np.nonzero(unknown)
+    index[rows + 1, cols + 1] = np.arange(len(rows))
+    mine = np.zeros((h + 2, w + 2), dtype=np.int16)
+    mine[1:-1, 1:-1] = cells == MINE
+    neigh = np.stack([index[1 + dr : h + 1 + dr, 1 + dc : w + 1 + dc] for dr, dc in _OFFSETS], -1)
+    flags = sum(mine[1 + dr : h + 1 + dr, 1 + dc : w + 1 + dc] for dr, dc in _OFFSETS)
+    revealed = cells >= 0
+    need = cells.astype(np.int16) - np.asarray(flags, dtype=np.int16)
+    touches = (neigh >= 0).any(-1)
+    interesting = revealed & (touches | (need != 0))
+    constraints: list[Constraint] = []
+    rr, cc = np.nonzero(interesting)
+    for r, c in zip(rr.tolist(), cc.tolist(), strict=True):
+        vs = neigh[r, c]
+        constraints.append(Constraint((r, c), tuple(int(v) for v in vs[vs >= 0]), int(need[r, c])))
+    touched = np.zeros(len(rows), dtype=bool)
+    for con in constraints:
+        touched[list(con.vars)] = True
+    squares = [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+    total_need = None if board.total is None else board.total - board.flags()
+    interior = [int(v) for v in np.nonzero(~touched)[0]]
+    return Problem(squares, constraints, total_need, interior)
+
+
+def _char_value(ch: str) -> int | None:
+    if "0" <= ch <= "8":
+        return ord(ch) - ord("0")
+    if ch == _REVEALED_EMPTY:
+        return 0
+    if ch in _UNKNOWN_CHARS:
+        return UNKNOWN
+    if ch in _MINE_CHARS:
+        return MINE
+    return None
+
+
+def _parse_row(text: str, line_no: int, start_col: int) -> list[int]:
+    row: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in " \t":
+            continue
+        value = _char_value(ch)
+        if value is None:
+            if ch == "9":
+                raise BadInput("a number above 8 ('9')", line_no, start_col + i)
+            raise BadInput(f"unknown character {ch!r} in a board", line_no, start_col + i)
+        row.append(value)
+    return row
+
+
+def _parse_total(text: str, line_no: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise BadInput(f"the total number of mines must be a whole number, not {text!r}",
+                       line_no) from None
+    if value < 0:
+        raise BadInput("the total number of mines cannot be negative", line_no)
+    return value
+
+
+def parse_board(text: str) -> Board:
+    """Read a board in either text format (the ``.mine`` header is recognised).
+
+    >>> parse_board("3x1x1\\n1?F").total
+    1
+    >>> parse_board("mines: 2\\n??").total
+    2
+    >>> parse_board("1?/123")
+    Traceback (most recent call last):
+    ...
+    minesweeper.errors.BadInput: line 1, column 6: a row of 3 squares where 2 were expected
+    """
+    lines = text.splitlines()
+    for i, raw in enumerate(lines):
+        if raw.strip() and not raw.lstrip().startswith("#"):
+            if _HEADER.match(raw):
+                return _parse_mine(lines, i)
+            break
+    return _parse_grid(lines)
+
+
+def _parse_grid(lines: list[str]) -> Board:
+    rows: list[list[int]] = []
+    total: int | None = None
+    width = -1
+    for line_no, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r\n")
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = _MINES_LINE.match(line)
+        if m:
+            if rows:
+                raise BadInput("the 'mines:' line must come before the rows", line_no)
+            total = _parse_total(m.group(1), line_no)
+            continue
+        start = 0
+        for piece in line.split("/"):
+            row = _parse_row(piece, line_no, start + 1)
+            end_col = start + len(piece.rstrip()) + 1
+            if not row:
+                raise BadInput("an empty row", line_no, start + 1)
+            if width < 0:
+                width = len(row)
+            elif len(row) != width:
+                if len(row) > width:
+                    col = start + 1 + _column_of(piece, width)
+                else:
+                    col = end_col
+                raise BadInput(f"a row of {len(row)} squares where {width} were expected",
+                               line_no, col)
+            rows.append(row)
+            start += len(piece) + 1
+    if not rows:
+        raise BadInput("the board has no rows")
+    return _make(rows, total)
+
+
+def _column_of(piece: str, k: int) -> int:
+    """0-based position in ``piece`` of its ``k``-th square (spaces skipped)."""
+    seen = 0
+    for i, ch in enumerate(piece):
+        if ch in " \t":
+            continue
+        if seen == k:
+            return i
+        seen += 1
+    return len(piece)
+
+
+def _parse_mine(lines: list[str], header_at: int) -> Board:
+    m = _HEADER.match(lines[header_at])
+    assert m is not None
+    width, height, mines = (int(g) for g in m.groups())
+    if width < 1 or height < 1:
+        raise BadInput("the header gives an empty board", header_at + 1)
+    if mines > width * height:
+        raise BadInput(f"the header gives {mines} mines for {width * height} squares",
+                       header_at + 1)
+    rows: list[list[int]] = []
+    last_line = header_at + 1
+    for idx in range(header_at + 1, len(lines)):
+        line_no = idx + 1
+        line = lines[idx].rstrip("\r\n")
+        if not line.strip():
+            continue
+        if len(rows) == height:
+            raise BadInput(f"more rows than the {height} the header gives", line_no, 1)
+        row = _parse_row(line, line_no, 1)
+        if len(row) != width:
+            col = _column_of(line, width) + 1 if len(row) > width else len(line.rstrip()) + 1
+            raise BadInput(f"a row of {len(row)} squares where the header gives {width}",
+                           line_no, col)
+        rows.append(row)
+        last_line = line_no
+    if len(rows) != height:
+        raise BadInput(f"{len(rows)} rows where the header gives {height}", last_line + 1, 1)
+    return _make(rows, mines)
+
+
+def _make(rows: list[list[int]], total: int | None) -> Board:
+    cells = np.array(rows, dtype=np.int8)
+    board = Board(cells, total)
+    if total is not None and total < board.flags():
+        raise BadInput(f"the total of {total} mines is less than the {board.flags()} flags")
+    return board
+
+
+def format_board(board: Board, mines: set[Cell] | None = None, mark: set[Cell] | None = None,
+                 mine_format: bool = False) -> str:
+    """The board as text.  ``mines`` shows an arrangement (``*`` on unknown squares holding a
+    mine, ``-`` on those that do not); with ``mark``, every square takes three characters
+    and the marked ones are bracketed (the numbers of an inconsistent core); ``mine_format`` writes the ``.mine`` form.
+
+    >>> print(format_board(parse_board("1?/??"), mines={(0, 1)}))
+    1*
+    --
+    >>> print(format_board(parse_board("1?/?8"), mark={(1, 1)}))
+     1  ?
+     ? [8]
+    >>> print(format_board(parse_board("1?/??"), mine_format=True))
+    2x2x0
+    1H
+    HH
+    """
+    out: list[str] = []
+    if mark is not None:
+        plain = format_board(board, mines=mines).splitlines()
+        for r, line in enumerate(plain):
+            out.append("".join(f"[{ch}]" if (r, c) in mark else f" {ch} "
+                               for c, ch in enumerate(line)).rstrip())
+        return "\n".join(out)
+    if mine_format:
+        total = board.total if board.total is not None else board.flags()
+        out.append(f"{board.width}x{board.height}x{total}")
+    for r in range(board.height):
+        chars = []
+        for c in range(board.width):
+            v = int(board.cells[r, c])
+            if v == UNKNOWN:
+                if mines is not None:
+                    chars.append("*" if (r, c) in mines else "-")
+                else:
+                    chars.append("H" if mine_format else "?")
+            elif v == MINE:
+                chars.append("F")
+            elif v == 0 and not mine_format:
+                chars.append(".")
+            else:
+                chars.append(str(v))
+        out.append("".join(chars))
+    return "\n".join(out)
+
+
+def board_from_rows(rows: list[str], total: int | None = None) -> Board:
+    """Build a board from rows of text (a convenience for code and tests).
+
+    >>> board_from_rows(["1?", "11"]).width
+    2
+    """
+    return _make([_parse_row(r, i + 1, 1) for i, r in enumerate(rows)], total)

@@ -1,0 +1,240 @@
+"""The SAT route: a board becomes clauses, python-sat decides it.
+
+Every unknown square is a variable (true: a mine).  Every revealed number states that
+exactly ``need`` of its unknown neighbours are mines; with at most eight of them this is
+written out directly (every ``need + 1`` of them contain a non-mine, every ``n - need + 1``
+of them a mine).  The total number of mines, when known, is a cardinality constraint from
+:mod:`pysat.card`.  Each number carries a selector literal, assumed true when solving, so
+that an inconsistent board yields a core of numbers, which is then shrunk to a minimal one.
+
+>>> from minesweeper.board import parse_board
+>>> r = check(parse_board("1??/12?/01?"))
+>>> r.consistent
+True
+>>> check(parse_board("1?1/?0?/1?1")).consistent
+False
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver
+
+from .board import Board, Cell, Problem, problem_of
+
+SOLVER_NAME = "g4"
+
+
+def exactly(lits: Sequence[int], need: int, selector: int | None = None) -> list[list[int]]:
+    """Clauses saying that exactly ``need`` of ``lits`` are true (direct encoding, meant for
+    the at most eight neighbours of a number), each guarded by ``-selector`` when given.
+
+    >>> exactly([1, 2], 1)
+    [[-1, -2], [1, 2]]
+    >>> exactly([1], 2, selector=5)
+    [[-5]]
+    """
+    guard = [] if selector is None else [-selector]
+    n = len(lits)
+    if need < 0 or need > n:
+        return [guard.copy()]
+    out: list[list[int]] = []
+    for group in combinations(lits, need + 1):
+        out.append(guard + [-x for x in group])
+    for group in combinations(lits, n - need + 1):
+        out.append(guard + list(group))
+    return out
+
+
+@dataclass
+class Encoding:
+    """The clauses of a problem: variable ``i`` is literal ``i + 1``; ``selectors[j]`` guards
+    constraint ``j``; ``total_selector`` guards the total, when there is one."""
+
+    clauses: list[list[int]]
+    selectors: list[int]
+    total_selector: int | None
+    top: int
+
+
+def encode(problem: Problem) -> Encoding:
+    """Clauses for a problem, with one selector per revealed number.
+
+    >>> from minesweeper.board import parse_board, problem_of
+    >>> e = encode(problem_of(parse_board("1?")))
+    >>> e.selectors, e.clauses
+    ([2], [[-2, 1]])
+    """
+    n = len(problem.squares)
+    clauses: list[list[int]] = []
+    selectors: list[int] = []
+    top = n
+    for con in problem.constraints:
+        top += 1
+        selectors.append(top)
+        clauses.extend(exactly([v + 1 for v in con.vars], con.need, top))
+    total_selector = None
+    if problem.total_need is not None:
+        top += 1
+        total_selector = top
+        need = problem.total_need
+        lits = list(range(1, n + 1))
+        if need < 0 or need > n:
+            clauses.append([-total_selector])
+        elif n <= 8:
+            clauses.extend(exactly(lits, need, total_selector))
+        else:
+            kind = EncType.seqcounter if n * min(need, n - need) < 200_000 else EncType.kmtotalizer
+            card = CardEnc.equals(lits=lits, bound=need, top_id=top, encoding=kind)
+            top = max(top, card.nv)
+            clauses.extend([-total_selector] + cl for cl in card.clauses)
+    return Encoding(clauses, selectors, total_selector, top)
+
+
+@dataclass
+class CheckResult:
+    """The answer of :func:`check`.
+
+    ``mines`` is a witness arrangement (the unknown squares holding a mine) when the board
+    is consistent; otherwise ``core`` lists revealed squares whose numbers cannot all hold
+    (``core_total`` says whether the total number of mines is part of the reason) and
+    ``core_minimal`` whether the shrinking finished.
+    """
+
+    consistent: bool
+    mines: set[Cell] = field(default_factory=set)
+    core: list[Cell] = field(default_factory=list)
+    core_total: bool = False
+    core_minimal: bool = True
+    problem: Problem | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready form.
+
+        >>> from minesweeper.board import parse_board
+        >>> check(parse_board("8")).to_json()["core"]
+        [[0, 0]]
+        """
+        out: dict[str, object] = {"consistent": self.consistent}
+        if self.consistent:
+            out["mines"] = sorted([r, c] for r, c in self.mines)
+        else:
+            out["core"] = [[r, c] for r, c in self.core]
+            out["core_total"] = self.core_total
+            out["core_minimal"] = self.core_minimal
+        return out
+
+
+def _model_mines(model: Iterable[int], problem: Problem) -> set[Cell]:
+    n = len(problem.squares)
+    return {problem.squares[lit - 1] for lit in model if 0 < lit <= n}
+
+
+def check(board: Board, shrink_seconds: float = 20.0) -> CheckResult:
+    """Decide whether some arrangement of mines agrees with every number (and the total).
+
+    >>> from minesweeper.board import parse_board
+    >>> r = check(parse_board("1?1/?0?/1?1"))
+    >>> r.consistent, len(r.core)
+    (False, 2)
+    >>> sorted(check(parse_board("1?/11")).mines)
+    [(0, 1)]
+    """
+    problem = problem_of(board)
+    enc = encode(problem)
+    assumptions = list(enc.selectors)
+    if enc.total_selector is not None:
+        assumptions.append(enc.total_selector)
+    with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses) as solver:
+        if solver.solve(assumptions=assumptions):
+            return CheckResult(True, _model_mines(solver.get_model() or [], problem),
+                               problem=problem)
+        core = set(solver.get_core() or [])
+        core_list = [s for s in assumptions if s in core]
+        deadline = time.monotonic() + shrink_seconds
+        minimal = True
+        i = 0
+        while i < len(core_list):
+            if time.monotonic() > deadline:
+                minimal = False
+                break
+            trial = core_list[:i] + core_list[i + 1 :]
+            if not solver.solve(assumptions=trial):
+                smaller = set(solver.get_core() or trial)
+                core_list = [s for s in trial if s in smaller]
+            else:
+                i += 1
+    first = enc.selectors[0] if enc.selectors else 0
+    cells = [problem.constraints[s - first].cell for s in core_list if s != enc.total_selector]
+    return CheckResult(False, core=sorted(cells), core_total=enc.total_selector in core_list,
+                       core_minimal=minimal, problem=problem)
+
+
+@dataclass
+class SafeResult:
+    """Squares whose state is the same in every arrangement: ``safe`` never hold a mine,
+    ``mined`` always do; ``free`` holds the rest.  ``consistent`` is false when no
+    arrangement exists at all (then the three sets are empty)."""
+
+    consistent: bool
+    safe: set[Cell] = field(default_factory=set)
+    mined: set[Cell] = field(default_factory=set)
+    free: set[Cell] = field(default_factory=set)
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready form.
+
+        >>> from minesweeper.board import parse_board
+        >>> safe_squares(parse_board("?1?/11.")).to_json()["safe"]
+        [[0, 2]]
+        """
+        return {
+            "consistent": self.consistent,
+            "safe": sorted([r, c] for r, c in self.safe),
+            "mined": sorted([r, c] for r, c in self.mined),
+            "undetermined": len(self.free),
+        }
+
+
+def safe_squares(board: Board) -> SafeResult:
+    """The inference problem: which unknown squares are safe, or mined, in every arrangement.
+
+    Each new model rules out the squares that change value, so only a few solver calls are
+    needed for most boards.
+
+    >>> from minesweeper.board import parse_board
+    >>> r = safe_squares(parse_board("?1?/11."))
+    >>> sorted(r.safe), sorted(r.mined)
+    ([(0, 2)], [(0, 0)])
+    """
+    problem = problem_of(board)
+    enc = encode(problem)
+    base = list(enc.selectors)
+    if enc.total_selector is not None:
+        base.append(enc.total_selector)
+    n = len(problem.squares)
+    with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses) as solver:
+        if not solver.solve(assumptions=base):
+            return SafeResult(False)
+        model = solver.get_model() or []
+        value = {v: model[v] > 0 for v in range(n)}
+        candidates = set(range(n))
+        if problem.total_need is None:
+            candidates -= set(problem.interior)
+        for v in sorted(candidates):
+            if v not in candidates:
+                continue
+            lit = v + 1 if value[v] else -(v + 1)
+            if solver.solve(assumptions=base + [-lit]):
+                other = solver.get_model() or []
+                candidates = {u for u in candidates if (other[u] > 0) == value[u]}
+                candidates.discard(v)
+    safe = {problem.squares[v] for v in candidates if not value[v]}
+    mined = {problem.squares[v] for v in candidates if value[v]}
+    free = set(problem.squares) - safe - mined
+    return SafeResult(True, safe, mined, free)
