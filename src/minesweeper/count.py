@@ -1,0 +1,226 @@
+"""Exact counting of arrangements, one independent component of the frontier at a time.
+
+The frontier (unknown squares next to a number) splits into components: two squares are
+in the same component when some number sees both.  Each component is counted on its own
+by a sweep that assigns its squares in order and keeps, for every number that is started
+but not finished, how many mines it has so far; equal states are merged, so a long wire
+costs only a few states per square.  The result of a component is a polynomial: how many
+of its arrangements hold ``m`` mines, for every ``m``.
+
+* Without a total, the answer is the product of the component counts: arrangements of
+  the frontier squares only (each unconstrained square would double it).
+* With a total, the polynomials are multiplied and each term ``m`` is combined with the
+  ``C(interior, total - m)`` ways to put the remaining mines on the unconstrained squares:
+  arrangements of all unknown squares.
+
+>>> from minesweeper.board import parse_board
+>>> count_arrangements(parse_board("1?1/111")).count
+1
+>>> count_arrangements(parse_board("mines: 2\\n?1???")).count
+4
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from math import comb
+
+from .board import Board, Problem, problem_of
+
+
+@dataclass
+class CountResult:
+    """``count`` arrangements; ``scope`` is ``"all"`` (every unknown square, the total was
+    given) or ``"frontier"`` (squares next to a number; ``interior`` more squares are free).
+    ``components`` gives the size and count of each independent part of the frontier."""
+
+    count: int
+    scope: str
+    frontier: int
+    interior: int
+    components: list[tuple[int, int]]
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready form (the count as a decimal string when it is large).
+
+        >>> from minesweeper.board import parse_board
+        >>> count_arrangements(parse_board("?1?")).to_json()["count"]
+        2
+        """
+        return {
+            "count": self.count if self.count < 2**53 else str(self.count),
+            "scope": self.scope,
+            "frontier_squares": self.frontier,
+            "interior_squares": self.interior,
+            "components": [{"squares": s, "count": c} for s, c in self.components],
+        }
+
+
+def components(problem: Problem) -> list[tuple[list[int], list[int]]]:
+    """The independent parts of the frontier: (variables, constraint indices) pairs.
+
+    >>> from minesweeper.board import parse_board, problem_of
+    >>> [vs for vs, _ in components(problem_of(parse_board("?1?F?1?")))]
+    [[0, 1], [2, 3]]
+    """
+    parent = list(range(len(problem.squares)))
+
+    def root(v: int) -> int:
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    for con in problem.constraints:
+        for u in con.vars[1:]:
+            a, b = root(con.vars[0]), root(u)
+            if a != b:
+                parent[a] = b
+    groups: dict[int, list[int]] = defaultdict(list)
+    for v in problem.frontier:
+        groups[root(v)].append(v)
+    cons: dict[int, list[int]] = defaultdict(list)
+    for j, con in enumerate(problem.constraints):
+        if con.vars:
+            cons[root(con.vars[0])].append(j)
+    return [(vs, cons[r]) for r, vs in sorted(groups.items(), key=lambda kv: kv[1][0])]
+
+
+def _order(problem: Problem, vs: list[int]) -> list[int]:
+    """Squares in row-major or column-major order, whichever keeps fewer numbers open."""
+    best: list[int] = []
+    best_width = -1
+    for key in (lambda v: problem.squares[v], lambda v: problem.squares[v][::-1]):
+        order = sorted(vs, key=key)
+        width = _width(problem, order)
+        if best_width < 0 or width < best_width:
+            best, best_width = order, width
+    return best
+
+
+def _width(problem: Problem, order: list[int]) -> int:
+    pos = {v: i for i, v in enumerate(order)}
+    events = [0] * (len(order) + 1)
+    for con in problem.constraints:
+        ps = [pos[v] for v in con.vars if v in pos]
+        if ps:
+            events[min(ps)] += 1
+            events[max(ps)] -= 1
+    width = cur = 0
+    for e in events:
+        cur += e
+        width = max(width, cur)
+    return width
+
+
+def component_polynomial(problem: Problem, vs: list[int], cons: list[int]) -> list[int]:
+    """``poly[m]`` = number of arrangements of the component's squares with ``m`` mines.
+
+    >>> from minesweeper.board import parse_board, problem_of
+    >>> p = problem_of(parse_board("?2?/???"))
+    >>> (vs, cs), = components(p)
+    >>> component_polynomial(p, vs, cs)
+    [0, 0, 10]
+    """
+    order = _order(problem, vs)
+    pos = {v: i for i, v in enumerate(order)}
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    starts: list[list[int]] = [[] for _ in order]
+    ends: list[list[int]] = [[] for _ in order]
+    touching: list[list[int]] = [[] for _ in order]
+    for j in cons:
+        ps = sorted(pos[v] for v in problem.constraints[j].vars)
+        first[j], last[j] = ps[0], ps[-1]
+        starts[ps[0]].append(j)
+        ends[ps[-1]].append(j)
+        for p in ps:
+            touching[p].append(j)
+    remaining = {j: len(problem.constraints[j].vars) for j in cons}
+    open_list: list[int] = []
+    # state: tuple of partial sums, aligned with open_list -> {mines: ways}
+    states: dict[tuple[int, ...], dict[int, int]] = {(): {0: 1}}
+    for i in range(len(order)):
+        open_list = open_list + starts[i]
+        width_before = len(open_list) - len(starts[i])
+        index = {j: k for k, j in enumerate(open_list)}
+        for j in touching[i]:
+            remaining[j] -= 1
+        keep = [k for k, j in enumerate(open_list) if j not in ends[i]]
+        closing = [index[j] for j in ends[i]]
+        touch_idx = [index[j] for j in touching[i]]
+        new_states: dict[tuple[int, ...], dict[int, int]] = {}
+        for state, poly in states.items():
+            base = list(state) + [0] * (len(open_list) - width_before)
+            for mine in (0, 1):
+                cur = base.copy()
+                ok = True
+                for k in touch_idx:
+                    cur[k] += mine
+                for k in touch_idx:
+                    j = open_list[k]
+                    need = problem.constraints[j].need
+                    if cur[k] > need or cur[k] + remaining[j] < need:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                for k in closing:
+                    if cur[k] != problem.constraints[open_list[k]].need:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                key = tuple(cur[k] for k in keep)
+                target = new_states.setdefault(key, {})
+                for m, ways in poly.items():
+                    target[m + mine] = target.get(m + mine, 0) + ways
+        states = new_states
+        open_list = [open_list[k] for k in keep]
+        if not states:
+            return [0]
+    result = [0] * (len(order) + 1)
+    for poly in states.values():
+        for m, ways in poly.items():
+            result[m] += ways
+    while len(result) > 1 and result[-1] == 0:
+        result.pop()
+    return result
+
+
+def _multiply(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def count_arrangements(board: Board) -> CountResult:
+    """Count the arrangements of mines that agree with the board (see the module notes for
+    what is counted with and without a total).
+
+    >>> from minesweeper.board import parse_board
+    >>> r = count_arrangements(parse_board("1?1/?0?/1?1"))
+    >>> r.count, r.scope
+    (0, 'frontier')
+    """
+    problem = problem_of(board)
+    interior = len(problem.interior)
+    frontier = len(problem.squares) - interior
+    scope = "frontier" if problem.total_need is None else "all"
+    if any(not con.vars and con.need != 0 for con in problem.constraints):
+        return CountResult(0, scope, frontier, interior, [])
+    parts: list[tuple[int, int]] = []
+    total_poly = [1]
+    for vs, cons in components(problem):
+        poly = component_polynomial(problem, vs, cons)
+        parts.append((len(vs), sum(poly)))
+        total_poly = _multiply(total_poly, poly)
+    if problem.total_need is None:
+        return CountResult(sum(total_poly), scope, frontier, interior, parts)
+    t = problem.total_need
+    n = sum(total_poly[m] * comb(interior, t - m) for m in range(len(total_poly)) if 0 <= t - m)
+    return CountResult(n, scope, frontier, interior, parts)
