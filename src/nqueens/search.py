@@ -138,11 +138,13 @@ def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) ->
     state = np.zeros(1, dtype=np.int64)
     free[0] = allowed[0]
     out = np.empty((batch, n), dtype=np.int64)
+    size = 1  # the first boards come at once; later batches grow to ``batch``
     while state[0] >= 0:
         k = bitboard.enumerate_batch(n, allowed, problem.piece.knight, problem.torus, unique,
-                                     free, bits, cm, dm1, dm2, state, out)
+                                     free, bits, cm, dm1, dm2, state, out[:size])
         for i in range(k):
             yield Solution._trusted(out[i].copy())
+        size = min(batch, size * 4)
 
 
 def solutions(n: int, *, unique: bool = False, piece: Piece | str = Piece.QUEEN,

@@ -1,0 +1,110 @@
+"""The board model: Solution, symmetries, canonical forms, validation."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nqueens import SYMMETRY_NAMES, BadInput, InvalidBoard, Solution, solutions
+
+permutations = st.integers(min_value=1, max_value=12).flatmap(
+    lambda n: st.permutations(list(range(n)))
+)
+
+
+def test_solution_is_immutable_and_hashable() -> None:
+    s = Solution([1, 3, 0, 2])
+    with pytest.raises(ValueError):
+        s.cols[0] = 2
+    assert s == Solution((1, 3, 0, 2))
+    assert len({s, Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])}) == 2
+    assert s.n == 4 and len(s) == 4 and list(s) == [1, 3, 0, 2] and s[1] == 3
+
+
+def test_str_is_the_q_dot_board() -> None:
+    assert str(Solution([1, 3, 0, 2])) == ".Q..\n...Q\nQ...\n..Q."
+    assert str(Solution([0])) == "Q"
+
+
+def test_repr_svg_draws_the_queens() -> None:
+    svg = Solution([1, 3, 0, 2])._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count("<use ") == 4
+
+
+@pytest.mark.parametrize("cols", [[], [0, 2], [-1, 0]])
+def test_columns_off_the_board_are_refused(cols: list[int]) -> None:
+    with pytest.raises(BadInput):
+        Solution(cols)
+
+
+def test_validate_names_the_first_attacking_pair() -> None:
+    with pytest.raises(InvalidBoard) as info:
+        Solution([0, 2, 4, 1, 3, 3]).validate()
+    assert str(info.value) == "queens at (3, 1) and (5, 3) attack each other"
+    assert info.value.pairs == [((3, 1), (5, 3)), ((4, 3), (5, 3))]
+    pairs = Solution([0, 1, 3, 2]).attacking_pairs()
+    assert pairs == [((0, 0), (1, 1)), ((2, 3), (3, 2))]
+
+
+def test_validate_accepts_every_solution_of_8() -> None:
+    for s in solutions(8):
+        s.validate()
+
+
+def test_same_column_is_an_attack() -> None:
+    s = Solution([1, 3, 1, 3])
+    assert not s.is_valid()
+    kinds = {(a[1] == b[1]) for a, b in s.attacking_pairs()}
+    assert True in kinds
+
+
+def test_symmetry_images_of_a_known_board() -> None:
+    s = Solution([1, 3, 0, 2])
+    assert s.transform("mirror") == Solution([2, 0, 3, 1])
+    assert s.transform("rotate90") == s
+    assert s.transform("transpose") == Solution([2, 0, 3, 1])
+    assert len(SYMMETRY_NAMES) == 8
+
+
+@given(permutations)
+def test_symmetries_form_the_dihedral_group(cols: list[int]) -> None:
+    s = Solution(cols)
+    images = s.symmetries()
+    # four quarter turns come back; a reflection applied twice is the identity
+    assert s.transform(1).transform(1).transform(1).transform(1) == s
+    for k in (4, 5, 6, 7):
+        assert s.transform(k).transform(k) == s
+    assert s.transform(1).transform(1) == s.transform(2)
+    # the class size divides 8 and equals the number of distinct images
+    size = s.symmetry_class_size()
+    assert 8 % size == 0 and size == len(set(images))
+    # the canonical form is the least image and is shared by every image
+    canon = s.canonical()
+    assert canon == min(images)
+    assert all(img.canonical() == canon for img in images)
+    # symmetries keep a valid board valid and an invalid one invalid
+    assert all(img.is_valid() == s.is_valid() for img in images)
+
+
+def test_the_92_boards_of_8_fall_in_12_classes() -> None:
+    boards = list(solutions(8))
+    assert len(boards) == 92 and len(set(boards)) == 92
+    classes = {b.canonical() for b in boards}
+    assert len(classes) == 12
+    sizes = sorted(c.symmetry_class_size() for c in classes)
+    assert sizes == [4] + [8] * 11
+    assert sum(sizes) == 92
+
+
+def test_validation_is_vectorised_for_huge_boards() -> None:
+    n = 1_000_003  # gcd(n, 6) = 1: queens on (x, 2x mod n) attack no one
+    cols = (2 * np.arange(n)) % n
+    s = Solution(cols)
+    s.validate()
+    bad = cols.copy()
+    bad[[10, 20]] = bad[[20, 10]]
+    with pytest.raises(InvalidBoard):
+        Solution(bad).validate()
