@@ -1,0 +1,106 @@
+"""The algorithms of the sources, written to be read, each yielding trace events.
+
+=================  =====================================================================
+method             what it is
+=================  =====================================================================
+``proba``          Dijkstra/Wirth backtracking, column by column, rows top to bottom
+                   (Hungarian source; the Vietnamese ``solveNQueen``/``isValid`` is the same)
+``arrays``         the same search with the three boolean arrays ``sor``, ``kulonbseg``,
+                   ``osszeg`` (Hungarian source)
+``sets``           row-by-row backtracking with the ``cols``/``diag1``/``diag2`` sets
+                   (Uzbek source)
+``rows``           row-by-row generation of all solutions, level by level (Hungarian source)
+``intuitive``      the intuitive repair of the Hungarian source (:mod:`.intuitive`)
+``min-conflicts``  min-conflicts repair (:func:`nqueens.large.trace_min_conflicts`)
+=================  =====================================================================
+
+A *step* is one square test (:class:`nqueens.trace.Kind` ``TEST``). The counts of
+the backtracking without events come from :mod:`nqueens.classic.stats`.
+
+>>> from nqueens.trace import count_steps
+>>> count_steps(trace(8, "proba", until="first"))
+876
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ..errors import BadInput
+from ..pieces import Piece
+from ..trace import Event
+from .common import MAX_TRACE_N, check_until
+from .proba import trace_arrays, trace_proba
+from .rows import trace_rows
+from .sets import trace_sets
+from .stats import SearchSpace, StepCount, search_space, steps_to_first
+
+#: Every traceable method, in the order ``--help`` lists them.
+METHODS: tuple[str, ...] = ("proba", "arrays", "sets", "rows", "intuitive", "min-conflicts")
+
+#: The methods that may search for all solutions (the repairs stop at their first).
+EXHAUSTIVE: tuple[str, ...] = ("proba", "arrays", "sets", "rows")
+
+_BACKTRACKING: dict[str, Callable[..., Iterator[Event]]] = {
+    "proba": trace_proba,
+    "arrays": trace_arrays,
+    "sets": trace_sets,
+    "rows": trace_rows,
+}
+
+
+def trace(n: int, method: str = "proba", *, piece: Piece | str = Piece.QUEEN,
+          until: str = "all", seed: int | None = None,
+          max_steps: int | None = None) -> Iterator[Event]:
+    """The events of ``method`` on an n×n board.
+
+    ``until`` is ``first`` or ``all`` for the backtracking methods; the repair
+    methods always stop at their first solution (``seed`` and ``max_steps`` are for
+    ``min-conflicts``). ``piece`` is the queen or the superqueen (the repair methods
+    place queens only).
+
+    >>> from nqueens.trace import solutions_of
+    >>> solutions_of(trace(4, "arrays"), 4)
+    [(2, 0, 3, 1), (1, 3, 0, 2)]
+    """
+    piece = Piece.parse(piece)
+    until = check_until(until)
+    if method in _BACKTRACKING:
+        return _BACKTRACKING[method](n, piece, until)
+    if method not in METHODS:
+        raise BadInput(f"unknown method {method!r} (choose one of: {', '.join(METHODS)})")
+    if piece is not Piece.QUEEN:
+        raise BadInput(f"method {method} places queens only (use proba, arrays, sets or rows "
+                       f"for the {piece.value})")
+    if method == "intuitive":
+        try:
+            from .intuitive import trace_intuitive  # type: ignore[attr-defined, unused-ignore]
+        except ImportError:
+            raise BadInput("the intuitive repair is not available in this version") from None
+        return trace_intuitive(n)  # type: ignore[no-any-return, unused-ignore]
+    try:
+        from ..large import trace_min_conflicts  # type: ignore[attr-defined, unused-ignore]
+    except ImportError:
+        raise BadInput("min-conflicts tracing is not available in this version") from None
+    kwargs: dict[str, int] = {}
+    if seed is not None:
+        kwargs["seed"] = seed
+    if max_steps is not None:
+        kwargs["max_steps"] = max_steps
+    return trace_min_conflicts(n, **kwargs)  # type: ignore[no-any-return, unused-ignore]
+
+
+__all__ = [
+    "EXHAUSTIVE",
+    "MAX_TRACE_N",
+    "METHODS",
+    "SearchSpace",
+    "StepCount",
+    "search_space",
+    "steps_to_first",
+    "trace",
+    "trace_arrays",
+    "trace_proba",
+    "trace_rows",
+    "trace_sets",
+]

@@ -1,0 +1,81 @@
+"""What every traced classic algorithm shares: the recorder that turns its actions
+into :class:`~nqueens.trace.Event` objects, counting steps as it goes."""
+
+from __future__ import annotations
+
+from ..pieces import KNIGHT_STEPS, Piece
+from ..search import check_n
+from ..trace import Event, Kind, Square, attackers
+
+#: The largest board a readable trace accepts (the board is drawn; 32 keeps it legible).
+MAX_TRACE_N = 32
+
+UNTIL = ("first", "all")
+
+
+def check_until(until: str) -> str:
+    """``first`` or ``all``, or :class:`~nqueens.errors.BadInput`."""
+    from ..errors import BadInput
+
+    if until not in UNTIL:
+        raise BadInput(f"until must be 'first' or 'all', not {until!r}")
+    return until
+
+
+def check_trace_n(n: object) -> int:
+    """A board size a readable trace accepts."""
+    return check_n(n, MAX_TRACE_N)
+
+
+def knight_attacked(queens: list[Square], square: Square) -> bool:
+    """True when a queen of ``queens`` is a knight's move away from ``square``
+    (the superqueen's extra move, used by the methods whose own bookkeeping only
+    knows lines)."""
+    r, c = square
+    return any((r - qr, c - qc) in KNIGHT_STEPS for qr, qc in queens)
+
+
+class Recorder:
+    """Keeps the queens and the step counter of one traced search and makes its events."""
+
+    def __init__(self, n: int, piece: Piece | str = Piece.QUEEN) -> None:
+        self.n = n
+        self.piece = Piece.parse(piece)
+        self.queens: list[Square] = []
+        self.step = 0
+        self.solutions = 0
+
+    def attackers(self, row: int, col: int) -> tuple[Square, ...]:
+        """The queens on the board that attack ``(row, col)``."""
+        return attackers(self.piece, self.queens, (row, col), self.n)
+
+    def test(self, row: int, col: int, ok: bool, note: str = "") -> Event:
+        """One square test: one step."""
+        self.step += 1
+        att = () if ok else self.attackers(row, col)
+        return Event(Kind.TEST, row, col, self.step, len(self.queens), ok, att, note=note)
+
+    def place(self, row: int, col: int, note: str = "") -> Event:
+        """A queen goes on ``(row, col)``."""
+        self.queens.append((row, col))
+        return Event(Kind.PLACE, row, col, self.step, len(self.queens), note=note)
+
+    def remove(self, row: int, col: int, note: str = "") -> Event:
+        """The queen on ``(row, col)`` is taken away."""
+        self.queens.remove((row, col))
+        return Event(Kind.REMOVE, row, col, self.step, len(self.queens), note=note)
+
+    def solution(self) -> Event:
+        """The board holds a solution."""
+        self.solutions += 1
+        return Event(Kind.SOLUTION, step=self.step, depth=len(self.queens),
+                     count=self.solutions, note=f"solution {self.solutions}")
+
+    def state(self, number: int, note: str = "") -> Event:
+        """A board state worth counting was reached."""
+        return Event(Kind.STATE, step=self.step, depth=len(self.queens), count=number, note=note)
+
+    def done(self) -> Event:
+        """The search ended."""
+        return Event(Kind.DONE, step=self.step, depth=len(self.queens), count=self.solutions,
+                     note=f"{self.solutions} solution(s) in {self.step} steps")

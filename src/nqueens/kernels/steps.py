@@ -1,0 +1,130 @@
+"""Counting kernels for the classic backtracking of the source (Dijkstra/Wirth ``proba``).
+
+They count exactly what the readable generators of :mod:`nqueens.classic` do, one
+square test at a time, without building events: the fast path behind
+``nqueens steps`` and ``nqueens stats``. The search goes column by column and tries
+rows top to bottom; by the transpose symmetry of the board (and of the attack
+rule), that is the same count as row by row trying columns left to right, which is
+how the kernels are written: *level* = column, *position* = row.
+
+All kernels are iterative with explicit stacks; they know nothing of events or printing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bitboard import ONE, ZERO, _knight_mask, lowest_bit
+
+
+@njit(cache=True)
+def first_solution_steps(n: int, knight: bool, pos: np.ndarray) -> tuple[int, int, int, bool]:
+    """Run ``proba`` to its first solution; return ``(tests, placed, removed, found)``.
+
+    ``pos`` (``n`` int64) receives the position at each level when a solution is found.
+    A test is one square examined; placed and removed count ``lefoglal`` and
+    ``felszabadit``. Uses the three boolean arrays of the source for O(1) tests.
+    """
+    used_pos = np.zeros(n, dtype=np.bool_)
+    used_diff = np.zeros(2 * n, dtype=np.bool_)   # level - position + n
+    used_sum = np.zeros(2 * n, dtype=np.bool_)    # level + position
+    tests = 0
+    placed = 0
+    removed = 0
+    level = 0
+    start = 0
+    while True:
+        if level == n:
+            return tests, placed, removed, True
+        p = start
+        ok = False
+        while p < n:
+            tests += 1
+            free = not (used_pos[p] or used_diff[level - p + n] or used_sum[level + p])
+            if free and knight:
+                if level >= 1 and abs(pos[level - 1] - p) == 2:
+                    free = False
+                elif level >= 2 and abs(pos[level - 2] - p) == 1:
+                    free = False
+            if free:
+                ok = True
+                break
+            p += 1
+        if ok:
+            pos[level] = p
+            used_pos[p] = True
+            used_diff[level - p + n] = True
+            used_sum[level + p] = True
+            placed += 1
+            level += 1
+            start = 0
+        else:
+            if level == 0:
+                return tests, placed, removed, False
+            level -= 1
+            q = pos[level]
+            used_pos[q] = False
+            used_diff[level - q + n] = False
+            used_sum[level + q] = False
+            removed += 1
+            start = q + 1
+
+
+@njit(cache=True)
+def _popcount(x: np.uint64) -> int:
+    c = 0
+    while x != ZERO:
+        x &= x - ONE
+        c += 1
+    return c
+
+
+@njit(cache=True)
+def tree_profile(n: int, knight: bool, first: int, nodes: np.ndarray) -> None:
+    """Add to ``nodes[k]`` the number of search-tree nodes at level ``k`` (partial boards
+    of ``k`` queens, ``k = 1 … n``) below the first queen at position ``first``.
+
+    Every node above level ``n`` is expanded by testing all ``n`` positions, so the
+    squares tested are ``n × (nodes[0] + … + nodes[n-1])``.
+    """
+    full = (ONE << np.uint64(n)) - ONE
+    free = np.zeros(n + 1, dtype=np.uint64)
+    bits = np.zeros(n + 1, dtype=np.uint64)
+    cm = np.zeros(n + 1, dtype=np.uint64)
+    dm1 = np.zeros(n + 1, dtype=np.uint64)
+    dm2 = np.zeros(n + 1, dtype=np.uint64)
+    bit0 = ONE << np.uint64(first)
+    nodes[1] += 1
+    if n == 1:
+        return
+    bits[0] = bit0
+    cm[1] = bit0
+    dm1[1] = (bit0 << ONE) & full
+    dm2[1] = bit0 >> ONE
+    f = full & ~(cm[1] | dm1[1] | dm2[1])
+    if knight:
+        f &= ~_knight_mask(bit0, ZERO, full, n, False)
+    free[1] = f
+    nodes[2] += _popcount(f)
+    d = 1
+    while d >= 1:
+        f = free[d]
+        if f == ZERO or d == n - 1:
+            d -= 1
+            continue
+        bit = lowest_bit(f)
+        free[d] = f ^ bit
+        bits[d] = bit
+        ncm = cm[d] | bit
+        nd1 = ((dm1[d] | bit) << ONE) & full
+        nd2 = (dm2[d] | bit) >> ONE
+        nf = full & ~(ncm | nd1 | nd2)
+        if knight:
+            nf &= ~_knight_mask(bit, bits[d - 1], full, n, False)
+        d += 1
+        cm[d] = ncm
+        dm1[d] = nd1
+        dm2[d] = nd2
+        free[d] = nf
+        nodes[d + 1] += _popcount(nf)
