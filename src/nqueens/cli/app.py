@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from .. import __version__
 from ..errors import NoSolution, NQueensError
+from .common import ReaderGone
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -78,9 +80,10 @@ def _run(args: list[str], debug: bool) -> int:
     except KeyboardInterrupt:
         click.echo("nqueens: interrupted", err=True)
         return 130
-    except BrokenPipeError:
+    except (BrokenPipeError, ReaderGone):
         # The reader went away (e.g. 'nqueens all 12 | head'); that is not an error.
-        sys.stdout = None  # type: ignore[assignment]
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         return 0
     except OSError as exc:
         if debug:

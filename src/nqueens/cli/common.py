@@ -96,10 +96,17 @@ def parse_squares(text: str | None, n: int, what: str) -> list[tuple[int, int]]:
     return squares
 
 
+class ReaderGone(Exception):
+    """The program reading our standard output went away (``nqueens all 12 | head``)."""
+
+
 def echo(text: str = "", out: IO[str] | None = None, nl: bool = True) -> None:
     """Write data to stdout (or ``out``)."""
     stream = out if out is not None else sys.stdout
-    stream.write(text + ("\n" if nl else ""))
+    try:
+        stream.write(text + ("\n" if nl else ""))
+    except BrokenPipeError:
+        raise ReaderGone() from None
 
 
 def say(text: str) -> None:
@@ -116,8 +123,11 @@ def dump_json(data: Any, out: IO[str] | None = None) -> None:
 def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
     """Yield stdout, or a temporary file renamed to ``path`` only when all went well."""
     if path is None:
-        yield sys.stdout.buffer if binary else sys.stdout
-        sys.stdout.flush()
+        try:
+            yield sys.stdout.buffer if binary else sys.stdout
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise ReaderGone() from None
         return
     target = os.path.abspath(path)
     directory = os.path.dirname(target)

@@ -1,0 +1,5 @@
+"""``python -m nqueens``: the command line."""
+
+from nqueens.cli import main
+
+main()
