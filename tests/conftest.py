@@ -21,7 +21,7 @@ class Run:
 def run(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
     """Call ``nqueens ARGS...`` in-process and return its exit code, stdout and stderr."""
 
-    def _run(*args: str, stdin: str | None = None, monkeypatch: pytest.MonkeyPatch | None = None) -> Run:
+    def _run(*args: str, stdin: str | None = None) -> Run:
         import io
         import sys
 
