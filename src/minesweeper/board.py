@@ -324,7 +324,8 @@ def format_board(board: Board, mines: set[Cell] | None = None, mark: set[Cell] |
                  mine_format: bool = False) -> str:
     """The board as text.  ``mines`` shows an arrangement (``*`` on unknown squares holding a
     mine, ``-`` on those that do not); with ``mark``, every square takes three characters
-    and the marked ones are bracketed (the numbers of an inconsistent core); ``mine_format`` writes the ``.mine`` form.
+    and the marked ones are bracketed (the numbers of an inconsistent core); ``mine_format``
+    writes the ``.mine`` form.
 
     >>> print(format_board(parse_board("1?/??"), mines={(0, 1)}))
     1*

@@ -1,0 +1,270 @@
+"""Boolean formulas: a small expression language and DIMACS CNF.
+
+Expressions use named variables, ``not``/``!``/``~``, ``and``/``&``, ``or``/``|`` and
+``nor``, with parentheses; ``and`` binds tighter than ``or`` and ``nor`` (which are read
+left to right).  The function forms ``NOT(a)``, ``AND(a, b, ...)``, ``OR(a, b, ...)`` and
+``NOR(a, b)`` are accepted as well.
+
+>>> f = parse_formula("a and not (b or c)")
+>>> sorted(variables(f))
+['a', 'b', 'c']
+>>> evaluate(f, {"a": True, "b": False, "c": False})
+True
+>>> evaluate(parse_dimacs("p cnf 2 2\\n1 2 0\\n-1 0\\n"), {"x1": False, "x2": True})
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import BadInput
+
+
+@dataclass(frozen=True)
+class Var:
+    """A named variable."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Not:
+    """Negation."""
+
+    arg: Formula
+
+
+@dataclass(frozen=True)
+class Op:
+    """``and``, ``or`` or ``nor`` of two or more arguments (``nor`` of exactly two)."""
+
+    kind: str
+    args: tuple[Formula, ...]
+
+
+Formula = Var | Not | Op
+
+_KEYWORDS = {"and", "or", "nor", "not"}
+_TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<sym>[()!~&|,\-]))")
+
+
+def evaluate(f: Formula, values: dict[str, bool]) -> bool:
+    """Value of a formula under an assignment.
+
+    >>> evaluate(parse_formula("x nor y"), {"x": False, "y": False})
+    True
+    """
+    if isinstance(f, Var):
+        return values[f.name]
+    if isinstance(f, Not):
+        return not evaluate(f.arg, values)
+    vals = [evaluate(a, values) for a in f.args]
+    if f.kind == "and":
+        return all(vals)
+    if f.kind == "or":
+        return any(vals)
+    return not any(vals)
+
+
+def variables(f: Formula) -> set[str]:
+    """Names of the variables that occur.
+
+    >>> sorted(variables(parse_formula("b | a & b")))
+    ['a', 'b']
+    """
+    if isinstance(f, Var):
+        return {f.name}
+    if isinstance(f, Not):
+        return variables(f.arg)
+    out: set[str] = set()
+    for a in f.args:
+        out |= variables(a)
+    return out
+
+
+def to_text(f: Formula) -> str:
+    """A fully parenthesised text form that :func:`parse_formula` reads back.
+
+    >>> to_text(parse_formula("a & !b | c"))
+    '((a and not b) or c)'
+    """
+    if isinstance(f, Var):
+        return f.name
+    if isinstance(f, Not):
+        return f"not {to_text(f.arg)}"
+    return "(" + f" {f.kind} ".join(to_text(a) for a in f.args) + ")"
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.tokens: list[tuple[str, int]] = []
+        pos = 0
+        while pos < len(text):
+            if text[pos:].strip() == "":
+                break
+            m = _TOKEN.match(text, pos)
+            if not m:
+                col = pos + len(text[pos:]) - len(text[pos:].lstrip()) + 1
+                raise BadInput(f"unexpected character {text[col - 1]!r} in the formula",
+                               1, col)
+            tok = m.group("name") or m.group("sym")
+            start = m.start("name") if m.group("name") else m.start("sym")
+            self.tokens.append((tok, start + 1))
+            pos = m.end()
+        self.i = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i][0] if self.i < len(self.tokens) else None
+
+    def col(self) -> int:
+        return self.tokens[self.i][1] if self.i < len(self.tokens) else len(self.text) + 1
+
+    def take(self) -> str:
+        tok = self.tokens[self.i][0]
+        self.i += 1
+        return tok
+
+    def expect(self, tok: str) -> None:
+        if self.peek() != tok:
+            found = self.peek()
+            what = "the end" if found is None else repr(found)
+            raise BadInput(f"expected {tok!r} but found {what}", 1, self.col())
+        self.take()
+
+    def parse(self) -> Formula:
+        if not self.tokens:
+            raise BadInput("the formula is empty")
+        f = self.expr()
+        if self.peek() is not None:
+            raise BadInput(f"unexpected {self.peek()!r} after the formula", 1, self.col())
+        return f
+
+    def expr(self) -> Formula:
+        f = self.term()
+        while (self.peek() or "").lower() in ("or", "|", "nor"):
+            op = self.take().lower()
+            g = self.term()
+            f = Op("nor", (f, g)) if op == "nor" else Op("or", (f, g))
+        return f
+
+    def term(self) -> Formula:
+        f = self.factor()
+        while (self.peek() or "").lower() in ("and", "&"):
+            self.take()
+            f = Op("and", (f, self.factor()))
+        return f
+
+    def factor(self) -> Formula:
+        tok = self.peek()
+        if tok is None:
+            raise BadInput("the formula ends too early", 1, self.col())
+        low = tok.lower()
+        if low in ("not", "!", "~", "-"):
+            col = self.col()
+            self.take()
+            if low == "not" and self.peek() == "(" and tok.isupper():
+                return Not(self.call_args(col, 1, 1)[0])
+            return Not(self.factor())
+        if tok == "(":
+            self.take()
+            f = self.expr()
+            self.expect(")")
+            return f
+        if low in ("and", "or", "nor") and self.i + 1 < len(self.tokens) \
+                and self.tokens[self.i + 1][0] == "(":
+            col = self.col()
+            self.take()
+            args = self.call_args(col, 2, 2 if low == "nor" else 10**9)
+            return Op(low, tuple(args))
+        if low in _KEYWORDS or not (tok[0].isalpha() or tok[0] == "_"):
+            raise BadInput(f"expected a variable, 'not' or '(' but found {tok!r}", 1,
+                           self.col())
+        self.take()
+        return Var(tok)
+
+    def call_args(self, col: int, least: int, most: int) -> list[Formula]:
+        self.expect("(")
+        args = [self.expr()]
+        while self.peek() == ",":
+            self.take()
+            args.append(self.expr())
+        self.expect(")")
+        if not least <= len(args) <= most:
+            raise BadInput(f"wrong number of arguments ({len(args)})", 1, col)
+        return args
+
+
+def parse_formula(text: str) -> Formula:
+    """Read an expression (see the module notes).
+
+    >>> to_text(parse_formula("NOR(a, AND(b, c, d))"))
+    '(a nor (b and c and d))'
+    >>> parse_formula("a and")
+    Traceback (most recent call last):
+    ...
+    minesweeper.errors.BadInput: line 1, column 6: the formula ends too early
+    """
+    return _Parser(text).parse()
+
+
+def parse_dimacs(text: str) -> Formula:
+    """Read a DIMACS CNF file; variable ``k`` is named ``xk``.
+
+    >>> to_text(parse_dimacs("c example\\np cnf 3 2\\n1 -3 0\\n2 0\\n"))
+    '((x1 or not x3) and x2)'
+    """
+    header: tuple[int, int] | None = None
+    clauses: list[list[int]] = []
+    current: list[int] = []
+    for line_no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("c") or line.startswith("%"):
+            continue
+        if line.startswith("p"):
+            parts = line.split()
+            if header is not None:
+                raise BadInput("a second 'p cnf' line", line_no, 1)
+            if len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
+                raise BadInput("the header must read 'p cnf VARIABLES CLAUSES'", line_no, 1)
+            header = (int(parts[2]), int(parts[3]))
+            continue
+        if header is None:
+            raise BadInput("clauses before the 'p cnf' line", line_no, 1)
+        col = 1
+        for tok in raw.split():
+            col = raw.index(tok, col - 1) + 1
+            try:
+                lit = int(tok)
+            except ValueError:
+                raise BadInput(f"{tok!r} is not a literal", line_no, col) from None
+            if abs(lit) > header[0]:
+                raise BadInput(f"variable {abs(lit)} is above the {header[0]} declared",
+                               line_no, col)
+            if lit == 0:
+                clauses.append(current)
+                current = []
+            else:
+                current.append(lit)
+            col += len(tok)
+    if header is None:
+        raise BadInput("no 'p cnf' line: not a DIMACS CNF file")
+    if current:
+        clauses.append(current)
+    if any(not c for c in clauses):
+        raise BadInput("an empty clause: the formula is unsatisfiable by definition")
+    if not clauses:
+        raise BadInput("the file has no clauses")
+    if len(clauses) != header[1]:
+        raise BadInput(f"{len(clauses)} clauses where the header declares {header[1]}")
+
+    def lit_formula(lit: int) -> Formula:
+        v = Var(f"x{abs(lit)}")
+        return v if lit > 0 else Not(v)
+
+    conj: list[Formula] = [
+        lit_formula(c[0]) if len(c) == 1 else Op("or", tuple(lit_formula(x) for x in c))
+        for c in clauses]
+    return conj[0] if len(conj) == 1 else Op("and", tuple(conj))
