@@ -67,8 +67,8 @@ def main() -> None:
         t2 = time.perf_counter()
         if ours != ref:
             raise SystemExit(f"n = {n}: nqueens counted {ours}, the Python counter {ref}")
-        print(f"{n:>3} {ours:>12,} {t2 - t1:>10.3f} {t1 - t0:>10.4f} {(t2 - t1) / (t1 - t0):>7.0f}x",
-              flush=True)
+        ratio = (t2 - t1) / (t1 - t0)
+        print(f"{n:>3} {ours:>12,} {t2 - t1:>10.3f} {t1 - t0:>10.4f} {ratio:>7.0f}x", flush=True)
 
 
 if __name__ == "__main__":
