@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import BadInput, InvalidBoard
-from .pieces import Piece
+from .pieces import KNIGHT_STEPS, Piece
 
 #: The eight symmetries of the square, in the documented order used by
 #: :meth:`Solution.symmetries` and :meth:`Solution.canonical`. Each maps a square
@@ -74,7 +74,7 @@ class Solution:
     one column or diagonal), which :meth:`validate` reports. Equality and hashing
     compare the placement; ordering is lexicographic on the columns.
 
-    >>> Solution([0, 2]) == Solution((0, 2))
+    >>> Solution([0, 1]) == Solution((0, 1))
     True
     >>> sorted([Solution([2, 0, 1]), Solution([0, 2, 1])])
     [Solution([0, 2, 1]), Solution([2, 0, 1])]
@@ -261,12 +261,17 @@ class Solution:
             if hit.size:
                 found.append(np.stack([order[hit], order[hit + 1]], axis=1))
         if piece.knight:
-            for dr, dc in ((1, 2), (2, 1)):
-                if n > dr:
-                    diff = np.abs(cols[dr:] - cols[:-dr])
-                    if torus:
-                        diff = np.minimum(diff, n - diff)
-                    hit = np.flatnonzero(diff == dc)
+            for dr, dc in KNIGHT_STEPS:
+                if dr <= 0:
+                    continue  # each pair once: from the upper piece down
+                if torus:  # rows wrap too: row r and row (r + dr) mod n
+                    if dr % n == 0:
+                        continue
+                    hit = np.flatnonzero((np.roll(cols, -dr) - cols) % n == dc % n)
+                    if hit.size:
+                        found.append(np.stack([hit, (hit + dr) % n], axis=1))
+                elif n > dr:
+                    hit = np.flatnonzero(cols[dr:] - cols[:-dr] == dc)
                     if hit.size:
                         found.append(np.stack([hit, hit + dr], axis=1))
         if not found:

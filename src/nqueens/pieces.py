@@ -58,11 +58,15 @@ def attacks(piece: Piece, a: tuple[int, int], b: tuple[int, int], n: int | None 
 
     Line of sight is ignored, as is usual for the N-Queens problem: two queens on
     one line attack each other whatever stands between them. With ``torus=True``
-    the diagonals wrap around an ``n``-wide board.
+    the board is a torus of size ``n``: every line wraps around both edges, the
+    diagonals and the knight's move alike (a step counts modulo ``n`` in rows and
+    columns), so the rule is the same from every square.
 
     >>> attacks(Piece.QUEEN, (0, 0), (2, 1))
     False
     >>> attacks(Piece.QUEEN, (0, 3), (1, 0), n=4, torus=True)
+    True
+    >>> attacks(Piece.SUPERQUEEN, (0, 0), (10, 2), n=11, torus=True)  # knight across the edge
     True
     """
     (r1, c1), (r2, c2) = a, b
@@ -71,11 +75,11 @@ def attacks(piece: Piece, a: tuple[int, int], b: tuple[int, int], n: int | None 
     if r1 == r2 or c1 == c2:
         return True
     dr, dc = r2 - r1, c2 - c1
-    if torus:
-        if n is None:
-            raise ValueError("torus attacks need the board size n")
-        if (dr - dc) % n == 0 or (dr + dc) % n == 0:
-            return True
-    elif abs(dr) == abs(dc):
+    if not torus:
+        return abs(dr) == abs(dc) or (piece.knight and (dr, dc) in KNIGHT_STEPS)
+    if n is None:
+        raise ValueError("torus attacks need the board size n")
+    if (dr - dc) % n == 0 or (dr + dc) % n == 0:
         return True
-    return piece.knight and (dr, dc) in KNIGHT_STEPS
+    return piece.knight and any((dr - sr) % n == 0 and (dc - sc) % n == 0
+                                for sr, sc in KNIGHT_STEPS)

@@ -4,7 +4,9 @@ Row ``r`` of the board is a ``uint64`` mask whose bit ``c`` stands for column ``
 The search goes row by row and tries columns from the lowest bit upward, so
 solutions come out in lexicographic order of their column tuples. Each row may be
 restricted by an ``allowed`` mask (pre-placed queens, blocked squares); the
-superqueen's knight move and the torus's wrapping diagonals are flags.
+superqueen's knight move and the torus are flags. On the torus every line wraps
+(see :func:`nqueens.pieces.attacks`): the diagonals, and the knight's move in columns
+and, between the last two rows and the first two, in rows.
 
 All kernels are iterative with explicit stacks (numba caches them reliably).
 """
@@ -65,6 +67,25 @@ def _knight_mask(prev1: np.uint64, prev2: np.uint64, full: np.uint64, n: int,
             m |= ONE << ((c + np.uint64(n) - ONE) % np.uint64(n))
         return m & full
     return ((prev1 << two) | (prev1 >> two) | (prev2 << ONE) | (prev2 >> ONE)) & full
+
+
+@njit(cache=True, inline="always")
+def _wrap_knight_mask(t: int, row0: np.uint64, row1: np.uint64, full: np.uint64,
+                      n: int) -> np.uint64:
+    """On the torus, the columns of row ``t`` a knight attacks across the bottom edge
+    from the queens ``row0`` and ``row1`` of rows 0 and 1 (one-bit masks or zero):
+    row n-1 is one row above row 0 and two above row 1, row n-2 two above row 0."""
+    w1 = ZERO
+    w2 = ZERO
+    if t == n - 1 and t >= 1:
+        w1 = row0
+        if t >= 2:
+            w2 = row1
+    elif t == n - 2 and t >= 1:
+        w2 = row0
+    if w1 == ZERO and w2 == ZERO:
+        return ZERO
+    return _knight_mask(w1, w2, full, n, True)
 
 
 @njit(cache=True)
@@ -159,6 +180,8 @@ def enumerate_batch(n: int, allowed: np.ndarray, knight: bool, torus: bool, uniq
         if knight:
             p2 = bits[d - 1] if d >= 1 else ZERO
             nf &= ~_knight_mask(bit, p2, full, n, torus)
+            if torus:
+                nf &= ~_wrap_knight_mask(d + 1, bits[0], bits[1] if n > 1 else ZERO, full, n)
         d += 1
         cm[d] = ncm
         dm1[d] = nd1
@@ -195,6 +218,9 @@ def count_subtree(n: int, allowed: np.ndarray, knight: bool, torus: bool, start_
             p2 = bits[r - 2] if r >= 2 else ZERO
             if _knight_mask(p1, p2, full, n, torus) & bit != ZERO:
                 return 0, 0, 0
+            if torus and _wrap_knight_mask(r, bits[0], bits[1] if n > 1 else ZERO, full,
+                                           n) & bit != ZERO:
+                return 0, 0, 0
         bits[r] = bit
         pos[r] = bit_index(bit)
         c |= bit
@@ -219,6 +245,8 @@ def count_subtree(n: int, allowed: np.ndarray, knight: bool, torus: bool, start_
         p1 = bits[d - 1] if d >= 1 else ZERO
         p2 = bits[d - 2] if d >= 2 else ZERO
         f &= ~_knight_mask(p1, p2, full, n, torus)
+        if torus:
+            f &= ~_wrap_knight_mask(d, bits[0], bits[1] if n > 1 else ZERO, full, n)
     free[d] = f
     last = n - 1
     while d >= start_row:
@@ -246,6 +274,8 @@ def count_subtree(n: int, allowed: np.ndarray, knight: bool, torus: bool, start_
         if knight:
             p2 = bits[d - 1] if d >= 1 else ZERO
             nf &= ~_knight_mask(bit, p2, full, n, torus)
+            if torus:
+                nf &= ~_wrap_knight_mask(d + 1, bits[0], bits[1] if n > 1 else ZERO, full, n)
         d += 1
         cm[d] = ncm
         dm1[d] = nd1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bitboard import ONE, ZERO, _knight_mask, _shift_down, bit_index
+from .bitboard import ONE, ZERO, _knight_mask, _shift_down, _wrap_knight_mask, bit_index
 
 
 @njit(cache=True)
@@ -22,11 +22,15 @@ def estimate_solutions(n: int, allowed: np.ndarray, knight: bool, torus: bool, p
         b = ZERO
         p1 = ZERO
         p2 = ZERO
+        row0 = ZERO
+        row1 = ZERO
         weight = 1.0
         for r in range(n):
             f = allowed[r] & ~(c | a | b) & full
             if knight:
                 f &= ~_knight_mask(p1, p2, full, n, torus)
+                if torus:
+                    f &= ~_wrap_knight_mask(r, row0, row1, full, n)
             k = 0
             g = f
             while g != ZERO:
@@ -45,6 +49,10 @@ def estimate_solutions(n: int, allowed: np.ndarray, knight: bool, torus: bool, p
             a, b = _shift_down(a | bit, b | bit, full, n, torus)
             p2 = p1
             p1 = bit
+            if r == 0:
+                row0 = bit
+            elif r == 1:
+                row1 = bit
             _ = bit_index(bit)
         total += weight
     return total / probes
