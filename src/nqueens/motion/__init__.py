@@ -1,0 +1,1 @@
+"""Block motion estimation with N-queens subsampling."""

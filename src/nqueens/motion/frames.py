@@ -1,0 +1,243 @@
+"""Frames for motion estimation: image files, the shipped photograph, test pairs with known
+motion.
+
+Frames are 2-D ``uint8`` arrays of luma (brightness), ``frame[y, x]``. Colour pictures are
+converted with the ITU-R BT.601 weights (0.299 R + 0.587 G + 0.114 B), as MPEG encoders
+match blocks on luma.
+
+Motion vectors follow the usual coding convention: the block of the *target* frame whose
+top-left pixel is (x, y) is predicted from the *reference* frame at (x + dx, y + dy). When the
+picture content moves by (sx, sy) pixels (right and down) from reference to target, the true
+vector is therefore (−sx, −sy).
+
+>>> pair = make_pair(size=(64, 48), shifts=[(3, -2)])
+>>> pair.reference.shape, pair.target.shape
+((48, 64), (48, 64))
+>>> bool((pair.target[10:40, 10:50] == pair.reference[12:42, 7:47]).all())
+True
+>>> pair.true_dx[0, 0], pair.true_dy[0, 0]
+(np.int64(-3), np.int64(2))
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import BadInput
+
+Frame = npt.NDArray[np.uint8]
+
+#: The photograph the demonstration pair is made from (it ships with matplotlib).
+SAMPLE_PHOTO = "grace_hopper.jpg"
+
+#: What to install when Pillow is missing.
+INSTALL_HINT = "reading PNG/JPEG frames needs Pillow: pip install 'nqueens[motion]'"
+
+_MAX_PIXELS = 64_000_000
+
+
+def _pil() -> Any:
+    try:
+        from PIL import Image, UnidentifiedImageError
+    except ImportError:
+        raise BadInput(INSTALL_HINT) from None
+    return Image, UnidentifiedImageError
+
+
+def to_luma(pixels: npt.ArrayLike) -> Frame:
+    """Luma of an image array: grey as it is, colour (RGB or RGBA, the alpha ignored) with
+    the BT.601 weights; float images in [0, 1] are scaled to 0..255.
+
+    >>> to_luma(np.array([[[255, 0, 0], [0, 255, 0], [0, 0, 255]]], dtype=np.uint8)).tolist()
+    [[76, 150, 29]]
+    """
+    a = np.asarray(pixels)
+    if a.dtype.kind == "f":
+        a = np.clip(a * 255.0 + 0.5, 0, 255)
+    if a.ndim == 3:
+        if a.shape[2] not in (3, 4):
+            raise BadInput(f"an image with {a.shape[2]} channels is neither grey nor colour")
+        rgb = a[..., :3].astype(np.float64)
+        a = rgb @ np.array([0.299, 0.587, 0.114]) + 0.5
+    if a.ndim != 2:
+        raise BadInput("a frame is a 2-D picture")
+    return np.ascontiguousarray(np.clip(a, 0, 255).astype(np.uint8))
+
+
+def load_frame(path: str | os.PathLike[str]) -> Frame:
+    """Read a PNG or JPEG file (or any picture Pillow reads) as a luma frame.
+
+    Missing, unreadable or non-picture files raise :class:`BadInput` with a one-line reason.
+
+    >>> load_frame("no-such-file.png")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: no-such-file.png: no such file
+    """
+    name = os.fspath(path)
+    if not os.path.exists(name):
+        raise BadInput(f"{name}: no such file")
+    if os.path.isdir(name):
+        raise BadInput(f"{name}: is a folder, not a picture")
+    image_mod, unidentified = _pil()
+    try:
+        with image_mod.open(name) as im:
+            if im.width * im.height > _MAX_PIXELS:
+                raise BadInput(f"{name}: {im.width}x{im.height} is too large a frame")
+            im.load()
+            grey = im.convert("L") if im.mode not in ("L", "RGB", "RGBA") else im
+            pixels = np.asarray(grey)
+    except unidentified:
+        raise BadInput(f"{name}: not a picture Pillow can read (PNG or JPEG expected)") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise BadInput(f"{name}: cannot read the picture ({exc})") from None
+    return to_luma(pixels)
+
+
+def load_pair(reference: str | os.PathLike[str], target: str | os.PathLike[str]
+              ) -> tuple[Frame, Frame]:
+    """Read the reference and target frames; they must have the same size."""
+    ref = load_frame(reference)
+    tgt = load_frame(target)
+    if ref.shape != tgt.shape:
+        raise BadInput(
+            f"frame sizes differ: {os.fspath(reference)} is {ref.shape[1]}x{ref.shape[0]}, "
+            f"{os.fspath(target)} is {tgt.shape[1]}x{tgt.shape[0]}"
+        )
+    return ref, tgt
+
+
+def sample_photo() -> Frame:
+    """The shipped photograph (matplotlib's ``grace_hopper.jpg``, 512×600) as luma.
+
+    >>> sample_photo().shape
+    (600, 512)
+    """
+    from matplotlib import cbook
+
+    path = cbook.get_sample_data(SAMPLE_PHOTO, asfileobj=False)
+    return load_frame(str(path))
+
+
+def resize(frame: npt.NDArray[Any], height: int, width: int) -> npt.NDArray[np.float64]:
+    """Bilinear resampling (pixel centres aligned) to ``height × width``, as floats.
+
+    >>> resize(np.array([[0, 100]], dtype=np.uint8), 1, 4).tolist()
+    [[0.0, 25.0, 75.0, 100.0]]
+    """
+    h, w = frame.shape
+    f = frame.astype(np.float64)
+
+    def axis(n_in: int, n_out: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64],
+                                              npt.NDArray[np.float64]]:
+        pos = (np.arange(n_out) + 0.5) * (n_in / n_out) - 0.5
+        pos = np.clip(pos, 0, n_in - 1)
+        lo = np.floor(pos).astype(np.int64)
+        hi = np.minimum(lo + 1, n_in - 1)
+        return lo, hi, pos - lo
+
+    y0, y1, wy = axis(h, height)
+    x0, x1, wx = axis(w, width)
+    top = f[y0][:, x0] * (1 - wx) + f[y0][:, x1] * wx
+    bottom = f[y1][:, x0] * (1 - wx) + f[y1][:, x1] * wx
+    out: npt.NDArray[np.float64] = top * (1 - wy)[:, None] + bottom * wy[:, None]
+    return out
+
+
+def canvas(photo: Frame, height: int, width: int) -> Frame:
+    """A ``height × width`` picture made from ``photo``: scaled so that its height fits
+    (bilinear), then mirror-tiled sideways (photo, its mirror image, the photo, ...) and
+    cropped when the requested shape is wider than the scaled photo.
+
+    >>> canvas(sample_photo(), 720, 1280).shape
+    (720, 1280)
+    """
+    h, w = photo.shape
+    new_w = max(1, round(w * height / h))
+    scaled = resize(photo, height, new_w)
+    if new_w < width:
+        reps = -(-width // new_w)
+        tiles = [scaled if i % 2 == 0 else scaled[:, ::-1] for i in range(reps)]
+        scaled = np.concatenate(tiles, axis=1)
+    x0 = (scaled.shape[1] - width) // 2
+    return np.clip(scaled[:, x0:x0 + width] + 0.5, 0, 255).astype(np.uint8)
+
+
+@dataclass(frozen=True)
+class FramePair:
+    """Two frames and, for made pairs, the true motion of every target pixel (``None`` for
+    frames read from files)."""
+
+    reference: Frame
+    target: Frame
+    true_dx: npt.NDArray[np.int64] | None = None
+    true_dy: npt.NDArray[np.int64] | None = None
+    description: str = ""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height)."""
+        return int(self.reference.shape[1]), int(self.reference.shape[0])
+
+
+def make_pair(size: tuple[int, int] | None = None, shifts: Sequence[tuple[int, int]] = ((3, 2),),
+              noise: float = 0.0, seed: int = 0, photo: Frame | None = None) -> FramePair:
+    """A test pair from a real photograph moved by known motion.
+
+    ``size`` is (width, height), by default the photograph's own size (512×600). With one
+    shift (sx, sy) the whole picture content moves sx pixels right and sy down from the
+    reference to the target; with k shifts the frame is cut into k vertical bands of equal
+    width (rounded to 16 pixels), each moving by its own shift. ``noise`` adds Gaussian
+    noise of that standard deviation (grey levels) to both frames, independently.
+
+    Pixels that come into view are taken from the photograph around the frame, so the target
+    is a true translation of a larger picture, with no borders filled in.
+
+    >>> p = make_pair(size=(64, 32), shifts=[(1, 0), (-2, 0)])
+    >>> sorted(set(p.true_dx.ravel().tolist()))
+    [-1, 2]
+    """
+    if not shifts:
+        raise BadInput("give at least one shift")
+    base = sample_photo() if photo is None else photo
+    width, height = size if size is not None else (base.shape[1], base.shape[0])
+    if not (8 <= width <= 8192 and 8 <= height <= 8192):
+        raise BadInput(f"frame size {width}x{height}: each side must be 8..8192 pixels")
+    margin = max(max(abs(sx), abs(sy)) for sx, sy in shifts)
+    if margin > min(width, height) // 2:
+        raise BadInput(f"shift of {margin} pixels is too large for a {width}x{height} frame")
+    if size is None and margin == 0:
+        big = base
+    else:
+        big = canvas(base, height + 2 * margin, width + 2 * margin)
+    ref = np.ascontiguousarray(big[margin:margin + height, margin:margin + width])
+    tgt = np.empty_like(ref)
+    true_dx = np.empty((height, width), dtype=np.int64)
+    true_dy = np.empty((height, width), dtype=np.int64)
+    k = len(shifts)
+    band = max(16, -(-width // k // 16) * 16) if k > 1 else width
+    for i, (sx, sy) in enumerate(shifts):
+        x0, x1 = min(i * band, width), (width if i == k - 1 else min((i + 1) * band, width))
+        if x0 >= x1:
+            raise BadInput(f"{k} bands do not fit in a frame {width} pixels wide")
+        tgt[:, x0:x1] = big[margin - sy:margin - sy + height, margin - sx + x0:margin - sx + x1]
+        true_dx[:, x0:x1] = -sx
+        true_dy[:, x0:x1] = -sy
+    if noise < 0:
+        raise BadInput("noise must be zero or more")
+    if noise > 0:
+        rng = np.random.default_rng(seed)
+        ref = np.clip(ref + rng.normal(0.0, noise, ref.shape) + 0.5, 0, 255).astype(np.uint8)
+        tgt = np.clip(tgt + rng.normal(0.0, noise, tgt.shape) + 0.5, 0, 255).astype(np.uint8)
+    moves = ", ".join(f"({sx:+d}, {sy:+d})" for sx, sy in shifts)
+    what = "moved by" if k == 1 else f"in {k} vertical bands moved by"
+    desc = f"{SAMPLE_PHOTO if photo is None else 'picture'} {width}x{height}, {what} {moves}"
+    if noise > 0:
+        desc += f", noise sigma {noise:g}"
+    return FramePair(ref, tgt, true_dx, true_dy, desc)
