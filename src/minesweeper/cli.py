@@ -1,0 +1,428 @@
+"""The ``minesweeper`` command line.
+
+Exit codes: 0 success (a consistent board), 1 an inconsistent board (or a gadget whose
+computed table is not the intended one), 2 bad input.  Errors are one line on stderr;
+``--debug`` shows the traceback instead.  Every command takes ``--json``.
+
+>>> main(["gadget", "wire"])
+0
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .backtrack import count as backtrack_count
+from .backtrack import find as backtrack_find
+from .board import Board, Cell, format_board, parse_board
+from .circuit import build as build_circuit
+from .count import count_arrangements
+from .errors import BadInput, MinesweeperError
+from .formula import Formula, evaluate, parse_dimacs, parse_formula
+from .gadgets import Gadget, gadget_names, get_gadget, truth_table
+from .render import Overlay, to_png_bytes, to_svg, write_atomic
+from .sat import check as sat_check
+from .sat import safe_squares
+
+PROG = "minesweeper"
+_INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d+)\s+(\d+)\s*$", re.MULTILINE)
+
+
+def _read_text(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise BadInput(f"{path} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path} is not a text file") from None
+    except OSError as exc:
+        raise BadInput(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _load_board(path: str, mines: int | None) -> tuple[Board, str]:
+    text = _read_text(path)
+    try:
+        board = parse_board(text)
+    except BadInput as exc:
+        raise BadInput(f"{path}: {exc}") from None
+    if mines is not None:
+        if mines < board.flags():
+            raise BadInput(f"--mines {mines} is less than the {board.flags()} flags")
+        board.total = mines
+    return board, text
+
+
+def _emit(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2))
+
+
+def _write_picture(path: str, board: Board, overlay: Overlay, fmt: str | None = None) -> None:
+    kind = fmt or Path(path).suffix.lower().lstrip(".")
+    if kind == "svg":
+        write_atomic(path, to_svg(board, overlay))
+    elif kind == "png":
+        write_atomic(path, to_png_bytes(board, overlay))
+    elif kind in ("txt", "text", "mine"):
+        write_atomic(path, format_board(board, mine_format=kind == "mine") + "\n")
+    else:
+        raise BadInput(f"cannot tell the picture format of {path!r}: use .svg, .png or .txt")
+
+
+def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
+    """1-based ``[row, column]`` pairs for output."""
+    return [[r + 1, c + 1] for r, c in sorted(cells)]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
+def cli(debug: bool) -> None:
+    """Minesweeper consistency: check, count and explain positions; gadgets; circuits."""
+
+
+@cli.command()
+@click.argument("file")
+@click.option("--method", type=click.Choice(["sat", "backtrack"]), default="sat",
+              show_default=True, help="Solver for the consistency question.")
+@click.option("--count", "do_count", is_flag=True,
+              help="Count the consistent arrangements exactly.")
+@click.option("--safe", "do_safe", is_flag=True,
+              help="List squares safe (or mined) in every arrangement.")
+@click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
+@click.option("--assignment", is_flag=True,
+              help="For a board made by 'build': print the satisfying assignment read off "
+                   "the witness.")
+@click.option("--output", "-o", default=None,
+              help="Also draw the answer to FILE (.svg or .png).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | None,
+          assignment: bool, output: str | None, as_json: bool) -> int:
+    """Is there an arrangement of mines that fits every number of FILE ('-': stdin)?"""
+    board, text = _load_board(file, mines)
+    started = time.perf_counter()
+    result: dict[str, Any] = {"file": file, "height": board.height, "width": board.width,
+                              "method": method}
+    overlay = Overlay()
+    lines: list[str] = []
+    consistent: bool
+    if do_count:
+        if method == "backtrack":
+            n = backtrack_count(board)
+            scope = "all" if board.total is not None else "frontier"
+            result["count"] = {"count": n if n < 2**53 else str(n), "scope": scope}
+        else:
+            cr = count_arrangements(board)
+            n, scope = cr.count, cr.scope
+            result["count"] = cr.to_json()
+        what = ("arrangements of all unknown squares" if scope == "all" else
+                "arrangements of the squares next to a number (unconstrained squares not "
+                "counted)")
+        lines.append(f"{n} {what}")
+        consistent = n > 0
+    if do_safe:
+        sr = safe_squares(board)
+        result["safe"] = {"consistent": sr.consistent, "safe": _cells(sr.safe),
+                          "mined": _cells(sr.mined), "undetermined": len(sr.free)}
+        overlay.safe, overlay.mined = sr.safe, sr.mined
+        consistent = sr.consistent
+        if sr.consistent:
+            lines.append(f"safe in every arrangement: {len(sr.safe)}; mined in every "
+                         f"arrangement: {len(sr.mined)}; undetermined: {len(sr.free)}")
+            lines.append(_marked(board, sr.safe, sr.mined))
+    if not do_count and not do_safe or assignment:
+        if method == "backtrack":
+            found = backtrack_find(board)
+            consistent = found is not None
+            witness: set[Cell] = found or set()
+            core: list[Cell] = []
+            core_total = False
+        else:
+            cres = sat_check(board)
+            consistent, witness = cres.consistent, cres.mines
+            core, core_total = cres.core, cres.core_total
+            if not consistent:
+                result["core"] = _cells(core)
+                result["core_includes_total"] = core_total
+                result["core_minimal"] = cres.core_minimal
+        if consistent:
+            result["mines"] = _cells(witness)
+            overlay.mines = witness
+            lines.append("a witness arrangement (* mine, - no mine):")
+            lines.append(format_board(board, mines=witness))
+            if assignment:
+                values = _assignment(text, witness)
+                result["assignment"] = values
+                lines.append("assignment: " + " ".join(
+                    f"{k}={'1' if v else '0'}" for k, v in values.items()))
+        elif method == "sat":
+            overlay.marked = set(core)
+            extra = " together with the total number of mines" if core_total else ""
+            lines.append(f"these {len(core)} numbers cannot all hold{extra}:")
+            lines.append(format_board(board, mark=set(core)))
+    result["consistent"] = consistent
+    result["seconds"] = round(time.perf_counter() - started, 4)
+    if output:
+        _write_picture(output, board, overlay)
+    if as_json:
+        _emit(result)
+    else:
+        click.echo("consistent" if consistent else "inconsistent")
+        for line in lines:
+            click.echo(line)
+    return 0 if consistent else 1
+
+
+def _marked(board: Board, safe: set[Cell], mined: set[Cell]) -> str:
+    text = format_board(board).splitlines()
+    out = []
+    for r, line in enumerate(text):
+        chars = list(line)
+        for c in range(len(chars)):
+            if (r, c) in safe:
+                chars[c] = "s"
+            elif (r, c) in mined:
+                chars[c] = "m"
+        out.append("".join(chars))
+    return "\n".join(out)
+
+
+def _assignment(text: str, mines: set[Cell]) -> dict[str, bool]:
+    found = _INPUT_LINE.findall(text)
+    if not found:
+        raise BadInput("--assignment needs a board made by 'build' (its '# input' lines)")
+    return {name: (int(r) - 1, int(c) - 1) in mines for name, r, c in found}
+
+
+@cli.command()
+@click.argument("name", required=False)
+@click.option("--verify", is_flag=True,
+              help="Enumerate every consistent arrangement and print the truth table.")
+@click.option("--format", "fmt", type=click.Choice(["text", "svg", "png"]), default="text",
+              show_default=True)
+@click.option("--output", "-o", default=None, help="Write the picture to FILE.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def gadget(name: str | None, verify: bool, fmt: str, output: str | None, as_json: bool) -> int:
+    """Print gadget NAME (no NAME: list them); --verify computes its truth table."""
+    if name is None:
+        items = {n: get_gadget(n).summary for n in gadget_names()}
+        if as_json:
+            _emit(items)
+        else:
+            for n, s in items.items():
+                click.echo(f"{n:12} {s}")
+        return 0
+    g = get_gadget(name.lower())
+    data: dict[str, Any] = {"name": g.name, "summary": g.summary,
+                            "height": g.board.height, "width": g.board.width,
+                            "ports": {k: [r + 1, c + 1] for k, (r, c) in g.ports.items()},
+                            "rows": format_board(g.board).splitlines()}
+    code = 0
+    table_lines: list[str] = []
+    if verify:
+        t = truth_table(g)
+        data["truth_table"] = t.to_json()
+        code = 0 if t.matches in (True, None) else 1
+        table_lines = _table_text(g, t.rows, t.arrangements, t.matches)
+    if fmt != "text" and output is None:
+        if fmt == "png":
+            raise BadInput("PNG output needs --output FILE")
+        if not as_json:
+            click.echo(to_svg(g.board, _port_overlay(g)), nl=False)
+            return code
+    if output is not None:
+        _write_picture(output, g.board, _port_overlay(g), None if fmt == "text" else fmt)
+    if as_json:
+        _emit(data)
+    else:
+        click.echo(f"{g.name}: {g.summary}")
+        for k, (r, c) in g.ports.items():
+            click.echo(f"  port {k}: row {r + 1}, column {c + 1}")
+        click.echo(_with_ports(g))
+        for line in table_lines:
+            click.echo(line)
+    return code
+
+
+def _port_overlay(g: Gadget) -> Overlay:
+    return Overlay(marked=set(g.ports.values()), labels={sq: k for k, sq in g.ports.items()})
+
+
+def _with_ports(g: Gadget) -> str:
+    text = format_board(g.board).splitlines()
+    for k, (r, c) in g.ports.items():
+        row = list(text[r])
+        row[c] = "I" if k in g.inputs else "O"
+        text[r] = "".join(row)
+    return "\n".join(text) + "\n(I: input port square, O: output port square; both unknown)"
+
+
+def _table_text(g: Gadget, rows: list[tuple[tuple[bool, ...], tuple[bool, ...]]],
+                arrangements: int, matches: bool | None) -> list[str]:
+    head = " ".join(g.inputs) + (" | " + " ".join(g.outputs) if g.outputs else "")
+    out = [f"truth table from {arrangements} consistent arrangements:", head]
+    for ins, outs in rows:
+        cells = [str(int(v)).center(len(n)) for v, n in zip(ins, g.inputs, strict=True)]
+        line = " ".join(cells)
+        if g.outputs:
+            line += " | " + " ".join(str(int(v)).center(len(n))
+                                     for v, n in zip(outs, g.outputs, strict=True))
+        out.append(line)
+    if matches is not None:
+        out.append("as intended" if matches else "NOT as intended")
+    return out
+
+
+@cli.command()
+@click.argument("formula")
+@click.option("--dimacs", is_flag=True, help="FORMULA is a DIMACS CNF file.")
+@click.option("--format", "fmt", type=click.Choice(["text", "mine", "svg", "png"]),
+              default="text", show_default=True)
+@click.option("--output", "-o", default=None, help="Write the board to FILE.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def build(formula: str, dimacs: bool, fmt: str, output: str | None, as_json: bool) -> int:
+    """Lay out FORMULA (an expression, or a file: DIMACS CNF or an expression) as a board
+    whose output is forced true."""
+    f = _load_formula(formula, dimacs)
+    c = build_circuit(f)
+    text = "\n".join(f"# input {k} {r + 1} {col + 1}" for k, (r, col) in c.inputs.items())
+    body = format_board(c.board, mine_format=fmt == "mine")
+    if fmt == "mine":
+        # the .mine header must come first; input notes follow as comments are not allowed
+        full = body + "\n"
+    else:
+        full = text + "\n" + body + "\n"
+    if fmt in ("svg", "png"):
+        labels = {sq: k for k, sq in c.inputs.items()}
+        ov = Overlay(marked=set(c.inputs.values()), labels=labels)
+        if output is None:
+            if fmt == "png":
+                raise BadInput("PNG output needs --output FILE")
+            if not as_json:
+                click.echo(to_svg(c.board, ov), nl=False)
+        else:
+            _write_picture(output, c.board, ov, fmt)
+    elif output is not None:
+        write_atomic(output, full)
+    if as_json:
+        data = c.to_json()
+        data["inputs"] = {k: [r + 1, col + 1] for k, (r, col) in c.inputs.items()}
+        if output is None and fmt in ("text", "mine"):
+            data["rows"] = body.splitlines()
+        _emit(data)
+    elif output is None and fmt in ("text", "mine"):
+        click.echo(full, nl=False)
+    elif output is not None:
+        click.echo(f"{c.board.height}x{c.board.width} board written to {output}", err=True)
+    return 0
+
+
+def _load_formula(arg: str, dimacs: bool) -> Formula:
+    path = Path(arg)
+    if dimacs or (path.suffix.lower() in (".cnf", ".dimacs", ".txt") or path.is_file()):
+        text = _read_text(arg)
+        try:
+            if dimacs or re.search(r"^\s*p\s+cnf", text, re.MULTILINE):
+                return parse_dimacs(text)
+            return parse_formula(" ".join(text.split()))
+        except BadInput as exc:
+            raise BadInput(f"{arg}: {exc}") from None
+    return parse_formula(arg)
+
+
+@cli.command()
+@click.argument("file")
+@click.option("--output", "-o", required=True, help="Picture file (.svg or .png).")
+@click.option("--witness", is_flag=True, help="Show a witness arrangement.")
+@click.option("--safe", "show_safe", is_flag=True, help="Colour the safe and mined squares.")
+@click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | None,
+           as_json: bool) -> int:
+    """Draw the board of FILE as SVG or PNG, with the witness or the safe squares."""
+    board, _ = _load_board(file, mines)
+    ov = Overlay()
+    consistent = True
+    if witness:
+        res = sat_check(board)
+        consistent = res.consistent
+        ov.mines = res.mines
+        ov.marked = set(res.core)
+    if show_safe:
+        sr = safe_squares(board)
+        consistent = consistent and sr.consistent
+        ov.safe, ov.mined = sr.safe, sr.mined
+    _write_picture(output, board, ov)
+    if as_json:
+        _emit({"output": output, "consistent": consistent})
+    else:
+        click.echo(f"{board.height}x{board.width} board drawn to {output}", err=True)
+    return 0
+
+
+@cli.command(name="eval")
+@click.argument("formula")
+@click.argument("values", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def eval_cmd(formula: str, values: tuple[str, ...], as_json: bool) -> int:
+    """Evaluate FORMULA under VALUES given as name=0/1 (a check of --assignment)."""
+    f = _load_formula(formula, False)
+    env: dict[str, bool] = {}
+    for item in values:
+        name, sep, val = item.partition("=")
+        if not sep or val not in ("0", "1"):
+            raise BadInput(f"values are written name=0 or name=1, not {item!r}")
+        env[name] = val == "1"
+    try:
+        result = evaluate(f, env)
+    except KeyError as exc:
+        raise BadInput(f"no value given for {exc.args[0]}") from None
+    if as_json:
+        _emit({"value": result})
+    else:
+        click.echo("true" if result else "false")
+    return 0 if result else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns (and, as a script, exits with) the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    try:
+        rv = cli.main(args=args, prog_name=PROG, standalone_mode=False)
+        code = rv if isinstance(rv, int) else 0
+    except click.exceptions.Abort:
+        click.echo(f"{PROG}: error: aborted", err=True)
+        code = 2
+    except click.ClickException as exc:
+        if debug:
+            raise
+        click.echo(f"{PROG}: error: {exc.format_message()}", err=True)
+        code = 2
+    except MinesweeperError as exc:
+        if debug:
+            raise
+        click.echo(f"{PROG}: error: {exc}", err=True)
+        code = exc.exit_code
+    except OSError as exc:
+        if debug:
+            raise
+        click.echo(f"{PROG}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+                   err=True)
+        code = 2
+    if argv is None:
+        sys.exit(code)
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,156 @@
+"""Pictures of boards: SVG text and PNG images.
+
+Revealed squares are light with their number, unknown squares are raised grey, flags are
+red.  On request an arrangement is shown (a dark dot on each unknown square holding a
+mine), or the inference (green: safe in every arrangement, red: mined in every one), or a
+set of squares is outlined (an inconsistent core, the ports of a gadget).
+
+>>> from minesweeper.board import parse_board
+>>> svg = to_svg(parse_board("1?/F2"))
+>>> svg.startswith("<svg") and "</svg>" in svg
+True
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .board import MINE, UNKNOWN, Board, Cell
+
+NUMBER_COLOURS = ["#000000", "#1f3fbf", "#1e7b1e", "#c62828", "#283593", "#6d1b1b",
+                  "#00838f", "#222222", "#757575"]
+REVEALED = "#e6e6e6"
+UNKNOWN_FILL = "#9e9e9e"
+FLAG_FILL = "#d84315"
+SAFE_FILL = "#8bd88b"
+MINED_FILL = "#f08080"
+MARK = "#ff9800"
+
+
+@dataclass
+class Overlay:
+    """What to draw over the board: ``mines`` (a witness), ``safe`` and ``mined`` squares,
+    ``marked`` squares to outline, and ``labels`` to write next to squares."""
+
+    mines: set[Cell] = field(default_factory=set)
+    safe: set[Cell] = field(default_factory=set)
+    mined: set[Cell] = field(default_factory=set)
+    marked: set[Cell] = field(default_factory=set)
+    labels: dict[Cell, str] = field(default_factory=dict)
+
+
+def _fill(board: Board, r: int, c: int, ov: Overlay) -> str:
+    v = int(board.cells[r, c])
+    if v == MINE:
+        return FLAG_FILL
+    if v == UNKNOWN:
+        if (r, c) in ov.safe:
+            return SAFE_FILL
+        if (r, c) in ov.mined:
+            return MINED_FILL
+        return UNKNOWN_FILL
+    return REVEALED
+
+
+def to_svg(board: Board, overlay: Overlay | None = None, size: int = 20) -> str:
+    """The board as an SVG document.
+
+    >>> from minesweeper.board import parse_board
+    >>> "<circle" in to_svg(parse_board("1?"), Overlay(mines={(0, 1)}))
+    True
+    """
+    ov = overlay or Overlay()
+    h, w = board.height, board.width
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * size}" height="{h * size}" '
+           f'viewBox="0 0 {w * size} {h * size}" font-family="sans-serif" '
+           f'font-size="{int(size * 0.7)}" text-anchor="middle">']
+    for r in range(h):
+        for c in range(w):
+            x, y = c * size, r * size
+            v = int(board.cells[r, c])
+            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" '
+                       f'fill="{_fill(board, r, c, ov)}" stroke="#777" stroke-width="0.5"/>')
+            cx, cy = x + size / 2, y + size * 0.75
+            if v > 0:
+                out.append(f'<text x="{cx}" y="{cy}" fill="{NUMBER_COLOURS[v]}">{v}</text>')
+            elif v == MINE:
+                out.append(f'<text x="{cx}" y="{cy}" fill="#fff">F</text>')
+            elif v == UNKNOWN and (r, c) in ov.mines:
+                out.append(f'<circle cx="{cx}" cy="{y + size / 2}" r="{size * 0.3}" '
+                           f'fill="#111"/>')
+            if (r, c) in ov.marked:
+                out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{size - 2}" '
+                           f'height="{size - 2}" fill="none" stroke="{MARK}" stroke-width="2"/>')
+            if (r, c) in ov.labels:
+                out.append(f'<text x="{x + size / 2}" y="{y - 2}" font-size="{size // 2}" '
+                           f'fill="{MARK}">{ov.labels[(r, c)]}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def to_png_bytes(board: Board, overlay: Overlay | None = None, size: int = 20) -> bytes:
+    """The board as PNG image data.
+
+    >>> from minesweeper.board import parse_board
+    >>> to_png_bytes(parse_board("1?"))[:4]
+    b'\\x89PNG'
+    """
+    import io
+
+    from PIL import Image, ImageDraw, ImageFont
+
+    ov = overlay or Overlay()
+    h, w = board.height, board.width
+    img = Image.new("RGB", (w * size, h * size), "#ffffff")
+    draw = ImageDraw.Draw(img)
+    try:
+        font: ImageFont.FreeTypeFont | ImageFont.ImageFont = ImageFont.load_default(
+            size=int(size * 0.7))
+    except TypeError:
+        font = ImageFont.load_default()
+    for r in range(h):
+        for c in range(w):
+            x, y = c * size, r * size
+            v = int(board.cells[r, c])
+            draw.rectangle([x, y, x + size - 1, y + size - 1], fill=_fill(board, r, c, ov),
+                           outline="#777777")
+            centre = (x + size / 2, y + size / 2)
+            if v > 0:
+                draw.text(centre, str(v), fill=NUMBER_COLOURS[v], font=font, anchor="mm")
+            elif v == MINE:
+                draw.text(centre, "F", fill="#ffffff", font=font, anchor="mm")
+            elif v == UNKNOWN and (r, c) in ov.mines:
+                rad = size * 0.3
+                draw.ellipse([centre[0] - rad, centre[1] - rad, centre[0] + rad,
+                              centre[1] + rad], fill="#111111")
+            if (r, c) in ov.marked:
+                draw.rectangle([x + 1, y + 1, x + size - 2, y + size - 2], outline=MARK,
+                               width=2)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def write_atomic(path: str | Path, data: bytes | str) -> None:
+    """Write a file through a temporary file in the same folder, then rename it.
+
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp()
+    >>> write_atomic(os.path.join(d, "x.txt"), "hi")
+    >>> open(os.path.join(d, "x.txt")).read()
+    'hi'
+    """
+    target = Path(path)
+    raw = data.encode() if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent or "."))
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
