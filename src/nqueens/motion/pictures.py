@@ -1,0 +1,88 @@
+"""Pictures of motion estimation: a frame with its motion vectors, and PSNR against speed-up.
+
+Both return PNG bytes (matplotlib, no window, no global state), so callers can write them
+whole or not at all.
+
+>>> from nqueens.motion.frames import make_pair
+>>> from nqueens.motion.evaluation import compare
+>>> pair = make_pair(size=(64, 48), shifts=[(1, 1)])
+>>> rows = compare(pair.reference, pair.target, ["4"], block=16, radius=2)
+>>> vectors_png(pair.target, rows[1].field)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+>>> tradeoff_png(rows)[:4] == b"\\x89PNG"
+True
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from .evaluation import MethodResult
+from .search import Frame, MotionField
+
+
+def _png(fig: Figure) -> bytes:
+    FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+def vectors_png(frame: Frame, field: MotionField, title: str | None = None,
+                scale: float = 1.0) -> bytes:
+    """The frame in grey with one arrow per block, from the block's centre to where its
+    content comes from in the reference (the vector times ``scale``); zero vectors are dots.
+    """
+    h, w = frame.shape
+    dpi = 100
+    fig = Figure(figsize=(max(4.0, w / dpi), max(3.0, h / dpi + 0.4)), dpi=dpi)
+    ax = fig.add_axes((0.0, 0.0, 1.0, h / (h + 40)))
+    ax.imshow(frame, cmap="gray", vmin=0, vmax=255, interpolation="nearest")
+    b = field.block
+    nby, nbx = field.vectors.shape[:2]
+    cy, cx = np.mgrid[0:nby, 0:nbx]
+    cx = cx * b + b / 2 - 0.5
+    cy = cy * b + b / 2 - 0.5
+    u = field.vectors[:, :, 0].astype(float) * scale
+    v = field.vectors[:, :, 1].astype(float) * scale
+    moving = (u != 0) | (v != 0)
+    ax.quiver(cx[moving], cy[moving], u[moving], v[moving], color="#ffcc00", angles="xy",
+              scale_units="xy", scale=1.0, width=0.0025, headwidth=4, headlength=4)
+    ax.plot(cx[~moving], cy[~moving], ".", color="#00c0ff", markersize=2)
+    ax.set_xlim(-0.5, w - 0.5)
+    ax.set_ylim(h - 0.5, -0.5)
+    ax.axis("off")
+    fig.suptitle(title or f"motion vectors: {field.label}, {b}x{b} blocks, range ±{field.radius}",
+                 fontsize=10, y=0.995)
+    return _png(fig)
+
+
+def tradeoff_png(results: Sequence[MethodResult], title: str | None = None) -> bytes:
+    """PSNR of the prediction against speed-up over the full search, one point per method:
+    filled for the operation count, hollow for the measured wall time."""
+    fig = Figure(figsize=(6.4, 4.4), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    finite = [r.psnr for r in results if not math.isinf(r.psnr)]
+    top = (max(finite) + 1.0) if finite else 60.0
+    for r in results:
+        y = top if math.isinf(r.psnr) else r.psnr
+        name = "full search" if r.field.pattern is None else f"{r.field.pattern.n}-queens"
+        line = ax.plot([r.speedup], [y], "o", markersize=8)[0]
+        ax.plot([r.time_speedup], [y], "o", markerfacecolor="none",
+                markeredgecolor=line.get_color(), markersize=8)
+        ax.annotate(name, (r.speedup, y), textcoords="offset points", xytext=(6, 6),
+                    fontsize=9)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("speed-up over full search (filled: operations, hollow: wall time)")
+    ax.set_ylabel("PSNR of the prediction (dB)")
+    ax.grid(True, alpha=0.3)
+    ax.set_title(title or "N-queens subsampling: quality against speed", fontsize=10)
+    fig.tight_layout()
+    return _png(fig)
