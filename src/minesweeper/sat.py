@@ -201,6 +201,15 @@ class SafeResult:
         }
 
 
+def _values(model: list[int], n: int) -> dict[int, bool]:
+    """Variable values from a model; variables the solver never saw are false."""
+    value = dict.fromkeys(range(n), False)
+    for lit in model:
+        if 0 < lit <= n:
+            value[lit - 1] = True
+    return value
+
+
 def safe_squares(board: Board) -> SafeResult:
     """The inference problem: which unknown squares are safe, or mined, in every arrangement.
 
@@ -221,8 +230,7 @@ def safe_squares(board: Board) -> SafeResult:
     with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses) as solver:
         if not solver.solve(assumptions=base):
             return SafeResult(False)
-        model = solver.get_model() or []
-        value = {v: model[v] > 0 for v in range(n)}
+        value = _values(solver.get_model() or [], n)
         candidates = set(range(n))
         if problem.total_need is None:
             candidates -= set(problem.interior)
@@ -231,8 +239,8 @@ def safe_squares(board: Board) -> SafeResult:
                 continue
             lit = v + 1 if value[v] else -(v + 1)
             if solver.solve(assumptions=base + [-lit]):
-                other = solver.get_model() or []
-                candidates = {u for u in candidates if (other[u] > 0) == value[u]}
+                other = _values(solver.get_model() or [], n)
+                candidates = {u for u in candidates if other[u] == value[u]}
                 candidates.discard(v)
     safe = {problem.squares[v] for v in candidates if not value[v]}
     mined = {problem.squares[v] for v in candidates if value[v]}

@@ -1,0 +1,152 @@
+"""The SAT and backtracking solvers, counting and inference, held against each other."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minesweeper.backtrack import count as bt_count
+from minesweeper.backtrack import find as bt_find
+from minesweeper.board import MINE, UNKNOWN, Board, board_from_rows, parse_board, problem_of
+from minesweeper.count import count_arrangements
+from minesweeper.sat import check, safe_squares
+
+
+def brute_force(board: Board) -> list[set[tuple[int, int]]]:
+    """Every arrangement of all unknown squares that fits (total respected)."""
+    unknown = board.unknowns()
+    out = []
+    for bits in product((False, True), repeat=len(unknown)):
+        mines = {sq for sq, b in zip(unknown, bits, strict=True) if b}
+        if board.total is not None and len(mines) + board.flags() != board.total:
+            continue
+        ok = True
+        for r in range(board.height):
+            for c in range(board.width):
+                v = int(board.cells[r, c])
+                if v < 0:
+                    continue
+                n = 0
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        rr, cc = r + dr, c + dc
+                        if (dr or dc) and 0 <= rr < board.height and 0 <= cc < board.width:
+                            n += (rr, cc) in mines or int(board.cells[rr, cc]) == MINE
+                if n != v:
+                    ok = False
+        if ok:
+            out.append(mines)
+    return out
+
+
+def test_known_inconsistent() -> None:
+    r = check(parse_board("1?1/?0?/1?1"))
+    assert not r.consistent
+    assert (1, 1) in r.core or len(r.core) >= 2
+    assert bt_find(parse_board("1?1/?0?/1?1")) is None
+
+
+def test_known_consistent() -> None:
+    b = parse_board("1??/12?/01?")
+    r = check(b)
+    assert r.consistent
+    assert r.mines in brute_force(b)
+
+
+def test_eight_among_zeros() -> None:
+    b = parse_board("000/080/000")
+    r = check(b)
+    assert not r.consistent and r.core == [(1, 1)]
+    assert bt_find(b) is None
+    assert count_arrangements(b).count == 0
+
+
+def test_core_is_minimal() -> None:
+    b = parse_board("1?1?1/?0???/1?1??")
+    r = check(b)
+    assert not r.consistent and r.core_minimal
+    cells = set(r.core)
+    for drop in cells:
+        # removing any number of the core leaves the rest satisfiable on its own
+        rows = [list(line) for line in "1?1?1/?0???/1?1??".split("/")]
+        kept = {c for c in cells if c != drop}
+        for rr, line in enumerate(rows):
+            for cc, ch in enumerate(line):
+                if ch not in "?" and (rr, cc) not in kept:
+                    rows[rr][cc] = "?"
+        assert check(board_from_rows(["".join(x) for x in rows])).consistent
+
+
+def test_total_in_core() -> None:
+    r = check(parse_board("mines: 3\n1?1/111"))
+    assert not r.consistent and r.core_total
+
+
+def test_long_wire_count() -> None:
+    # long wires have 2 arrangements however long; the sweep keeps few states
+    b = board_from_rows(["?1" * 1500 + "?"])
+    assert count_arrangements(b).count == 2
+    from minesweeper.circuit import assemble
+
+    board, _, _ = assemble([("not", 0)] * 60 + [("terminator", 0)], 1, [0])
+    res = count_arrangements(board)
+    assert res.count == 2 and len(res.components) == 1
+
+
+def test_count_scopes() -> None:
+    b = parse_board("?1?/???")
+    assert count_arrangements(b).scope == "frontier"
+    bt = parse_board("mines: 2\n?1?F???/???F???")
+    res = count_arrangements(bt)
+    assert res.scope == "all"
+    assert res.count == len(brute_force(bt))
+
+
+def test_safe_known() -> None:
+    r = safe_squares(parse_board("?1?/11."))
+    assert r.safe == {(0, 2)} and r.mined == {(0, 0)}
+
+
+boards = st.integers(1, 4).flatmap(
+    lambda h: st.integers(1, 4).flatmap(
+        lambda w: st.lists(
+            st.lists(st.sampled_from("0112233??????F"), min_size=w, max_size=w),
+            min_size=h, max_size=h)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards, st.one_of(st.none(), st.integers(0, 8)))
+def test_solvers_agree(rows: list[list[str]], total: int | None) -> None:
+    b = board_from_rows(["".join(r) for r in rows])
+    if total is not None and total < b.flags():
+        total = None
+    b.total = total
+    truth = brute_force(b)
+    sat = check(b)
+    assert sat.consistent == bool(truth)
+    assert (bt_find(b) is not None) == bool(truth)
+    if sat.consistent:
+        assert sat.mines in truth
+        found = bt_find(b)
+        assert found is not None and found in truth
+    problem = problem_of(b)
+    frontier = {problem.squares[v] for v in problem.frontier}
+    if total is None:
+        expect = len({frozenset(m & frontier) for m in truth})
+    else:
+        expect = len(truth)
+    assert count_arrangements(b).count == expect
+    assert bt_count(b) == expect
+    safe = safe_squares(b)
+    if truth:
+        unknown = set(b.unknowns())
+        if total is None:
+            unknown &= frontier
+        assert safe.safe == {sq for sq in unknown if all(sq not in m for m in truth)}
+        assert safe.mined == {sq for sq in unknown if all(sq in m for m in truth)}
+
+
+def test_unknown_constant() -> None:
+    assert UNKNOWN == -1
