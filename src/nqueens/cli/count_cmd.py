@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
 import click
 
 from ..count import count as count_solutions
+from ..count import uses_constellations
+from ..count.runner import Progress
 from ..errors import BadInput
 from .app import cli
 from .common import (
@@ -14,8 +21,58 @@ from .common import (
     json_option,
     piece_option,
     problem_from_options,
+    say,
     torus_option,
 )
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def workers_option(f: F) -> F:
+    """``--workers K``: how many processes share the work."""
+    return click.option(
+        "--workers", "-w", type=int, default=None, metavar="K",
+        help="Processes to count with (default: all cores; small boards count in-process).",
+    )(f)
+
+
+def quiet_option(f: F) -> F:
+    """``--quiet``: no progress bar."""
+    return click.option("--quiet", "-q", is_flag=True,
+                        help="No progress bar (it shows only when stderr is a terminal).")(f)
+
+
+@contextmanager
+def progress_bar(enabled: bool, label: str) -> Iterator[Progress | None]:
+    """A rich progress bar on stderr (subproblems done, solutions so far, ETA), or None
+    when ``enabled`` is false or stderr is not a terminal."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.progress import Progress as RichProgress
+
+    bar = RichProgress(
+        TextColumn("{task.description}"), BarColumn(),
+        TextColumn("{task.fields[subs]}"), TextColumn("{task.fields[sols]}"),
+        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        console=Console(stderr=True), auto_refresh=False, transient=True,
+    )
+    task = bar.add_task(label, total=None, subs="", sols="")
+
+    def report(done: int, total: int, cost_done: int, cost_total: int, solutions: int) -> None:
+        bar.update(task, total=cost_total, completed=cost_done,
+                   subs=f"{done:,}/{total:,} subproblems", sols=f"{solutions:,} solutions")
+        bar.refresh()
+
+    with bar:
+        yield report
 
 
 @cli.command("count")
@@ -26,26 +83,51 @@ from .common import (
 @piece_option
 @torus_option
 @constraint_options
+@workers_option
+@click.option("--journal", "-j", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Record finished subproblems in this SQLite file; run the same command "
+                   "again to resume.")
+@quiet_option
 def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixed: str | None,
-              blocked: str | None) -> int:
+              blocked: str | None, workers: int | None, journal: str | None,
+              quiet: bool) -> int:
     """Count the solutions for an N×N board.
+
+    Whole boards (queen or superqueen, no torus) are counted by start constellations:
+    the border queens are placed first, one frame per symmetry class, and the inside
+    is completed on all cores. One run gives both the total and the fundamental count.
 
     \b
     Examples:
-      nqueens count 8               92
-      nqueens count 8 --unique      12
-      nqueens count 12 --json       {"n": 12, "all": 14200, "fundamental": 1787, ...}
+      nqueens count 8                              92
+      nqueens count 8 --unique                     12
+      nqueens count 12 --json                      {"n": 12, "all": 14200, "fundamental": 1787, ...}
+      nqueens count 17 --workers 2                 two processes
+      nqueens count 18 --journal q18.sqlite        resumable: run it again after Ctrl-C
+      nqueens count 14 --piece superqueen          5180
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with --fixed "
                        "or --blocked")
-    result = count_solutions(problem.n, piece=problem.piece, torus=problem.torus,
-                             fixed=problem.fixed, blocked=problem.blocked)
+    if workers is not None and workers < 1:
+        raise BadInput(f"--workers must be at least 1, not {workers}")
+    fast = uses_constellations(problem)
+    try:
+        with progress_bar(fast and not quiet, f"n={problem.n}") as report:
+            result = count_solutions(problem.n, piece=problem.piece, torus=problem.torus,
+                                     fixed=problem.fixed, blocked=problem.blocked,
+                                     workers=workers, journal=journal, progress=report)
+    except KeyboardInterrupt:
+        if journal is not None:
+            say(f"nqueens: interrupted; finished subproblems are kept in {journal}. "
+                "Run the same command again to resume.")
+        else:
+            say("nqueens: interrupted; nothing was kept (add --journal FILE to make a "
+                "count resumable)")
+        return 130
     if as_json:
         dump_json(result.as_dict())
     else:
         echo(str(result.fundamental if unique else result.total))
     return 0
-
-

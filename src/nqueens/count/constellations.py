@@ -1,0 +1,267 @@
+"""Start constellations: the count as a sum over small, independent subproblems.
+
+Every solution has exactly one queen in row 0, in row n-1, in column 0 and in
+column n-1. Those (up to four) queens form the solution's *frame*. The 8 symmetries
+of the square map frames to frames, so only one frame per symmetry class is kept —
+the one whose ``(column in row 0, column in row n-1, row in column 0, row in column
+n-1)`` is least — with a *weight* of 8, 4 or 2: the size of its class. A frame and
+its images have the same number of completions, so
+
+    all = Σ weight × completions(frame).
+
+For the fundamental count (Burnside's lemma) only half and quarter turns matter: no
+reflection leaves a solution of n > 1 unchanged. A solution that a rotation fixes
+has a frame that rotation fixes, so only frames unchanged by a half turn (``sym``
+1) or a quarter turn (``sym`` 2) test their completions, and
+
+    fundamental = (all + Σ weight × fixed180 + 2 Σ weight × fixed90) / 8.
+
+Each kept frame is searched in the orientation (one of its 8 images) whose first
+rows to fill allow the fewest partial placements, and for large n it may be split
+further by the queen of its first rows to fill. The resulting :class:`Subproblem`
+is a small plain record: it pickles, stores in a database and travels to another
+machine; :func:`solve` counts one.
+
+>>> subs = make_subproblems(8)
+>>> sum(s.weight * solve(s)[0] for s in subs)
+92
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from ..kernels import constellations as kc
+from ..pieces import Piece
+
+#: Version of the subproblem layout and kernels; journals of another version are refused.
+ENGINE_VERSION = "constellations-1"
+
+#: The smallest board the constellation engine handles (smaller ones have no frames).
+MIN_N = 4
+
+#: Rows to fill that the orientation choice looks ahead.
+ESTIMATE_DEPTH = 3
+
+
+class Subproblem(NamedTuple):
+    """One unit of counting work: pre-placed queens to complete.
+
+    ``queens`` holds the pre-placed queens as flat ``(row, column, row, column, ...)``
+    pairs (0-based) in the orientation to search; ``weight`` multiplies the count of
+    completions; ``sym`` says whether completions are tested for a half turn (1) or
+    also a quarter turn (2); ``cost`` is the orientation estimate used for ordering.
+    """
+
+    id: int
+    n: int
+    knight: bool
+    weight: int
+    sym: int
+    queens: tuple[int, ...]
+    cost: int = 0
+
+    def key(self) -> str:
+        """A text form for digests and journals."""
+        q = ",".join(map(str, self.queens))
+        return f"{self.id}:{self.n}:{int(self.knight)}:{self.weight}:{self.sym}:{q}"
+
+
+class SubResult(NamedTuple):
+    """The counts of one subproblem, before weighting."""
+
+    id: int
+    total: int
+    fixed180: int
+    fixed90: int
+
+
+def frame_images(n: int, t: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
+    """The images of frame ``t = (a, b, c, d)`` under the 8 symmetries, in the order of
+    :data:`nqueens.board.SYMMETRY_NAMES` (identity, the three turns, then the four
+    reflections).
+
+    >>> frame_images(8, (1, 3, 5, 6))[:2]
+    [(1, 3, 5, 6), (2, 1, 3, 1)]
+    """
+    m = n - 1
+
+    def rot(f: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        a, b, c, d = f  # quarter turn clockwise: (r, c) -> (c, m - r)
+        return m - c, m - d, b, a
+
+    r1 = rot(t)
+    r2 = rot(r1)
+    r3 = rot(r2)
+    a, b, c, d = t
+    mirror = (m - a, m - b, d, c)  # (r, c) -> (r, m - c)
+    flip = rot(rot(mirror))
+    transpose = rot(rot(rot(mirror)))
+    anti = rot(mirror)
+    return [t, r1, r2, r3, mirror, flip, transpose, anti]
+
+
+def _frame_squares(n: int, a: int, b: int, c: int, d: int) -> list[tuple[int, int]]:
+    squares = {(0, a), (n - 1, b), (c, 0), (d, n - 1)}
+    return sorted(squares)
+
+
+def _arrays(n: int, queens: Sequence[tuple[int, int]], knight: bool
+            ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    qr = np.array([q[0] for q in queens], dtype=np.int64)
+    qc = np.array([q[1] for q in queens], dtype=np.int64)
+    rows = np.zeros(n, dtype=np.int64)
+    avail = np.zeros(n, dtype=np.uint64)
+    gap = np.zeros(n, dtype=np.uint64)
+    m = kc.prepare(n, qr, qc, knight, rows, avail, gap)
+    return int(m), rows, avail, gap
+
+
+def frames(n: int, piece: Piece | str = Piece.QUEEN
+           ) -> list[tuple[tuple[int, int, int, int], int, int]]:
+    """The canonical frames of an n×n board (n ≥ 4) as ``((a, b, c, d), weight, sym)``.
+
+    >>> [w for _, w, _ in frames(4)]
+    [2]
+    >>> sum(w for _, w, _ in frames(5))  # all frames of non-attacking border queens
+    32
+    """
+    knight = Piece.parse(piece).knight
+    m = n - 1
+    out = []
+    for a in range(n):
+        for b in range(n):
+            if abs(a - b) == m or a == b:
+                continue
+            for c in range(n):
+                if (a == 0) != (c == 0) or (b == 0) != (c == m):
+                    continue
+                for d in range(n):
+                    if (a == m) != (d == 0) or (b == m) != (d == m) or c == d:
+                        continue
+                    if abs(c - d) == m:
+                        continue
+                    me = (a, b, c, d)
+                    images = frame_images(n, me)
+                    if min(images) != me:
+                        continue
+                    if kc.frame_cost(n, a, b, c, d, knight, 0) < 0:
+                        continue
+                    stab = sum(1 for im in images if im == me)
+                    sym = 2 if images[1] == me else 1 if images[2] == me else 0
+                    out.append((me, 8 // stab, sym))
+    return out
+
+
+def _best_orientation(n: int, t: tuple[int, int, int, int], knight: bool
+                      ) -> tuple[tuple[int, int, int, int], int]:
+    """The image of the frame whose first rows to fill have the fewest placements."""
+    best = t
+    best_cost = -1
+    for img in sorted(set(frame_images(n, t))):
+        cost = int(kc.frame_cost(n, *img, knight, ESTIMATE_DEPTH))
+        if best_cost < 0 or cost < best_cost:
+            best, best_cost = img, cost
+    return best, best_cost
+
+
+def make_subproblems(n: int, piece: Piece | str = Piece.QUEEN, split: int = 0
+                     ) -> list[Subproblem]:
+    """All subproblems of an n×n count (n ≥ 4), largest estimated first.
+
+    With ``split`` > 0 each frame is divided further by the queens of its first
+    ``split`` rows to fill, for more and smaller subproblems (wide clusters, large n).
+    The list is deterministic: the same n, piece and split always give the same list.
+
+    >>> len(make_subproblems(8)), len(make_subproblems(8, split=1)) > len(make_subproblems(8))
+    (34, True)
+    """
+    p = Piece.parse(piece)
+    if n < MIN_N:
+        raise ValueError(f"start constellations need n >= {MIN_N}")
+    records: list[tuple[int, int, int, tuple[int, ...], bool]] = []
+    for (a, b, c, d), weight, sym in frames(n, p):
+        if sym:
+            # Keep the frame as it is: its rotation test needs no particular orientation,
+            # and these frames are few.
+            oriented = (a, b, c, d)
+            cost = int(kc.frame_cost(n, a, b, c, d, p.knight, ESTIMATE_DEPTH))
+        else:
+            oriented, cost = _best_orientation(n, (a, b, c, d), p.knight)
+        for queens in _split(n, _frame_squares(n, *oriented), p.knight, split):
+            records.append((cost, weight, sym, tuple(x for q in queens for x in q), p.knight))
+    records.sort(key=lambda t: (-t[0], t[3]))
+    return [Subproblem(i, n, kn, w, s, q, cost) for i, (cost, w, s, q, kn) in enumerate(records)]
+
+
+def _split(n: int, queens: list[tuple[int, int]], knight: bool, depth: int
+           ) -> Iterable[list[tuple[int, int]]]:
+    if depth <= 0:
+        yield queens
+        return
+    m, rows, avail, _ = _arrays(n, queens, knight)
+    if m <= 2:
+        yield queens
+        return
+    r = int(rows[0])
+    free = int(avail[0])
+    while free:
+        bit = free & -free
+        free ^= bit
+        more = sorted(queens + [(r, bit.bit_length() - 1)])
+        if _arrays(n, more, knight)[0] >= 0:
+            yield from _split(n, more, knight, depth - 1)
+
+
+def solve(sub: Subproblem) -> tuple[int, int, int]:
+    """Count one subproblem: ``(completions, fixed by a half turn, fixed by a quarter turn)``.
+
+    >>> solve(make_subproblems(6)[0])
+    (1, 1, 0)
+    """
+    n = sub.n
+    q = sub.queens
+    pairs = [(q[i], q[i + 1]) for i in range(0, len(q), 2)]
+    m, rows, avail, gap = _arrays(n, pairs, sub.knight)
+    if m < 0:
+        return 0, 0, 0
+    if not sub.knight and not sub.sym:
+        return int(kc.count_queen(avail, gap, m)), 0, 0
+    base = np.zeros(n, dtype=np.int64)
+    for r, c in pairs:
+        base[r] = c
+    t, a, b = kc.count_general(n, avail, gap, rows, m, base, sub.knight, sub.sym)
+    return int(t), int(a), int(b)
+
+
+def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
+    """Count a batch of subproblems (the unit a worker receives)."""
+    return [SubResult(s.id, *solve(s)) for s in batch]
+
+
+def digest(subs: Iterable[Subproblem]) -> str:
+    """A SHA-256 digest of the subproblem list (for journals)."""
+    h = hashlib.sha256()
+    for s in subs:
+        h.update(s.key().encode())
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def tally(subs: Sequence[Subproblem], results: Iterable[SubResult]) -> tuple[int, int]:
+    """Combine subproblem results into ``(all, fundamental)``."""
+    weight = {s.id: s.weight for s in subs}
+    total = f180 = f90 = 0
+    for r in results:
+        w = weight[r.id]
+        total += w * r.total
+        f180 += w * r.fixed180
+        f90 += w * r.fixed90
+    fundamental, rest = divmod(total + f180 + 2 * f90, 8)
+    if rest:  # pragma: no cover - would mean a kernel bug
+        raise AssertionError("symmetry classes do not add up")
+    return total, fundamental

@@ -1,0 +1,283 @@
+"""Numba kernels that complete a start constellation (queens placed in advance).
+
+A subproblem arrives as the rows still to fill, in search order, each with the
+columns its queen may use (``avail``: free columns not attacked by any pre-placed
+queen) and the row distance to the next row to fill (``gap``). The search keeps
+columns and both diagonals of the queens it places as bit masks and shifts the
+diagonals by ``gap`` rows between levels, so rows already holding a pre-placed
+queen are skipped for free.
+
+Two kernels share this layout: :func:`count_queen`, the tight loop for plain
+queens, and :func:`count_general`, which adds the superqueen's knight move and
+(optionally) tests every completion for symmetry under a half and a quarter turn.
+Both are iterative with explicit stacks and unsigned level indices.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+U2 = np.uint64(2)
+
+
+@njit(cache=True)
+def prepare(n: int, qrow: np.ndarray, qcol: np.ndarray, knight: bool, rows: np.ndarray,
+            avail: np.ndarray, gap: np.ndarray) -> int:
+    """Fill ``rows``, ``avail`` and ``gap`` for the pre-placed queens ``(qrow[i], qcol[i])``.
+
+    ``rows`` lists the empty rows in increasing order. Returns how many there are, or
+    -1 when two pre-placed queens attack each other (or share a row or column).
+    """
+    k = qrow.shape[0]
+    full = (U1 << np.uint64(n)) - U1
+    row_used = np.zeros(n, dtype=np.bool_)
+    colmask = U0
+    for i in range(k):
+        r = qrow[i]
+        c = qcol[i]
+        if row_used[r] or (colmask >> np.uint64(c)) & U1:
+            return -1
+        row_used[r] = True
+        colmask |= U1 << np.uint64(c)
+        for j in range(i):
+            dr = r - qrow[j]
+            dc = c - qcol[j]
+            if dr == dc or dr == -dc:
+                return -1
+            if knight and ((abs(dr) == 1 and abs(dc) == 2) or (abs(dr) == 2 and abs(dc) == 1)):
+                return -1
+    m = 0
+    for r in range(n):
+        if row_used[r]:
+            continue
+        att = colmask
+        for i in range(k):
+            dr = abs(r - qrow[i])
+            c = qcol[i]
+            if c + dr < n:
+                att |= U1 << np.uint64(c + dr)
+            if c - dr >= 0:
+                att |= U1 << np.uint64(c - dr)
+            if knight:
+                if dr == 1:
+                    if c + 2 < n:
+                        att |= U1 << np.uint64(c + 2)
+                    if c - 2 >= 0:
+                        att |= U1 << np.uint64(c - 2)
+                elif dr == 2:
+                    if c + 1 < n:
+                        att |= U1 << np.uint64(c + 1)
+                    if c - 1 >= 0:
+                        att |= U1 << np.uint64(c - 1)
+        rows[m] = r
+        avail[m] = full & ~att
+        m += 1
+    for i in range(m):
+        gap[i] = np.uint64(rows[i + 1] - rows[i]) if i + 1 < m else U1
+    return m
+
+
+@njit(cache=True)
+def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
+    """Count the completions of a plain-queen subproblem with ``m`` rows to fill."""
+    if m == 0:
+        return 1
+    if m == 1:
+        return 1 if avail[0] != U0 else 0
+    um = np.uint64(m)
+    last = um - U1
+    cols = np.empty(m, dtype=np.uint64)
+    d1 = np.empty(m, dtype=np.uint64)
+    d2 = np.empty(m, dtype=np.uint64)
+    fr = np.empty(m, dtype=np.uint64)
+    cols[0] = U0
+    d1[0] = U0
+    d2[0] = U0
+    fr[0] = avail[0]
+    total = 0
+    d = U0
+    while True:
+        f = fr[d]
+        if f == U0:
+            if d == U0:
+                break
+            d -= U1
+            continue
+        bit = f & (~f + U1)
+        fr[d] = f ^ bit
+        g = gap[d]
+        c = cols[d] | bit
+        a = (d1[d] | bit) << g
+        b = (d2[d] | bit) >> g
+        e = d + U1
+        nf = avail[e] & ~(c | a | b)
+        if nf == U0:
+            continue
+        if e == last:
+            total += 1
+            continue
+        if e + U1 == last:
+            # Finish the last two rows in place.
+            g2 = gap[e]
+            av = avail[last]
+            while nf != U0:
+                bit2 = nf & (~nf + U1)
+                nf ^= bit2
+                if av & ~(c | bit2 | ((a | bit2) << g2) | ((b | bit2) >> g2)) != U0:
+                    total += 1
+            continue
+        d = e
+        cols[d] = c
+        d1[d] = a
+        d2[d] = b
+        fr[d] = nf
+    return total
+
+
+@njit(cache=True)
+def _rotation_fixed(pos: np.ndarray, n: int, quarter: bool) -> bool:
+    m = n - 1
+    for r in range(n):
+        if quarter:
+            if pos[pos[r]] != m - r:
+                return False
+        elif pos[m - r] != m - pos[r]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, m: int,
+                  base: np.ndarray, knight: bool, sym: int) -> tuple[int, int, int]:
+    """Count completions with the knight move (``knight``) and, when ``sym`` is 1 or 2,
+    also those a half turn (and for 2 a quarter turn) leaves unchanged.
+
+    ``base[r]`` is the column of the pre-placed queen of row ``r`` (ignored elsewhere).
+    Returns ``(total, fixed180, fixed90)``.
+    """
+    pos = base.copy()
+    if m == 0:
+        t180 = 1 if sym >= 1 and _rotation_fixed(pos, n, False) else 0
+        t90 = 1 if sym >= 2 and _rotation_fixed(pos, n, True) else 0
+        return 1, t180, t90
+    um = np.uint64(m)
+    last = um - U1
+    cols = np.empty(m, dtype=np.uint64)
+    d1 = np.empty(m, dtype=np.uint64)
+    d2 = np.empty(m, dtype=np.uint64)
+    fr = np.empty(m, dtype=np.uint64)
+    kn = np.zeros(m, dtype=np.uint64)
+    bits = np.zeros(m, dtype=np.uint64)
+    cols[0] = U0
+    d1[0] = U0
+    d2[0] = U0
+    fr[0] = avail[0]
+    total = 0
+    f180 = 0
+    f90 = 0
+    d = U0
+    while True:
+        f = fr[d] & ~kn[d]
+        if f == U0:
+            if d == U0:
+                break
+            d -= U1
+            continue
+        bit = f & (~f + U1)
+        fr[d] = fr[d] ^ bit
+        bits[d] = bit
+        if d == last:
+            total += 1
+            if sym >= 1:
+                for i in range(m):
+                    b = bits[i]
+                    col = 0
+                    while b > U1:
+                        b >>= U1
+                        col += 1
+                    pos[rows[i]] = col
+                if _rotation_fixed(pos, n, False):
+                    f180 += 1
+                    if sym >= 2 and _rotation_fixed(pos, n, True):
+                        f90 += 1
+            continue
+        g = gap[d]
+        e = d + U1
+        cols[e] = cols[d] | bit
+        d1[e] = (d1[d] | bit) << g
+        d2[e] = (d2[d] | bit) >> g
+        fr[e] = avail[e] & ~(cols[e] | d1[e] | d2[e])
+        if knight:
+            km = U0
+            if g == U1:
+                km = (bit << U2) | (bit >> U2)
+                if d >= U1 and gap[d - U1] == U1:
+                    p = bits[d - U1]
+                    km |= (p << U1) | (p >> U1)
+            elif g == U2:
+                km = (bit << U1) | (bit >> U1)
+            kn[e] = km
+        d = e
+    return total, f180, f90
+
+
+@njit(cache=True)
+def estimate(avail: np.ndarray, gap: np.ndarray, m: int, depth: int) -> int:
+    """Number of partial placements on the first ``depth`` rows to fill (plain queens):
+    a cheap measure of how big the search below a subproblem is in this orientation."""
+    depth = min(depth, m)
+    if depth == 0:
+        return 1
+    cols = np.zeros(depth + 1, dtype=np.uint64)
+    d1 = np.zeros(depth + 1, dtype=np.uint64)
+    d2 = np.zeros(depth + 1, dtype=np.uint64)
+    fr = np.zeros(depth + 1, dtype=np.uint64)
+    fr[0] = avail[0]
+    nodes = 0
+    d = 0
+    while d >= 0:
+        f = fr[d]
+        if f == U0:
+            d -= 1
+            continue
+        bit = f & (~f + U1)
+        fr[d] = f ^ bit
+        nodes += 1
+        if d + 1 == depth:
+            continue
+        g = gap[d]
+        cols[d + 1] = cols[d] | bit
+        d1[d + 1] = (d1[d] | bit) << g
+        d2[d + 1] = (d2[d] | bit) >> g
+        fr[d + 1] = avail[d + 1] & ~(cols[d + 1] | d1[d + 1] | d2[d + 1])
+        d += 1
+    return nodes
+
+
+@njit(cache=True)
+def frame_cost(n: int, a: int, b: int, c: int, d: int, knight: bool, depth: int) -> int:
+    """:func:`estimate` for the frame with queens at (0, a), (n-1, b), (c, 0), (d, n-1);
+    -1 when those queens attack each other."""
+    m = n - 1
+    qr = np.empty(4, dtype=np.int64)
+    qc = np.empty(4, dtype=np.int64)
+    k = 0
+    for r, col in ((0, a), (m, b), (c, 0), (d, m)):
+        dup = False
+        for j in range(k):
+            if qr[j] == r and qc[j] == col:
+                dup = True
+        if not dup:
+            qr[k] = r
+            qc[k] = col
+            k += 1
+    rows = np.empty(n, dtype=np.int64)
+    avail = np.empty(n, dtype=np.uint64)
+    gap = np.empty(n, dtype=np.uint64)
+    mm = prepare(n, qr[:k], qc[:k], knight, rows, avail, gap)
+    if mm < 0:
+        return -1
+    return estimate(avail, gap, mm, depth)

@@ -1,0 +1,119 @@
+"""``nqueens count`` options (workers, progress) and ``nqueens table`` through the command line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from nqueens.count.table import count_table, format_table
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "two", "1.5"])
+def test_bad_workers_are_refused(run, value: str) -> None:  # type: ignore[no-untyped-def]
+    r = run("count", "10", "--workers", value)
+    assert r.code == 2 and "--workers" in r.err and r.out == ""
+    t = run("table", "4", "6", "--workers", value)
+    assert t.code == 2 and "--workers" in t.err
+
+
+def test_count_json_names_engine_and_subproblems(run) -> None:  # type: ignore[no-untyped-def]
+    data = json.loads(run("count", "12", "--json", "--workers", "2").out)
+    assert (data["all"], data["fundamental"]) == (14200, 1787)
+    assert data["engine"] == "constellations" and data["subproblems"] > 100
+    assert data["workers"] == 2
+    torus = json.loads(run("count", "7", "--torus", "--json").out)
+    assert torus["engine"] == "simple" and torus["all"] == 28
+
+
+def test_superqueen_count(run) -> None:  # type: ignore[no-untyped-def]
+    assert run("count", "12", "--piece", "superqueen").out == "156\n"
+    assert run("count", "11", "--piece", "superqueen", "--unique").out == "6\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    fake = _Terminal()
+    monkeypatch.setattr(sys, "stderr", fake)
+    from nqueens.cli import main
+
+    assert main(["count", "12", "--workers", "1"]) == 0
+    shown = fake.getvalue()
+    assert "subproblems" in shown and "solutions" in shown and "ETA" in shown
+    quiet = _Terminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert main(["count", "12", "--workers", "1", "--quiet"]) == 0
+    assert quiet.getvalue() == ""
+    monkeypatch.undo()
+    r = run("count", "12")  # stderr is not a terminal
+    assert r.err == ""
+
+
+def test_table_text(run) -> None:  # type: ignore[no-untyped-def]
+    r = run("table", "1", "8")
+    assert r.code == 0
+    lines = r.out.splitlines()
+    assert lines[0].split() == ["n", "all", "fundamental", "seconds"]
+    assert [line.split()[:3] for line in lines[1:]][-1] == ["8", "92", "12"]
+    assert len(lines) == 9
+
+
+def test_table_markdown(run) -> None:  # type: ignore[no-untyped-def]
+    out = run("table", "11", "12", "--format", "markdown").out.splitlines()
+    assert out[0] == "| n | all | fundamental | seconds |"
+    assert out[1].startswith("|---:")
+    assert out[3].startswith("| 12 | 14,200 | 1,787 | ")
+
+
+def test_table_csv_and_json(run) -> None:  # type: ignore[no-untyped-def]
+    rows = list(csv.DictReader(io.StringIO(run("table", "4", "10", "-f", "csv").out)))
+    assert [(r["n"], r["all"], r["fundamental"]) for r in rows][-1] == ("10", "724", "92")
+    assert all(float(r["seconds"]) >= 0 for r in rows)
+    data = json.loads(run("table", "9", "13", "--piece", "superqueen", "-f", "json").out)
+    assert [d["all"] for d in data] == [0, 4, 44, 156, 1876]
+    assert all(d["piece"] == "superqueen" for d in data)
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG\r\n\x1a\n"), (".svg", b"<?xml")])
+def test_table_plot(run, tmp_path: Path, suffix: str, magic: bytes) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / f"counts{suffix}"
+    r = run("table", "1", "9", "--plot", str(target))
+    assert r.code == 0 and r.out.splitlines()[-1].split()[:3] == ["9", "352", "46"]
+    data = target.read_bytes()
+    assert data.startswith(magic) and len(data) > 5000
+    if suffix == ".svg":
+        assert b"<svg" in data
+
+
+@pytest.mark.parametrize("args, words", [
+    (("table", "9", "4"), "FROM (9) must not be above TO (4)"),
+    (("table", "0", "4"), "FROM must be at least 1"),
+    (("table", "4", "33"), "above the largest"),
+    (("table", "4", "6", "--plot", "x.pdf"), ".png or .svg"),
+    (("table", "4", "6", "--plot", "/no/such/folder/x.png"), "does not exist"),
+    (("table", "4", "6", "--format", "xml"), "Invalid value"),
+])
+def test_table_bad_input(run, args: tuple[str, ...], words: str) -> None:  # type: ignore[no-untyped-def]
+    r = run(*args)
+    assert r.code == 2 and words in r.err
+
+
+def test_help_has_examples(run) -> None:  # type: ignore[no-untyped-def]
+    for cmd in ("count", "table"):
+        r = run(cmd, "--help")
+        assert r.code == 0 and "Examples" in r.out
+    assert "--journal" in run("count", "--help").out
+
+
+def test_table_api() -> None:
+    rows = count_table(5, 7)
+    assert [r.total for r in rows] == [10, 4, 40]
+    assert format_table(rows, "text", seconds=False).splitlines()[-1].split() == ["7", "40", "6"]
