@@ -4,7 +4,8 @@ Exit codes: 0 success (a consistent board), 1 an inconsistent board (or a gadget
 computed table is not the intended one), 2 bad input.  Errors are one line on stderr;
 ``--debug`` shows the traceback instead.  Every command takes ``--json``.
 
->>> main(["gadget", "wire"])
+>>> main(["eval", "a or b", "a=0", "b=1"])
+true
 0
 """
 
