@@ -1,0 +1,229 @@
+"""Linear ("analytic") solutions: queens on the squares (x, (a·x + b) mod n).
+
+Row ``x`` holds its queen in column ``(a·x + b) mod n``, for x = 0 … n−1. Such a
+placement is a solution exactly when gcd(a, n) = gcd(a − 1, n) = gcd(a + 1, n) = 1:
+the columns, the differences row − column and the sums row + column are then
+``n`` different residues. So every linear solution is also a solution on the torus
+(where diagonals wrap around), and linear solutions exist exactly when
+gcd(n, 6) = 1 (Pólya): for even n, a and a ± 1 cannot all be odd; for n divisible
+by 3, one of a − 1, a, a + 1 is a multiple of 3. Each valid multiplier ``a`` gives
+``n`` solutions, one per shift ``b``.
+
+>>> from nqueens.linear import multipliers, linear_count, linear_solutions
+>>> multipliers(11).tolist()
+[2, 3, 4, 5, 6, 7, 8, 9]
+>>> linear_count(11)
+88
+>>> first = next(linear_solutions(5))
+>>> (first.a, first.b, first.solution.as_tuple())
+(2, 0, (0, 2, 4, 1, 3))
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .board import Solution
+from .errors import BadInput
+from .search import check_n
+
+#: Boards larger than this are not counted in full by :func:`linear_table` unless asked.
+DEFAULT_COUNT_MAX = 15
+
+
+def exists(n: int) -> bool:
+    """True when linear solutions exist for ``n``: exactly when gcd(n, 6) = 1.
+
+    >>> [n for n in range(1, 20) if exists(n)]
+    [1, 5, 7, 11, 13, 17, 19]
+    """
+    return math.gcd(check_n(n), 6) == 1
+
+
+def multipliers(n: int) -> npt.NDArray[np.int64]:
+    """The slopes ``a`` in 0 … n−1 with gcd(a, n) = gcd(a − 1, n) = gcd(a + 1, n) = 1.
+
+    Computed for all ``a`` at once with numpy.
+
+    >>> multipliers(7).tolist()
+    [2, 3, 4, 5]
+    >>> multipliers(9).tolist()
+    []
+    """
+    n = check_n(n)
+    a = np.arange(n, dtype=np.int64)
+    ok = (np.gcd(a, n) == 1) & (np.gcd(a - 1, n) == 1) & (np.gcd(a + 1, n) == 1)
+    return a[ok]
+
+
+def linear_count(n: int) -> int:
+    """How many linear solutions the ``n``×``n`` board has: n × (number of slopes).
+
+    >>> [linear_count(n) for n in (5, 7, 11, 13)]
+    [10, 28, 88, 130]
+    """
+    return int(check_n(n) * multipliers(n).size)
+
+
+def placement(n: int, a: int, b: int) -> Solution:
+    """The placement (x, (a·x + b) mod n), valid or not.
+
+    >>> placement(5, 2, 1).as_tuple()
+    (1, 3, 0, 2, 4)
+    >>> placement(5, 1, 0).is_valid()
+    False
+    """
+    n = check_n(n)
+    x = np.arange(n, dtype=np.int64)
+    return Solution._trusted((a * x + b) % n)
+
+
+@dataclass(frozen=True)
+class LinearSolution:
+    """One linear solution: its slope ``a``, its shift ``b`` and the board."""
+
+    a: int
+    b: int
+    solution: Solution
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready dictionary: a, b and the 0-based queens.
+
+        >>> LinearSolution(2, 0, placement(5, 2, 0)).as_dict()["columns"]
+        [0, 2, 4, 1, 3]
+        """
+        return {"a": self.a, "b": self.b, "columns": list(self.solution.as_tuple())}
+
+
+def linear_solutions(n: int) -> Iterator[LinearSolution]:
+    """Every linear solution, by slope ``a`` and then shift ``b`` (both ascending).
+
+    The boards are built with numpy a block of shifts at a time (about a million
+    squares per block), so huge boards start streaming at once.
+
+    >>> [(s.a, s.b) for s in linear_solutions(5)][:3]
+    [(2, 0), (2, 1), (2, 2)]
+    >>> sum(1 for _ in linear_solutions(6))
+    0
+    """
+    n = check_n(n)
+    x = np.arange(n, dtype=np.int64)
+    block = max(1, (1 << 20) // n)
+    for a in multipliers(n).tolist():
+        ax = a * x
+        for start in range(0, n, block):
+            shifts = np.arange(start, min(n, start + block), dtype=np.int64)
+            boards = (ax[None, :] + shifts[:, None]) % n
+            for k, shift in enumerate(shifts.tolist()):
+                yield LinearSolution(a, shift, Solution._trusted(boards[k]))
+
+
+@dataclass(frozen=True)
+class LinearRow:
+    """One row of the linear table: ``all`` is None when that count was not made."""
+
+    n: int
+    linear: int
+    all: int | None
+
+    @property
+    def percent(self) -> float | None:
+        """Linear solutions as a percentage of all solutions (None when unknown or 0/0)."""
+        if not self.all:
+            return None
+        return 100.0 * self.linear / self.all
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready dictionary.
+
+        >>> LinearRow(7, 28, 40).as_dict()
+        {'n': 7, 'linear': 28, 'all': 40, 'percent': 70.0}
+        """
+        pct = self.percent
+        return {"n": self.n, "linear": self.linear, "all": self.all,
+                "percent": None if pct is None else round(pct, 6)}
+
+
+def linear_row(n: int, count_max: int = DEFAULT_COUNT_MAX) -> LinearRow:
+    """Linear and all solutions of one board; all are counted only when n ≤ ``count_max``.
+
+    >>> linear_row(13)
+    LinearRow(n=13, linear=130, all=73712)
+    >>> linear_row(19, count_max=15).all is None
+    True
+    """
+    from .count import count
+
+    n = check_n(n)
+    total = count(n).total if n <= count_max else None
+    return LinearRow(n, linear_count(n), total)
+
+
+def linear_table(first: int, last: int, count_max: int = DEFAULT_COUNT_MAX) -> list[LinearRow]:
+    """:func:`linear_row` for every n from ``first`` to ``last``.
+
+    >>> [(r.n, r.linear, r.all) for r in linear_table(4, 6)]
+    [(4, 0, 2), (5, 10, 10), (6, 0, 4)]
+    """
+    first = check_n(first, what="FROM")
+    last = check_n(last, what="TO")
+    if last < first:
+        raise BadInput(f"the table runs from FROM to TO: {first} is above {last}")
+    return [linear_row(n, count_max) for n in range(first, last + 1)]
+
+
+#: The forms :func:`format_linear_table` writes.
+TABLE_FORMATS: tuple[str, ...] = ("text", "markdown", "csv", "json")
+
+#: What the table's note says, in words.
+NOTE = ("Linear solutions (x, (a·x + b) mod n) exist exactly when gcd(n, 6) = 1; "
+        "each one is also a solution on the torus, where the diagonals wrap around.")
+
+
+def _percent(row: LinearRow) -> str:
+    pct = row.percent
+    if pct is None:
+        return ""
+    return f"{pct:.3g}%"
+
+
+def format_linear_table(rows: list[LinearRow], fmt: str = "text") -> str:
+    """The table of n, linear, all and percentage as ``text``, ``markdown``, ``csv`` or
+    ``json``. Text and Markdown end with :data:`NOTE`; an uncounted ``all`` is ``?``
+    (empty in CSV, null in JSON).
+
+    >>> print(format_linear_table(linear_table(5, 7), "csv"), end="")
+    n,linear,all,percent
+    5,10,10,100
+    6,0,4,0
+    7,28,40,70
+    """
+    if fmt == "json":
+        return json.dumps([r.as_dict() for r in rows]) + "\n"
+    head = ["n", "linear", "all", "percent"]
+    if fmt == "csv":
+        lines = [",".join(head)]
+        for r in rows:
+            pct = r.percent
+            lines.append(f"{r.n},{r.linear},{'' if r.all is None else r.all},"
+                         f"{'' if pct is None else f'{pct:.6g}'}")
+        return "\n".join(lines) + "\n"
+    body = [[str(r.n), f"{r.linear:,}", "?" if r.all is None else f"{r.all:,}", _percent(r)]
+            for r in rows]
+    if fmt == "markdown":
+        out = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
+        out += ["| " + " | ".join(line) + " |" for line in body]
+        return "\n".join(out) + "\n\n" + NOTE + "\n"
+    if fmt == "text":
+        cells = [head, *body]
+        widths = [max(len(line[i]) for line in cells) for i in range(len(head))]
+        text = "".join("  ".join(c.rjust(w) for c, w in zip(line, widths, strict=True)).rstrip()
+                       + "\n" for line in cells)
+        return text + "\n" + NOTE + "\n"
+    raise BadInput(f"unknown table format {fmt!r} (choose one of: {', '.join(TABLE_FORMATS)})")
