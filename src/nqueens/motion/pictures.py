@@ -35,9 +35,10 @@ def _png(fig: Figure) -> bytes:
 
 
 def vectors_png(frame: Frame, field: MotionField, title: str | None = None,
-                scale: float = 1.0) -> bytes:
+                scale: float = 1.0, full: MotionField | None = None) -> bytes:
     """The frame in grey with one arrow per block, from the block's centre to where its
     content comes from in the reference (the vector times ``scale``); zero vectors are dots.
+    With ``full`` (the full search's field), blocks whose vector differs from it are red.
     """
     h, w = frame.shape
     dpi = 100
@@ -52,9 +53,15 @@ def vectors_png(frame: Frame, field: MotionField, title: str | None = None,
     u = field.vectors[:, :, 0].astype(float) * scale
     v = field.vectors[:, :, 1].astype(float) * scale
     moving = (u != 0) | (v != 0)
-    ax.quiver(cx[moving], cy[moving], u[moving], v[moving], color="#ffcc00", angles="xy",
-              scale_units="xy", scale=1.0, width=0.0025, headwidth=4, headlength=4)
-    ax.plot(cx[~moving], cy[~moving], ".", color="#00c0ff", markersize=2)
+    differs = np.zeros(moving.shape, dtype=bool)
+    if full is not None and full.vectors.shape == field.vectors.shape:
+        differs = (field.vectors != full.vectors).any(axis=2)
+    for sel, colour in ((moving & ~differs, "#ffcc00"), (moving & differs, "#ff3030")):
+        if sel.any():
+            ax.quiver(cx[sel], cy[sel], u[sel], v[sel], color=colour, angles="xy",
+                      scale_units="xy", scale=1.0, width=0.0025, headwidth=4, headlength=4)
+    for sel, colour in ((~moving & ~differs, "#00c0ff"), (~moving & differs, "#ff3030")):
+        ax.plot(cx[sel], cy[sel], ".", color=colour, markersize=3)
     ax.set_xlim(-0.5, w - 0.5)
     ax.set_ylim(h - 0.5, -0.5)
     ax.axis("off")

@@ -87,13 +87,6 @@ def full_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int,
 
 
 @njit(cache=True, nogil=True, boundscheck=False)
-def _accumulate(acc: np.ndarray, row: np.ndarray, base: int, t: int) -> None:
-    for d in range(acc.shape[0]):
-        r = row[base + d]
-        acc[d] += t - r if t > r else r - t
-
-
-@njit(cache=True, nogil=True)
 def sampled_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int,
                        si: np.ndarray, sj: np.ndarray, acc: np.ndarray, vectors: np.ndarray,
                        sads: np.ndarray) -> int:
@@ -109,6 +102,7 @@ def sampled_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int
     h, w = tgt.shape
     nby, nbx = vectors.shape[0], vectors.shape[1]
     ns = si.shape[0]
+    lanes = acc.shape[0]
     tv = np.empty(ns, np.uint8)
     candidates = 0
     for by in range(nby):
@@ -126,9 +120,15 @@ def sampled_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int
                 ry = y + dy
                 if ry < 0 or ry + block > h:
                     continue
-                acc[:] = 0
+                for d in range(lanes):
+                    acc[d] = 0
                 for k in range(ns):
-                    _accumulate(acc, ref[ry + si[k]], x + sj[k] + dx0, tv[k])
+                    t = tv[k]
+                    r0 = ry + si[k]
+                    c0 = x + sj[k] + dx0
+                    for d in range(lanes):
+                        r = ref[r0, c0 + d]
+                        acc[d] += t - r if t > r else r - t
                 candidates += dx1 - dx0 + 1
                 for dx in range(dx0, dx1 + 1):
                     s = int(acc[dx - dx0])
