@@ -5,7 +5,15 @@ Each command lives in its own module and registers itself on :data:`cli`.
 
 from __future__ import annotations
 
-from . import all_cmd, check_cmd, count_cmd, linear_cmd, solve_cmd, table_cmd  # noqa: F401
+from . import (  # noqa: F401  (register commands)
+    all_cmd,
+    check_cmd,
+    count_cmd,
+    linear_cmd,
+    motion_cmd,
+    solve_cmd,
+    table_cmd,
+)
 from .app import cli, main
 
 __all__ = ["cli", "main"]
