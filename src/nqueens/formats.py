@@ -12,6 +12,7 @@ name          example for ``Solution([1, 3, 0, 2])``                      read
 ``algebraic`` ``a2 b4 c1 d3`` (file ``a`` = first column, rank 1 = bottom)  yes
 ``json``      ``{"n": 4, "queens": [[0, 1], [1, 3], [2, 0], [3, 2]]}``     yes
 ``svg``       a picture                                                    no
+``png``       a picture (binary: :func:`write_bytes`)                      no
 ============  ==========================================================  =====
 
 >>> from nqueens import Solution
@@ -39,7 +40,10 @@ from .board import Solution
 from .errors import BadInput
 
 #: Every format that can be written, in the order ``--help`` lists them.
-WRITE_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json", "svg")
+WRITE_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json", "svg",
+                                  "png")
+#: The write formats that are bytes, not text (write them with :func:`write_bytes`).
+BINARY_FORMATS: tuple[str, ...] = ("png",)
 #: Every format that can be read.
 READ_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json")
 
@@ -141,6 +145,26 @@ def write_svg(s: Solution) -> str:
     return board_svg(s)
 
 
+def write_png(s: Solution) -> bytes:
+    """The board as a PNG picture (bytes)."""
+    from .pictures import board_png
+
+    return board_png(s)
+
+
+def write_bytes(s: Solution, fmt: str) -> bytes:
+    """Write one board in any format as bytes (text formats in UTF-8).
+
+    >>> write_bytes(Solution([1, 0]), "perm")
+    b'2 1'
+    >>> write_bytes(Solution([1, 0]), "png")[1:4]
+    b'PNG'
+    """
+    if fmt == "png":
+        return write_png(s)
+    return write(s, fmt).encode("utf-8")
+
+
 _WRITERS = {
     "board": write_board,
     "matrix": write_matrix,
@@ -154,6 +178,8 @@ _WRITERS = {
 
 def write(s: Solution, fmt: str = "board") -> str:
     """Write one board in format ``fmt`` (one of :data:`WRITE_FORMATS`)."""
+    if fmt in BINARY_FORMATS:
+        raise BadInput(f"{fmt} is a binary format: write it with write_bytes, to a file")
     try:
         writer = _WRITERS[fmt]
     except KeyError:

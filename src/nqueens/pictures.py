@@ -1,22 +1,45 @@
-"""Pictures of boards: SVG drawn by hand (no dependency), for files and for Jupyter.
+"""Pictures of boards: SVG drawn by hand (no dependency) and PNG drawn with matplotlib.
+
+A picture may show more than the queens: the squares they attack (``attacked``),
+the queens that attack each other (``conflicts``, ringed in red), and, for a board
+in the middle of a search, the square being tried (green when free, red when
+refused) with the queens that attack it. Which squares a piece attacks comes from
+:mod:`nqueens.pieces`.
 
 >>> from nqueens import Solution
 >>> svg = board_svg(Solution([1, 3, 0, 2]))
 >>> svg.startswith("<svg") and svg.count("<use") == 4
 True
+>>> svg = position_svg(4, [(0, 0)], tried=(1, 1), tried_ok=False, attackers=[(0, 0)])
+>>> 'class="tried refused"' in svg and 'class="attacker"' in svg
+True
+>>> board_png(Solution([1, 3, 0, 2]))[1:4]
+b'PNG'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from .board import Solution
+from .pieces import Piece, attacks
+
+if TYPE_CHECKING:
+    from matplotlib.path import Path
+
+Square = tuple[int, int]
 
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
 QUEEN_FILL = "#1a1a1a"
 ATTACK = "#e04040"
+ATTACKED = "#7a9cc6"
+FREE = "#2e9e44"
+REFUSED = "#d02020"
+#: Largest board whose attacked squares are worked out for a picture (n² × queens tests).
+MAX_ATTACKED_N = 128
 
 # A crown drawn on a 1×1 square, centred; referenced with <use> once per queen.
 _QUEEN_PATH = (
@@ -75,11 +98,17 @@ def _defs(uid: str) -> str:
 
 
 def board_svg(s: Solution, size: int = 320, highlight: Sequence[tuple[int, int]] = (),
-              labels: bool = False) -> str:
+              labels: bool = False, *, attacked: bool = False, conflicts: bool = False,
+              piece: Piece | str = Piece.QUEEN) -> str:
     """An SVG picture of the board, ``size`` pixels wide; ``highlight`` squares drawn red.
 
-    ``labels=True`` adds the algebraic files and ranks around the board.
+    ``labels=True`` adds the algebraic files and ranks around the board;
+    ``attacked`` shades the squares the queens attack, ``conflicts`` marks the
+    queens that attack each other (see :func:`position_svg`).
     """
+    if attacked or conflicts:
+        return position_svg(s.n, s.queens(), attackers=highlight, attacked=attacked,
+                            conflicts=conflicts, piece=piece, size=size, labels=labels)
     n = s.n
     cell = size / n
     margin = cell * 0.5 if labels else 0.0
@@ -120,3 +149,185 @@ def gallery_svg(boards: Sequence[Solution], columns: int | None = None, cell: fl
         f'viewBox="0 0 {width:g} {height:g}"><title>{len(boards)} boards of {n} queens</title>'
         f'{_defs(uid)}<rect width="100%" height="100%" fill="#ffffff"/>{"".join(parts)}</svg>'
     )
+
+
+# ------------------------------------------------------------------- positions mid-search
+class Scene:
+    """What one picture shows, worked out once for SVG and PNG alike."""
+
+    def __init__(self, n: int, queens: Iterable[Square], *, tried: Square | None = None,
+                 tried_ok: bool = True, attackers: Iterable[Square] = (),
+                 attacked: bool = False, conflicts: bool = False,
+                 piece: Piece | str = Piece.QUEEN) -> None:
+        self.n = n
+        self.queens = list(queens)
+        self.tried = tried
+        self.tried_ok = tried_ok
+        self.attackers = set(attackers)
+        piece = Piece.parse(piece)
+        self.attacked: set[Square] = set()
+        if attacked and n <= MAX_ATTACKED_N:
+            occupied = set(self.queens)
+            self.attacked = {
+                (r, c) for r in range(n) for c in range(n)
+                if (r, c) not in occupied and any(attacks(piece, q, (r, c), n)
+                                                  for q in self.queens)
+            }
+        self.conflicting: set[Square] = set()
+        if conflicts:
+            for i, a in enumerate(self.queens):
+                for b in self.queens[i + 1:]:
+                    if attacks(piece, a, b, n):
+                        self.conflicting.update((a, b))
+
+
+def _scene_svg(sc: Scene, size: float, labels: bool) -> str:
+    n = sc.n
+    cell = size / n
+    margin = cell * 0.5 if labels else 0.0
+    total = size + 2 * margin
+    x0 = y0 = margin
+    parts: list[str] = []
+    for r, c in sorted(sc.attacked):
+        parts.append(f'<rect class="attacked" x="{x0 + c * cell:g}" y="{y0 + r * cell:g}" '
+                     f'width="{cell:g}" height="{cell:g}" fill="{ATTACKED}" '
+                     f'fill-opacity="0.45"/>')
+    for r, c in sorted(sc.attackers | sc.conflicting):
+        cls = "attacker" if (r, c) in sc.attackers else "conflict"
+        parts.append(f'<rect class="{cls}" x="{x0 + c * cell:g}" y="{y0 + r * cell:g}" '
+                     f'width="{cell:g}" height="{cell:g}" fill="{ATTACK}" fill-opacity="0.6"/>')
+    if sc.tried is not None:
+        r, c = sc.tried
+        colour = FREE if sc.tried_ok else REFUSED
+        cls = "tried free" if sc.tried_ok else "tried refused"
+        w = max(cell * 0.08, 1.0)
+        parts.append(f'<rect class="{cls}" x="{x0 + c * cell + w / 2:g}" '
+                     f'y="{y0 + r * cell + w / 2:g}" width="{cell - w:g}" height="{cell - w:g}" '
+                     f'fill="none" stroke="{colour}" stroke-width="{w:g}"/>')
+    for r, c in sc.queens:
+        parts.append(f'<use href="#q" transform="translate({x0 + c * cell:g} {y0 + r * cell:g}) '
+                     f'scale({cell:g})"/>')
+    # the board: light squares, dark squares, labels (the queens are drawn above)
+    base = [f'<rect x="{x0:g}" y="{y0:g}" width="{n * cell:g}" height="{n * cell:g}" '
+            f'fill="{LIGHT}"/>']
+    if n <= 200:
+        dark = [f"M{x0 + c * cell:g} {y0 + r * cell:g}h{cell:g}v{cell:g}h{-cell:g}z"
+                for r in range(n) for c in range(n) if (r + c) % 2]
+        if dark:
+            base.append(f'<path d="{"".join(dark)}" fill="{DARK}"/>')
+    if labels and n <= 26:
+        from .formats import file_name
+
+        fs = cell * 0.28
+        for c in range(n):
+            base.append(f'<text x="{x0 + (c + 0.5) * cell:g}" y="{y0 + n * cell + fs * 1.2:g}" '
+                        f'font-size="{fs:g}" text-anchor="middle" font-family="sans-serif">'
+                        f"{escape(file_name(c))}</text>")
+        for r in range(n):
+            base.append(f'<text x="{x0 - fs * 0.5:g}" y="{y0 + (r + 0.6) * cell:g}" '
+                        f'font-size="{fs:g}" text-anchor="end" font-family="sans-serif">'
+                        f"{n - r}</text>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total:g}" height="{total:g}" '
+        f'viewBox="0 0 {total:g} {total:g}"><title>{n}x{n} board, {len(sc.queens)} queens'
+        f"</title>{_defs('q')}{''.join(base)}{''.join(parts)}</svg>"
+    )
+
+
+def position_svg(n: int, queens: Iterable[Square], *, tried: Square | None = None,
+                 tried_ok: bool = True, attackers: Iterable[Square] = (),
+                 attacked: bool = False, conflicts: bool = False,
+                 piece: Piece | str = Piece.QUEEN, size: int = 320,
+                 labels: bool = False) -> str:
+    """An SVG picture of any placement (a partial board in the middle of a search too).
+
+    ``tried`` is the square being tested (outlined green if ``tried_ok``, red if
+    not), ``attackers`` the queens that attack it (red squares); ``attacked`` shades
+    the squares the queens attack, ``conflicts`` marks the queens that attack each
+    other.
+
+    >>> svg = position_svg(4, [(0, 0), (1, 1)], conflicts=True)
+    >>> svg.count('class="conflict"')
+    2
+    """
+    return _scene_svg(Scene(n, queens, tried=tried, tried_ok=tried_ok, attackers=attackers,
+                            attacked=attacked, conflicts=conflicts, piece=piece), size, labels)
+
+
+def _queen_path() -> Path:
+    """The crown of :data:`_QUEEN_PATH` as a matplotlib path on a unit square."""
+    from matplotlib.path import Path as MplPath
+
+    verts: list[tuple[float, float]] = []
+    codes: list[int] = []
+    for chunk in _QUEEN_PATH.split("Z"):
+        tokens = chunk.replace("M", " M ").replace("L", " L ").split()
+        points = [tokens[i:i + 3] for i in range(0, len(tokens), 3)]
+        start: tuple[float, float] | None = None
+        for op, x, y in points:
+            pt = (float(x), float(y))
+            verts.append(pt)
+            codes.append(int(MplPath.MOVETO if op == "M" else MplPath.LINETO))
+            if op == "M":
+                start = pt
+        if start is not None:
+            verts.append(start)
+            codes.append(int(MplPath.CLOSEPOLY))
+    return MplPath(verts, codes)
+
+
+def _scene_png(sc: Scene, size: int) -> bytes:
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+    from matplotlib.patches import PathPatch, Rectangle
+    from matplotlib.transforms import Affine2D
+
+    n = sc.n
+    dpi = 100
+    fig = Figure(figsize=(size / dpi, size / dpi), dpi=dpi)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, n)
+    ax.set_ylim(n, 0)
+    ax.set_axis_off()
+    ax.add_patch(Rectangle((0, 0), n, n, facecolor=LIGHT, edgecolor="none"))
+    if n <= 200:
+        for r in range(n):
+            for c in range(n):
+                if (r + c) % 2:
+                    ax.add_patch(Rectangle((c, r), 1, 1, facecolor=DARK, edgecolor="none"))
+    for r, c in sc.attacked:
+        ax.add_patch(Rectangle((c, r), 1, 1, facecolor=ATTACKED, alpha=0.45, edgecolor="none"))
+    for r, c in sc.attackers | sc.conflicting:
+        ax.add_patch(Rectangle((c, r), 1, 1, facecolor=ATTACK, alpha=0.6, edgecolor="none"))
+    if sc.tried is not None:
+        r, c = sc.tried
+        ax.add_patch(Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, facecolor="none",
+                               edgecolor=FREE if sc.tried_ok else REFUSED,
+                               linewidth=max(1.0, 0.08 * size / n)))
+    crown = _queen_path()
+    for r, c in sc.queens:
+        path = crown.transformed(Affine2D().translate(c, r))
+        ax.add_patch(PathPatch(path, facecolor=QUEEN_FILL, edgecolor="white", linewidth=0.5))
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
+
+
+def position_png(n: int, queens: Iterable[Square], *, tried: Square | None = None,
+                 tried_ok: bool = True, attackers: Iterable[Square] = (),
+                 attacked: bool = False, conflicts: bool = False,
+                 piece: Piece | str = Piece.QUEEN, size: int = 320) -> bytes:
+    """A PNG picture of any placement (same options as :func:`position_svg`)."""
+    return _scene_png(Scene(n, queens, tried=tried, tried_ok=tried_ok, attackers=attackers,
+                            attacked=attacked, conflicts=conflicts, piece=piece), size)
+
+
+def board_png(s: Solution, size: int = 320, *, attacked: bool = False, conflicts: bool = False,
+              piece: Piece | str = Piece.QUEEN) -> bytes:
+    """A PNG picture of the board, ``size`` pixels wide (``conflicts`` marks attacking queens)."""
+    return position_png(s.n, s.queens(), attacked=attacked, conflicts=conflicts, piece=piece,
+                        size=size)

@@ -128,3 +128,95 @@ def tree_profile(n: int, knight: bool, first: int, nodes: np.ndarray) -> None:
         dm2[d] = nd2
         free[d] = nf
         nodes[d + 1] += _popcount(nf)
+
+
+# Bytes of the compact trace (see nqueens.viz.html): kind in bits 0-2, ok in bit 3,
+# where in bits 4-5 (0 = the cursor square / the last queen placed, 1 = the next square
+# along the scan, 2 = the first square of the next line, 3 = explicit).
+_TEST_NEXT_REFUSED = 0 | (1 << 4)
+_TEST_NEXT_FREE = 0 | 8 | (1 << 4)
+_TEST_NEWLINE_REFUSED = 0 | (2 << 4)
+_TEST_NEWLINE_FREE = 0 | 8 | (2 << 4)
+_PLACE_HERE = 1
+_REMOVE_LAST = 2
+_SOLUTION = 4
+_DONE = 7
+
+
+@njit(cache=True)
+def proba_trace_bytes(n: int, knight: bool, first_only: bool, out: np.ndarray) -> int:
+    """Write the compact trace of ``proba`` (all solutions, or to the first) into ``out``;
+    return the number of bytes written, or -1 when ``out`` is too small.
+
+    The bytes are those :func:`nqueens.viz.html.encode_events` makes of the events of
+    :func:`nqueens.classic.trace_proba` (the tests hold them equal).
+    """
+    size = out.shape[0]
+    pos = np.zeros(n, dtype=np.int64)
+    used_pos = np.zeros(n, dtype=np.bool_)
+    used_diff = np.zeros(2 * n, dtype=np.bool_)
+    used_sum = np.zeros(2 * n, dtype=np.bool_)
+    k = 0
+    level = 0
+    start = 0
+    while True:
+        # the scan of column `level` from row `start`
+        placed = False
+        p = start
+        while p < n:
+            free = not (used_pos[p] or used_diff[level - p + n] or used_sum[level + p])
+            if free and knight:
+                if level >= 1 and abs(pos[level - 1] - p) == 2:
+                    free = False
+                elif level >= 2 and abs(pos[level - 2] - p) == 1:
+                    free = False
+            if k >= size:
+                return -1
+            if p == 0 and start == 0:
+                out[k] = _TEST_NEWLINE_FREE if free else _TEST_NEWLINE_REFUSED
+            else:
+                out[k] = _TEST_NEXT_FREE if free else _TEST_NEXT_REFUSED
+            k += 1
+            if free:
+                placed = True
+                break
+            p += 1
+        if placed:
+            if k + 3 > size:
+                return -1
+            out[k] = _PLACE_HERE
+            k += 1
+            pos[level] = p
+            if level < n - 1:
+                used_pos[p] = True
+                used_diff[level - p + n] = True
+                used_sum[level + p] = True
+                level += 1
+                start = 0
+                continue
+            out[k] = _SOLUTION
+            k += 1
+            if first_only:
+                out[k] = _DONE
+                return k + 1
+            out[k] = _REMOVE_LAST       # the last column goes on with its next row
+            k += 1
+            start = p + 1
+            if start < n:
+                continue
+        # column exhausted: take back the queen of the column before
+        if level == 0:
+            if k >= size:
+                return -1
+            out[k] = _DONE
+            return k + 1
+        level -= 1
+        q = pos[level]
+        used_pos[q] = False
+        used_diff[level - q + n] = False
+        used_sum[level + q] = False
+        if k >= size:
+            return -1
+        out[k] = _REMOVE_LAST
+        k += 1
+        start = q + 1

@@ -1,0 +1,78 @@
+"""``nqueens stats``: how big the search space is (SPEC §3), for any n."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..classic import search_space
+from ..classic.stats import SearchSpace
+from ..search import MAX_EXACT_N, check_n
+from .app import cli
+from .common import dump_json, echo, json_option, piece_option
+
+
+def format_table(s: SearchSpace) -> str:
+    """The table as text: each row's count and how many times smaller it is than the
+    row above (computed)."""
+    rows = s.rows()
+    width = max(len(what) for what, _ in rows)
+    numw = max(len(f"{v:,}") for _, v in rows)
+    lines = [f"search space of {s.n} {s.piece}s on a {s.n}x{s.n} board",
+             f"{'way of searching':<{width}}  {'placements':>{numw}}  {'row above / this':>16}"]
+    above: int | None = None
+    for what, value in rows:
+        if above is None:
+            ratio = ""
+        elif value == 0:
+            ratio = "-"
+        else:
+            ratio = f"{above / value:,.1f}"
+        lines.append(f"{what:<{width}}  {value:>{numw},}  {ratio:>16}")
+        above = value
+    lines.append("nodes per level (0 … n queens): "
+                 + ", ".join(f"{v:,}" for v in s.nodes_per_level))
+    return "\n".join(lines)
+
+
+@cli.command("stats")
+@click.argument("n", type=int)
+@json_option
+@piece_option
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def stats_cmd(n: int, as_json: bool, piece: str, quiet: bool) -> int:
+    """The search-space table for an N×N board.
+
+    Placements of any N of the N² squares, of one queen per column, of one per
+    column and row; the squares the backtracking (proba) tests to find every
+    solution; the nodes of its search tree, in all and per level; the solutions and
+    the fundamental ones. The last column divides each row by the one below it.
+    Walking the whole tree grows fast: n = 16 takes seconds, n = 18 minutes.
+
+    \b
+    Examples:
+      nqueens stats 8                    the source's table: 4,426,165,368 … 92
+      nqueens stats 12 --json
+      nqueens stats 10 --piece superqueen
+    """
+    n = check_n(n, MAX_EXACT_N)
+    if quiet or not sys.stderr.isatty() or n < 15:
+        s = search_space(n, piece)
+    else:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(transient=True, console=Console(stderr=True)) as bar:
+            task = bar.add_task(f"walking the tree of {n} queens", total=None)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            s = search_space(n, piece, progress)
+    if as_json:
+        dump_json(s.as_dict())
+    else:
+        echo(format_table(s))
+    return 0
+

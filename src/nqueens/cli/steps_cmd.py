@@ -1,0 +1,51 @@
+"""``nqueens steps``: the steps of the backtracking to its first solution, n by n."""
+
+from __future__ import annotations
+
+import click
+
+from ..classic import steps_to_first
+from ..errors import BadInput
+from ..search import MAX_EXACT_N, check_n
+from .app import cli
+from .common import dump_json, echo, json_option, piece_option
+
+
+@cli.command("steps")
+@click.argument("first", type=int, metavar="FROM")
+@click.argument("last", type=int, metavar="TO")
+@click.option("--solution", "show_solution", is_flag=True,
+              help="Add the first solution: the row of the queen in each column, 1-based.")
+@json_option
+@piece_option
+def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, piece: str) -> int:
+    """Table of the steps of the backtracking (proba) to its first solution, n = FROM … TO.
+
+    A step is one square tested. 'placed' counts the queens put down, 'backtracks'
+    the queens taken back. For the queen the steps are OEIS A140450 (876 for n = 8).
+
+    \b
+    Examples:
+      nqueens steps 4 20                 the table of the source, n = 4 … 20
+      nqueens steps 8 8 --solution       876 steps; rows 1 5 8 6 3 7 2 4
+      nqueens steps 10 14 --json         one JSON object per n, in a list
+      nqueens steps 10 14 --piece superqueen
+    """
+    first = check_n(first, MAX_EXACT_N, "FROM")
+    last = check_n(last, MAX_EXACT_N, "TO")
+    if last < first:
+        raise BadInput(f"TO ({last}) is smaller than FROM ({first})")
+    results = [steps_to_first(n, piece) for n in range(first, last + 1)]
+    if as_json:
+        dump_json([r.as_dict() for r in results])
+        return 0
+    head = f"{'n':>3}  {'steps':>12}  {'placed':>11}  {'backtracks':>11}"
+    echo(head + ("  first solution (row in each column)" if show_solution else ""))
+    for r in results:
+        line = f"{r.n:>3}  {r.steps:>12,}  {r.placed:>11,}  {r.backtracks:>11,}"
+        if show_solution:
+            line += "  " + (" ".join(str(x + 1) for x in r.rows) if r.found else "none")
+        elif not r.found:
+            line += "  (no solution)"
+        echo(line)
+    return 0

@@ -1,0 +1,1 @@
+"""Seeing a search work: the board as text, the terminal animation, the HTML player."""

@@ -1,0 +1,61 @@
+"""The board of a traced search as text, with the square being tried marked.
+
+>>> print(board_text(4, [(0, 1)], tried=(1, 2), ok=False, attackers=[(0, 1)]))
+  4 . Q . .
+  3 . . x .
+  2 . . . .
+  1 . . . .
+    a b c d
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..formats import file_name
+from ..pieces import Piece
+from ..trace import Event, Kind, Square, refusal, square_name
+
+#: Marks: a queen, a queen attacking the tried square, the tried square (free / refused).
+QUEEN, ATTACKER, FREE, REFUSED, EMPTY = "Q", "Q", "o", "x", "."
+
+
+def board_text(n: int, queens: Iterable[Square], tried: Square | None = None,
+               ok: bool = True, attackers: Iterable[Square] = ()) -> str:
+    """The board with ranks and files; the tried square is ``o`` (free) or ``x`` (refused)."""
+    grid = [[EMPTY] * n for _ in range(n)]
+    for r, c in queens:
+        grid[r][c] = QUEEN
+    for r, c in attackers:
+        grid[r][c] = ATTACKER
+    if tried is not None and grid[tried[0]][tried[1]] == EMPTY:
+        grid[tried[0]][tried[1]] = FREE if ok else REFUSED
+    w = len(str(n))
+    lines = [f"  {n - r:>{w}} " + " ".join(row) for r, row in enumerate(grid)]
+    lines.append("  " + " " * w + " " + " ".join(file_name(c)[-1] for c in range(n)))
+    return "\n".join(lines)
+
+
+def describe(e: Event, n: int, piece: Piece = Piece.QUEEN,
+             queens: Iterable[Square] = ()) -> str:
+    """One line for an event: ``step 24: test e4 — refused: same row as the queen on a4``."""
+    where = square_name(e.square, n) if e.row >= 0 else ""
+    if e.kind is Kind.TEST:
+        if e.ok:
+            return f"step {e.step}: test {where} - free"
+        why = refusal(piece, list(e.attackers) or list(queens), e.square, n)
+        return f"step {e.step}: test {where} - refused: {why}"
+    if e.kind is Kind.PLACE:
+        return f"step {e.step}: place a queen on {where}" + (f" ({e.note})" if e.note else "")
+    if e.kind is Kind.REMOVE:
+        return f"step {e.step}: take back the queen on {where}" + (
+            f" ({e.note})" if e.note else " (backtrack)")
+    if e.kind is Kind.MOVE:
+        return f"step {e.step}: move a queen to {where}" + (f" ({e.note})" if e.note else "")
+    if e.kind is Kind.SOLUTION:
+        return f"step {e.step}: solution {e.count}"
+    if e.kind is Kind.CONFLICTS:
+        return f"step {e.step}: {e.count} attacking pair(s)"
+    if e.kind is Kind.STATE:
+        return f"step {e.step}: state {e.count}" + (f" ({e.note})" if e.note else "")
+    return f"step {e.step}: done - {e.note or f'{e.count} solution(s)'}"

@@ -1,0 +1,106 @@
+"""The HTML player: the compact trace, the page, and a real headless Chromium playing it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nqueens.classic import search_space, trace
+from nqueens.pieces import Piece
+from nqueens.viz.html import encode_events, proba_bytes
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.parametrize("piece", [Piece.QUEEN, Piece.SUPERQUEEN])
+def test_kernel_bytes_equal_the_encoded_readable_trace(piece: Piece) -> None:
+    for n in range(1, 10):
+        for until in ("first", "all"):
+            readable = encode_events(trace(n, "proba", piece=piece, until=until), n, "column")
+            assert proba_bytes(n, piece, until) == readable, (n, until)
+            # the set-based search is the same stream read along rows
+            assert encode_events(trace(n, "sets", piece=piece, until=until), n, "row") == readable
+
+
+def test_n12_all_solutions_page_stays_small(run, tmp_path: Path) -> None:
+    page = tmp_path / "p12.html"
+    r = run("trace", "12", "--until", "all", "--html", str(page))
+    assert r.code == 0
+    size = page.stat().st_size
+    assert size < 3_000_000, size
+    s = search_space(12)
+    assert f"{s.squares_tested:,} steps" in r.err and "14,200 solution(s)" in r.err
+    data = re.search(r'id="trace-data">([^<]*)<', page.read_text()).group(1)  # type: ignore[union-attr]
+    import base64
+
+    raw = zlib.decompress(base64.b64decode(data))
+    kinds = np.frombuffer(raw, dtype=np.uint8) & 7
+    assert int(np.count_nonzero(kinds == 0)) == s.squares_tested      # one TEST byte a step
+    assert int(np.count_nonzero(kinds == 4)) == 14_200
+
+
+def test_page_is_self_contained(run, tmp_path: Path) -> None:
+    page = tmp_path / "p.html"
+    assert run("trace", "6", "--method", "rows", "--html", str(page)).code == 0
+    text = page.read_text()
+    assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in text and "<script src" not in text and "<link" not in text
+
+
+def _play(page: Path, tmp_path: Path, query: str = "autoplay=1&speed=max") -> str:
+    assert CHROMIUM is not None
+    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           "--disable-dev-shm-usage", f"--user-data-dir={tmp_path / 'profile'}",
+           "--virtual-time-budget=60000", "--dump-dom", f"{page.as_uri()}?{query}"]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
+    return out.stdout
+
+
+def _dd(dom: str, ident: str) -> str:
+    m = re.search(rf'id="{ident}"[^>]*>([^<]*)<', dom)
+    assert m is not None, f"#{ident} missing from the page"
+    return m.group(1)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_plays_the_page_to_the_end(run, tmp_path: Path) -> None:
+    first = tmp_path / "first.html"
+    assert run("trace", "8", "--html", str(first)).code == 0
+    dom = _play(first, tmp_path)
+    assert _dd(dom, "status") == "done"
+    assert _dd(dom, "step-counter") == "876"
+    assert _dd(dom, "solutions-count") == "1"
+    board = _dd(dom, "final-board").split()
+    # the queens in rows 1 5 8 6 3 7 2 4 of columns 1…8
+    assert [next(r for r in range(8) if board[r][c] == "Q") + 1 for c in range(8)] == \
+        [1, 5, 8, 6, 3, 7, 2, 4]
+
+    everything = tmp_path / "all.html"
+    assert run("trace", "7", "--until", "all", "--piece", "queen", "--html",
+               str(everything)).code == 0
+    dom = _play(everything, tmp_path)
+    assert _dd(dom, "status") == "done"
+    assert _dd(dom, "step-counter") == str(search_space(7).squares_tested)
+    assert _dd(dom, "solutions-count") == "40"
+    assert _dd(dom, "final-board").split() == ["......."] * 7   # every queen taken back
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_jumps_to_a_step(run, tmp_path: Path) -> None:
+    page = tmp_path / "rows.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    dom = _play(page, tmp_path, "step=24")
+    assert _dd(dom, "step-counter") == "24"
+    assert _dd(dom, "depth") == "4"
+    assert "refused" in _dd(dom, "event-text") and "c4" in _dd(dom, "event-text")
+    svg = dom[dom.index('<svg id="board"'):]
+    svg = svg[:svg.index("</svg>")]
+    assert svg.count('class="attacker"') == 2 and 'class="tried refused"' in svg
+    assert svg.count("<use") == 4
