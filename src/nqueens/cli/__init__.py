@@ -12,7 +12,10 @@ from . import (  # noqa: F401  (register commands)
     linear_cmd,
     motion_cmd,
     solve_cmd,
+    stats_cmd,
+    steps_cmd,
     table_cmd,
+    trace_cmd,
 )
 from .app import cli, main
 
