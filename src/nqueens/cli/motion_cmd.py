@@ -13,6 +13,7 @@ from ..motion import frames as motion_frames
 from ..motion.evaluation import MethodResult, compare, vectors_text
 from ..motion.patterns import DEFAULT_PATTERNS, parse_pattern
 from ..motion.pictures import tradeoff_png, vectors_png
+from ..motion.search import check_settings
 from .app import cli
 from .common import dump_json, echo, json_option, output_stream, say
 
@@ -145,6 +146,7 @@ def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tu
         raise BadInput("give two frames, REF and TARGET, or --demo for a test pair")
     if repeat < 1:
         raise BadInput("--repeat must be at least 1")
+    check_settings(block, radius)
     fmt = _vector_format(vectors_path) if vectors_path else None
     _check_png_path(picture, "--picture")
     _check_png_path(plot, "--plot")

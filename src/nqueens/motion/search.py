@@ -174,14 +174,25 @@ class MotionField:
         return self.method if self.pattern is None else self.pattern.name
 
 
-def check_frames(reference: Frame, target: Frame, block: int, radius: int) -> None:
-    """Raise :class:`BadInput` unless the frames and settings can be searched."""
-    if reference.ndim != 2 or reference.shape != target.shape:
-        raise BadInput("the reference and target frames must be 2-D and of the same size")
+def check_settings(block: int, radius: int) -> None:
+    """Raise :class:`BadInput` unless the block size (2..256) and range (0..256) are usable.
+
+    >>> check_settings(16, 300)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: search range 300: must be 0..256 pixels
+    """
     if not 2 <= block <= 256:
         raise BadInput(f"block size {block}: must be 2..256 pixels")
     if not 0 <= radius <= 256:
         raise BadInput(f"search range {radius}: must be 0..256 pixels")
+
+
+def check_frames(reference: Frame, target: Frame, block: int, radius: int) -> None:
+    """Raise :class:`BadInput` unless the frames and settings can be searched."""
+    if reference.ndim != 2 or reference.shape != target.shape:
+        raise BadInput("the reference and target frames must be 2-D and of the same size")
+    check_settings(block, radius)
     h, w = target.shape
     if h < block or w < block:
         raise BadInput(f"a {w}x{h} frame holds no whole {block}x{block} block")
