@@ -129,13 +129,12 @@ def test_superqueens_on_the_torus_follow_the_attack_rule(n: int) -> None:
     assert nqueens.count(n, piece="superqueen", torus=True).fundamental == _classes(got)
 
 
-@pytest.mark.parametrize("piece", ["queen", "superqueen"])
-def test_torus_solutions_are_closed_under_translation(piece: str) -> None:
+@pytest.mark.parametrize("piece, n", [("queen", 13), ("superqueen", 13), ("superqueen", 17)])
+def test_torus_solutions_are_closed_under_translation(piece: str, n: int) -> None:
     # On a torus every square looks alike: shifting rows or columns keeps a solution.
-    n = 13
     boards = set(nqueens.solutions(n, piece=piece, torus=True))
     assert boards
-    for s in list(boards)[:200]:
+    for s in boards:
         cols = s.as_tuple()
         assert Solution(cols[1:] + cols[:1]) in boards
         assert Solution([(c + 1) % n for c in cols]) in boards

@@ -120,15 +120,23 @@ def _name(sq: Square, n: int) -> str:
     from .formats import file_name
 
     r, c = sq
-    return f"{file_name(c)}{n - r}" if c >= 0 else f"({r}, {c})"
+    return f"{file_name(c)}{n - r}" if 0 <= r < n and 0 <= c < n else f"({r}, {c})"
 
 
 def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) -> Iterator[Solution]:
-    """Every solution of ``problem`` in lexicographic order, produced lazily in batches."""
-    n = problem.n
+    """Every solution of ``problem`` in lexicographic order, produced lazily in batches.
+
+    A request that cannot be served (``unique`` with fixed or blocked squares) raises
+    :class:`BadInput` at once, before anything is produced.
+    """
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with fixed or "
                        "blocked squares")
+    return _iter_solutions(problem, unique, batch)
+
+
+def _iter_solutions(problem: Problem, unique: bool, batch: int) -> Iterator[Solution]:
+    n = problem.n
     allowed = problem.allowed_masks()
     free = np.zeros(n + 1, dtype=np.uint64)
     bits = np.zeros(n, dtype=np.uint64)

@@ -9,7 +9,7 @@ import click
 from .. import formats
 from ..board import Solution
 from ..count import count as count_solutions
-from ..errors import BadInput
+from ..errors import BadInput, NoSolution
 from ..search import Problem, iter_solutions
 from .app import cli
 from .common import (
@@ -66,8 +66,10 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str, as_j
       nqueens all 8 -f perm | head -3     one permutation per line
       nqueens all 6 --format list         [[".Q....", ...], ...]
       nqueens all 8 -u -f svg -o 12.svg   all 12 in one picture
+      nqueens all 8 --fixed d1 --blocked a8 -f perm   every completion of a board
 
-    More than 10 million boards are refused unless --limit or --force is given.
+    More than 10 million boards are refused unless --limit or --force is given. With
+    --fixed or --blocked, a board that cannot be completed gives exit code 1.
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
     if as_json:
@@ -84,7 +86,9 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str, as_j
     if limit is not None:
         stream = _take(stream, limit)
     with output_stream(output) as out:
-        formats.write_many(stream, fmt, out)
+        written = formats.write_many(stream, fmt, out)
+    if not written and problem.constrained and limit != 0:
+        raise NoSolution(f"no solution exists for n = {problem.n} with these constraints")
     return 0
 
 
