@@ -125,74 +125,39 @@ def frames(n: int, piece: Piece | str = Piece.QUEEN
            ) -> list[tuple[tuple[int, int, int, int], int, int]]:
     """The canonical frames of an n×n board (n ≥ 4) as ``((a, b, c, d), weight, sym)``.
 
-    >>> [w for _, w, _ in frames(4)]
-    [2]
+    >>> frames(4)  # two classes: 8 frames that cannot be completed, 2 that can
+    [((0, 1, 0, 2), 8, 0), ((1, 2, 2, 1), 2, 2)]
     >>> sum(w for _, w, _ in frames(5))  # all frames of non-attacking border queens
     32
     """
-    knight = Piece.parse(piece).knight
-    m = n - 1
+    table = kc.enumerate_frames(n, Piece.parse(piece).knight, 0)
     out = []
-    for a in range(n):
-        for b in range(n):
-            if abs(a - b) == m or a == b:
-                continue
-            for c in range(n):
-                if (a == 0) != (c == 0) or (b == 0) != (c == m):
-                    continue
-                for d in range(n):
-                    if (a == m) != (d == 0) or (b == m) != (d == m) or c == d:
-                        continue
-                    if abs(c - d) == m:
-                        continue
-                    me = (a, b, c, d)
-                    images = frame_images(n, me)
-                    if min(images) != me:
-                        continue
-                    if kc.frame_cost(n, a, b, c, d, knight, 0) < 0:
-                        continue
-                    stab = sum(1 for im in images if im == me)
-                    sym = 2 if images[1] == me else 1 if images[2] == me else 0
-                    out.append((me, 8 // stab, sym))
+    for a, b, c, d, w, s, _ in table.tolist():
+        me = (a, b, c, d)
+        out.append((min(frame_images(n, me)), w, s))
     return out
-
-
-def _best_orientation(n: int, t: tuple[int, int, int, int], knight: bool
-                      ) -> tuple[tuple[int, int, int, int], int]:
-    """The image of the frame whose first rows to fill have the fewest placements."""
-    best = t
-    best_cost = -1
-    for img in sorted(set(frame_images(n, t))):
-        cost = int(kc.frame_cost(n, *img, knight, ESTIMATE_DEPTH))
-        if best_cost < 0 or cost < best_cost:
-            best, best_cost = img, cost
-    return best, best_cost
 
 
 def make_subproblems(n: int, piece: Piece | str = Piece.QUEEN, split: int = 0
                      ) -> list[Subproblem]:
     """All subproblems of an n×n count (n ≥ 4), largest estimated first.
 
-    With ``split`` > 0 each frame is divided further by the queens of its first
-    ``split`` rows to fill, for more and smaller subproblems (wide clusters, large n).
-    The list is deterministic: the same n, piece and split always give the same list.
+    Each canonical frame is searched in the image (of its 8) whose first rows to fill
+    allow the fewest partial placements. With ``split`` > 0 each frame is divided
+    further by the queens of its first ``split`` rows to fill, for more and smaller
+    subproblems (wide clusters, large n). The list is deterministic: the same n, piece
+    and split always give the same list.
 
     >>> len(make_subproblems(8)), len(make_subproblems(8, split=1)) > len(make_subproblems(8))
-    (34, True)
+    (78, True)
     """
     p = Piece.parse(piece)
     if n < MIN_N:
         raise ValueError(f"start constellations need n >= {MIN_N}")
     records: list[tuple[int, int, int, tuple[int, ...], bool]] = []
-    for (a, b, c, d), weight, sym in frames(n, p):
-        if sym:
-            # Keep the frame as it is: its rotation test needs no particular orientation,
-            # and these frames are few.
-            oriented = (a, b, c, d)
-            cost = int(kc.frame_cost(n, a, b, c, d, p.knight, ESTIMATE_DEPTH))
-        else:
-            oriented, cost = _best_orientation(n, (a, b, c, d), p.knight)
-        for queens in _split(n, _frame_squares(n, *oriented), p.knight, split):
+    for a, b, c, d, weight, sym, cost in kc.enumerate_frames(n, p.knight,
+                                                            ESTIMATE_DEPTH).tolist():
+        for queens in _split(n, _frame_squares(n, a, b, c, d), p.knight, split):
             records.append((cost, weight, sym, tuple(x for q in queens for x in q), p.knight))
     records.sort(key=lambda t: (-t[0], t[3]))
     return [Subproblem(i, n, kn, w, s, q, cost) for i, (cost, w, s, q, kn) in enumerate(records)]

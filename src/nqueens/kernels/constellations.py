@@ -87,33 +87,36 @@ def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
         return 1
     if m == 1:
         return 1 if avail[0] != U0 else 0
-    um = np.uint64(m)
-    last = um - U1
+    last = np.uint64(m) - U1
     cols = np.empty(m, dtype=np.uint64)
     d1 = np.empty(m, dtype=np.uint64)
     d2 = np.empty(m, dtype=np.uint64)
     fr = np.empty(m, dtype=np.uint64)
-    cols[0] = U0
-    d1[0] = U0
-    d2[0] = U0
-    fr[0] = avail[0]
     total = 0
     d = U0
+    # The current level lives in locals; the stack holds only the levels above it.
+    c = U0
+    a = U0
+    b = U0
+    f = avail[0]
     while True:
-        f = fr[d]
         if f == U0:
             if d == U0:
                 break
             d -= U1
+            c = cols[d]
+            a = d1[d]
+            b = d2[d]
+            f = fr[d]
             continue
         bit = f & (~f + U1)
-        fr[d] = f ^ bit
+        f ^= bit
         g = gap[d]
-        c = cols[d] | bit
-        a = (d1[d] | bit) << g
-        b = (d2[d] | bit) >> g
+        nc = c | bit
+        na = (a | bit) << g
+        nb = (b | bit) >> g
         e = d + U1
-        nf = avail[e] & ~(c | a | b)
+        nf = avail[e] & ~(nc | na | nb)
         if nf == U0:
             continue
         if e == last:
@@ -126,14 +129,18 @@ def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
             while nf != U0:
                 bit2 = nf & (~nf + U1)
                 nf ^= bit2
-                if av & ~(c | bit2 | ((a | bit2) << g2) | ((b | bit2) >> g2)) != U0:
+                if av & ~(nc | bit2 | ((na | bit2) << g2) | ((nb | bit2) >> g2)) != U0:
                     total += 1
             continue
-        d = e
         cols[d] = c
         d1[d] = a
         d2[d] = b
-        fr[d] = nf
+        fr[d] = f
+        d = e
+        c = nc
+        a = na
+        b = nb
+        f = nf
     return total
 
 
@@ -281,3 +288,108 @@ def frame_cost(n: int, a: int, b: int, c: int, d: int, knight: bool, depth: int)
     if mm < 0:
         return -1
     return estimate(avail, gap, mm, depth)
+
+
+@njit(cache=True, inline="always")
+def _rotate(n: int, f: np.ndarray, out: np.ndarray) -> None:
+    """Quarter turn clockwise, (r, c) -> (c, n-1-r), of a frame (a, b, c, d)."""
+    m = n - 1
+    a, b, c, d = f[0], f[1], f[2], f[3]
+    out[0] = m - c
+    out[1] = m - d
+    out[2] = b
+    out[3] = a
+
+
+@njit(cache=True)
+def frame_images_into(n: int, a: int, b: int, c: int, d: int, out: np.ndarray) -> None:
+    """Write the 8 images of frame (a, b, c, d) into ``out`` (8 × 4), in the order of
+    ``nqueens.board.SYMMETRY_NAMES``."""
+    m = n - 1
+    out[0, 0] = a
+    out[0, 1] = b
+    out[0, 2] = c
+    out[0, 3] = d
+    for k in range(1, 4):
+        _rotate(n, out[k - 1], out[k])
+    out[4, 0] = m - a  # mirror: (r, c) -> (r, n-1-c)
+    out[4, 1] = m - b
+    out[4, 2] = d
+    out[4, 3] = c
+    _rotate(n, out[4], out[7])  # antitranspose
+    _rotate(n, out[7], out[5])  # flip
+    _rotate(n, out[5], out[6])  # transpose
+
+
+@njit(cache=True)
+def _less(x: np.ndarray, y: np.ndarray) -> bool:
+    for i in range(4):
+        if x[i] != y[i]:
+            return x[i] < y[i]
+    return False
+
+
+@njit(cache=True)
+def enumerate_frames(n: int, knight: bool, depth: int) -> np.ndarray:
+    """The canonical frames of an n×n board as rows ``(a, b, c, d, weight, sym, cost)``.
+
+    ``(a, b, c, d)`` is the image of the canonical frame chosen for the search (the
+    one with the smallest :func:`estimate`; rotation-fixed frames stay as they are),
+    ``weight`` the size of its symmetry class, ``sym`` 2 when a quarter turn keeps it,
+    1 when only a half turn does, else 0.
+    """
+    m = n - 1
+    cap = 1024
+    out = np.empty((cap, 7), dtype=np.int64)
+    k = 0
+    imgs = np.empty((8, 4), dtype=np.int64)
+    for a in range(n):
+        for b in range(n):
+            if a == b or abs(a - b) == m:
+                continue
+            for c in range(n):
+                if (a == 0) != (c == 0) or (b == 0) != (c == m):
+                    continue
+                for d in range(n):
+                    if (a == m) != (d == 0) or (b == m) != (d == m) or c == d:
+                        continue
+                    if abs(c - d) == m:
+                        continue
+                    frame_images_into(n, a, b, c, d, imgs)
+                    canonical = True
+                    stab = 1
+                    for j in range(1, 8):
+                        if _less(imgs[j], imgs[0]):
+                            canonical = False
+                            break
+                        if not _less(imgs[0], imgs[j]):
+                            stab += 1
+                    if not canonical:
+                        continue
+                    if frame_cost(n, a, b, c, d, knight, 0) < 0:
+                        continue
+                    sym = 0
+                    if not _less(imgs[0], imgs[1]) and not _less(imgs[1], imgs[0]):
+                        sym = 2
+                    elif not _less(imgs[0], imgs[2]) and not _less(imgs[2], imgs[0]):
+                        sym = 1
+                    best = 0
+                    best_cost = frame_cost(n, a, b, c, d, knight, depth)
+                    if sym == 0:
+                        for j in range(1, 8):
+                            cost = frame_cost(n, imgs[j, 0], imgs[j, 1], imgs[j, 2],
+                                              imgs[j, 3], knight, depth)
+                            if cost < best_cost:
+                                best, best_cost = j, cost
+                    if k == cap:
+                        bigger = np.empty((2 * cap, 7), dtype=np.int64)
+                        bigger[:cap] = out
+                        out = bigger
+                        cap *= 2
+                    for i in range(4):
+                        out[k, i] = imgs[best, i]
+                    out[k, 4] = 8 // stab
+                    out[k, 5] = sym
+                    out[k, 6] = best_cost
+                    k += 1
+    return out[:k].copy()
