@@ -127,8 +127,8 @@ def frames(n: int, piece: Piece | str = Piece.QUEEN
 
     >>> frames(4)  # two classes: 8 frames that cannot be completed, 2 that can
     [((0, 1, 0, 2), 8, 0), ((1, 2, 2, 1), 2, 2)]
-    >>> sum(w for _, w, _ in frames(5))  # all frames of non-attacking border queens
-    32
+    >>> sum(w for _, w, _ in frames(5))  # every frame of non-attacking border queens
+    34
     """
     table = kc.enumerate_frames(n, Piece.parse(piece).knight, 0)
     out = []
