@@ -393,3 +393,22 @@ def enumerate_frames(n: int, knight: bool, depth: int) -> np.ndarray:
                     out[k, 6] = best_cost
                     k += 1
     return out[:k].copy()
+
+
+@njit(cache=True)
+def count_queen_many(n: int, queens: np.ndarray, nq: np.ndarray, out: np.ndarray) -> None:
+    """:func:`count_queen` for many plain-queen subproblems at once: row ``i`` of
+    ``queens`` holds ``nq[i]`` pre-placed queens as (row, column) pairs; the counts go
+    to ``out[i]`` (0 when the pre-placed queens attack each other)."""
+    rows = np.empty(n, dtype=np.int64)
+    avail = np.empty(n, dtype=np.uint64)
+    gap = np.empty(n, dtype=np.uint64)
+    for i in range(queens.shape[0]):
+        k = nq[i]
+        qr = np.empty(k, dtype=np.int64)
+        qc = np.empty(k, dtype=np.int64)
+        for j in range(k):
+            qr[j] = queens[i, 2 * j]
+            qc[j] = queens[i, 2 * j + 1]
+        m = prepare(n, qr, qc, False, rows, avail, gap)
+        out[i] = 0 if m < 0 else count_queen(avail, gap, m)
