@@ -1,0 +1,104 @@
+"""Counting speed: nqueens' start-constellation count against a plain C counter.
+
+The reference (benchmarks/reference/count.c) is a bitboard counter with the
+left-right mirror halving of the first row, compiled here with
+``gcc -O3 -march=native``. Both run on one core, in this run, for each n; the
+script prints wall and CPU seconds and their ratios, then the speed-up of
+``--workers 2`` over ``--workers 1``. The machine is shared: the load average is
+printed before and after, and CPU-time ratios are the steadier figure when it is
+high.
+
+Usage: python benchmarks/bench_count.py [--sizes 15 16 17] [--workers-n 17]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from nqueens.count import count, warm_up
+
+HERE = Path(__file__).resolve().parent
+
+
+def compile_reference(folder: str) -> str:
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        sys.exit("bench_count: gcc is needed to build the C reference")
+    exe = os.path.join(folder, "count")
+    subprocess.run([gcc, "-O3", "-march=native", "-o", exe, str(HERE / "reference" / "count.c")],
+                   check=True)
+    return exe
+
+
+def run_reference(exe: str, n: int) -> tuple[int, float, float]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    out = subprocess.run([exe, str(n)], capture_output=True, text=True, check=True).stdout
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return int(out.split()[1]), wall, cpu
+
+
+def run_ours(n: int, workers: int) -> tuple[int, float, float]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    c0 = time.process_time()
+    t = time.perf_counter()
+    r = count(n, workers=workers)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time() - c0 + (after.ru_utime - before.ru_utime)
+    return r.total, wall, cpu
+
+
+def load() -> str:
+    a, b, c = os.getloadavg()
+    return f"load average {a:.2f} {b:.2f} {c:.2f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", type=int, nargs="*", default=[15, 16, 17])
+    ap.add_argument("--workers-n", type=int, default=17,
+                    help="n for the --workers 2 against --workers 1 comparison (0: skip)")
+    args = ap.parse_args()
+    print(f"{os.cpu_count()} CPUs; {load()} at start")
+    warm_up()
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = compile_reference(tmp)
+        print()
+        print("one core: C mirror halving (gcc -O3 -march=native) against nqueens")
+        print(f"{'n':>3} {'C wall':>8} {'C cpu':>8} {'ours wall':>10} {'ours cpu':>9} "
+              f"{'ratio wall':>11} {'ratio cpu':>10}")
+        one: dict[int, float] = {}
+        for n in args.sizes:
+            ref_total, ref_wall, ref_cpu = run_reference(exe, n)
+            total, wall, cpu = run_ours(n, 1)
+            if total != ref_total:
+                sys.exit(f"n = {n}: nqueens counted {total}, the reference {ref_total}")
+            one[n] = wall
+            print(f"{n:>3} {ref_wall:>8.2f} {ref_cpu:>8.2f} {wall:>10.2f} {cpu:>9.2f} "
+                  f"{ref_wall / wall:>10.2f}x {ref_cpu / cpu:>9.2f}x")
+    if args.workers_n:
+        n = args.workers_n
+        print()
+        print(f"n = {n}: --workers 2 against --workers 1 (wall seconds)")
+        w1 = one.get(n)
+        if w1 is None:
+            w1 = run_ours(n, 1)[1]
+        w2 = run_ours(n, 2)[1]
+        print(f"workers 1: {w1:.2f} s   workers 2: {w2:.2f} s   speed-up {w1 / w2:.2f}x")
+    print()
+    print(f"{load()} at end")
+
+
+if __name__ == "__main__":
+    main()
