@@ -55,7 +55,8 @@ def piece_option(f: F) -> F:
 def torus_option(f: F) -> F:
     """``--torus``: diagonals wrap around the board edges."""
     return click.option("--torus", is_flag=True,
-                        help="Play on a torus: diagonals wrap around the edges.")(f)
+                        help="Play on a torus: every line wraps around the edges (the "
+                             "diagonals, and a superqueen's knight move).")(f)
 
 
 def constraint_options(f: F) -> F:
