@@ -27,7 +27,7 @@ from pysat.solvers import Solver
 
 from .board import Board, Cell, Problem, problem_of
 
-SOLVER_NAME = "g4"
+SOLVER_NAME = "cd19"
 
 
 def exactly(lits: Sequence[int], need: int, selector: int | None = None) -> list[list[int]]:
@@ -150,10 +150,14 @@ def check(board: Board, shrink_seconds: float = 20.0) -> CheckResult:
     assumptions = list(enc.selectors)
     if enc.total_selector is not None:
         assumptions.append(enc.total_selector)
-    with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses) as solver:
-        if solver.solve(assumptions=assumptions):
-            return CheckResult(True, _model_mines(solver.get_model() or [], problem),
+    # a plain solve first (selectors fixed by unit clauses): fast on large boards
+    with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses + [[a] for a in assumptions]) \
+            as plain:
+        if plain.solve():
+            return CheckResult(True, _model_mines(plain.get_model() or [], problem),
                                problem=problem)
+    with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses) as solver:
+        solver.solve(assumptions=assumptions)
         core = set(solver.get_core() or [])
         core_list = [s for s in assumptions if s in core]
         deadline = time.monotonic() + shrink_seconds
@@ -227,8 +231,9 @@ def safe_squares(board: Board) -> SafeResult:
     if enc.total_selector is not None:
         base.append(enc.total_selector)
     n = len(problem.squares)
-    with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses) as solver:
-        if not solver.solve(assumptions=base):
+    units = [[a] for a in base]
+    with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses + units) as solver:
+        if not solver.solve():
             return SafeResult(False)
         value = _values(solver.get_model() or [], n)
         candidates = set(range(n))
@@ -238,7 +243,7 @@ def safe_squares(board: Board) -> SafeResult:
             if v not in candidates:
                 continue
             lit = v + 1 if value[v] else -(v + 1)
-            if solver.solve(assumptions=base + [-lit]):
+            if solver.solve(assumptions=[-lit]):
                 other = _values(solver.get_model() or [], n)
                 candidates = {u for u in candidates if other[u] == value[u]}
                 candidates.discard(v)
