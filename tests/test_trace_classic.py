@@ -120,3 +120,15 @@ def test_bad_method_and_until_are_bad_input() -> None:
         trace(8, "proba", until="some")
     with pytest.raises(BadInput):
         trace(0, "proba")
+
+
+@pytest.mark.parametrize("method", ["intuitive", "min-conflicts"])
+def test_repair_traces_replay_to_a_solution(method: str) -> None:
+    try:
+        events = list(trace(8, method, seed=3))
+    except BadInput as exc:
+        pytest.skip(f"{method} is not available here: {exc}")
+    found = solutions_of(events, 8)
+    assert len(found) == 1 and nqueens.Solution(found[0]).is_valid()
+    with pytest.raises(BadInput, match="queens only"):
+        trace(8, method, piece="superqueen")

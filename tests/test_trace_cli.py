@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from nqueens.classic import search_space
 
 A140450 = [26, 15, 171, 42, 876, 333, 975, 517, 3066, 1365, 26495, 20280, 160712, 91222,
@@ -124,3 +126,51 @@ def test_installed_script_runs_trace() -> None:
     out = subprocess.run(cmd + ["trace", "8", "--json"], capture_output=True, text=True,
                          check=True)
     assert json.loads(out.stdout)["steps"] == 876
+
+
+def test_animate_without_a_terminal_prints_the_last_frame(run) -> None:
+    r = run("trace", "6", "--animate")
+    assert r.code == 0
+    assert "step 171" in r.out and "depth 6" in r.out and "solutions 1" in r.out
+
+
+def test_animate_in_a_pseudo_terminal_answers_keys() -> None:
+    import os
+    import pty
+    import select
+    import time
+
+    script = Path(sys.executable).parent / "nqueens"
+    if not script.exists():
+        pytest.skip("the nqueens script is not installed next to this Python")
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.execv(str(script), [str(script), "trace", "8", "--animate", "--speed", "5"])
+    out = b""
+    deadline = time.monotonic() + 60
+    sent = sent_quit = False
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        if not sent and b"step 1 " in out:
+            os.write(fd, b" nn")       # pause, then two steps by hand
+            sent = True
+        if sent and not sent_quit and b"[paused]" in out:
+            time.sleep(0.3)
+            os.write(fd, b"q")
+            sent_quit = True
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done == 0:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        pytest.fail("the animation did not quit on 'q'")
+    text = out.decode(errors="ignore")
+    assert sent and sent_quit and os.WEXITSTATUS(status) == 0
+    assert "[paused]" in text

@@ -87,7 +87,32 @@ def trace(n: int, method: str = "proba", *, piece: Piece | str = Piece.QUEEN,
         kwargs["seed"] = seed
     if max_steps is not None:
         kwargs["max_steps"] = max_steps
-    return trace_min_conflicts(n, **kwargs)  # type: ignore[no-any-return, unused-ignore]
+    return _one_queen_per_row(trace_min_conflicts(n, **kwargs), n)
+
+
+def _one_queen_per_row(events: Iterator[Event], n: int) -> Iterator[Event]:
+    """Make a row-based repair trace explicit for :func:`nqueens.trace.replay`: a PLACE
+    on a row that holds a queen (a restart) first takes the old queen back, and a MOVE
+    names the square its queen left (the queen of its row). Steps never go back."""
+    from dataclasses import replace
+
+    from ..trace import Kind
+
+    cols: dict[int, int] = {}
+    step = 0
+    for e in events:
+        step = max(step, e.step)
+        if e.step != step:
+            e = replace(e, step=step)
+        if e.kind is Kind.PLACE:
+            if e.row in cols:
+                yield Event(Kind.REMOVE, e.row, cols.pop(e.row), e.step, len(cols),
+                            note="restart")
+            cols[e.row] = e.col
+        elif e.kind is Kind.MOVE and e.from_row < 0 and e.row in cols:
+            e = replace(e, from_row=e.row, from_col=cols[e.row])
+            cols[e.row] = e.col
+        yield replace(e, depth=len(cols)) if e.kind is not Kind.DONE else e
 
 
 __all__ = [

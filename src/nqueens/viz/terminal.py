@@ -1,0 +1,157 @@
+"""Play a traced search in the terminal with rich: the board, the step counter, the
+square being tried, the queens that attack it.
+
+Keys (when standard input is a terminal): space pause/play, ``n`` or → one event
+forward (paused), ``+``/``-`` faster/slower, ``q`` quit. Without a terminal for
+input the animation just plays; without a terminal for output only the last
+frame is printed.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import select
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.text import Text
+
+from ..pieces import Piece
+from ..trace import BoardState, Event, Kind, replay
+from .text import describe
+
+
+def frame(e: Event | None, board: BoardState, piece: Piece, title: str, speed: float,
+          paused: bool) -> Group:
+    """One picture of the animation (a rich renderable).
+
+    >>> from nqueens.trace import BoardState
+    >>> b = BoardState(4, [(0, 1)], step=2)
+    >>> e = Event(Kind.TEST, 1, 2, step=2, depth=1, ok=False, attackers=((0, 1),))
+    >>> c = Console(width=60, color_system=None)
+    >>> with c.capture() as cap:
+    ...     c.print(frame(e, b, Piece.QUEEN, "proba", 10, False))
+    >>> "step 2" in cap.get() and " x " in cap.get()
+    True
+    """
+    n = board.n
+    grid = board.grid()
+    red = set(e.attackers) if e is not None and e.kind is Kind.TEST else set()
+    tried = e.square if e is not None and e.kind is Kind.TEST else None
+    text = Text()
+    w = len(str(n))
+    for r in range(n):
+        text.append(f"{n - r:>{w}} ", style="dim")
+        for c in range(n):
+            if grid[r][c]:
+                text.append("Q", style="bold red" if (r, c) in red else "bold")
+            elif (r, c) == tried:
+                ok = e is not None and e.ok
+                text.append("o" if ok else "x", style="bold green" if ok else "bold red")
+            else:
+                text.append(".", style="dim")
+            text.append(" ")
+        text.append("\n")
+    from ..formats import file_name
+
+    text.append(" " * (w + 1) + " ".join(file_name(c)[-1] for c in range(n)), style="dim")
+    head = Text(f"{title}   step {board.step:,}   depth {board.depth}   "
+                f"solutions {board.solutions:,}   speed {speed:g}/s"
+                + ("   [paused]" if paused else ""), style="bold")
+    line = Text(describe(e, n, piece, board.queens) if e is not None else "the empty board")
+    keys = Text("space pause · n step · +/- speed · q quit", style="dim")
+    return Group(head, text, line, keys)
+
+
+@contextmanager
+def _keys() -> Iterator[queue.Queue[str] | None]:
+    """A queue of key presses read by a background thread (None without a terminal)."""
+    if not sys.stdin.isatty():
+        yield None
+        return
+    try:
+        import termios
+        import tty
+    except ImportError:  # pragma: no cover - not a POSIX system
+        yield None
+        return
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    keys: queue.Queue[str] = queue.Queue()
+    stop = threading.Event()
+
+    def reader() -> None:
+        while not stop.is_set():
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                ch = os.read(fd, 3).decode(errors="ignore")
+                keys.put("n" if ch == "\x1b[C" else ch[:1])
+
+    tty.setcbreak(fd)
+    thread = threading.Thread(target=reader, daemon=True)
+    thread.start()
+    try:
+        yield keys
+    finally:
+        stop.set()
+        thread.join(timeout=0.5)
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+
+
+def animate(events: Iterable[Event], n: int, *, piece: Piece = Piece.QUEEN,
+            speed: float = 20.0, title: str = "", console: Console | None = None) -> BoardState:
+    """Play ``events`` at ``speed`` events per second; return the final board."""
+    console = console or Console()
+    stream = replay(events, n, piece, check=False)
+    board = BoardState(n)
+    last: Event | None = None
+    if not console.is_terminal:
+        tail = deque(stream, maxlen=1)
+        if tail:
+            last, board = tail[0]
+        console.print(frame(last, board, piece, title, speed, False))
+        return board
+    paused = False
+    with _keys() as keys, Live(frame(None, board, piece, title, speed, paused), console=console,
+                                 auto_refresh=False, transient=False) as live:
+        due = time.monotonic()
+        finished = False
+        while not finished:
+            advance = 0
+            if keys is not None:
+                while not keys.empty():
+                    k = keys.get()
+                    if k == "q":
+                        finished = True
+                    elif k == " ":
+                        paused = not paused
+                        due = time.monotonic()
+                    elif k in ("n", "N"):
+                        paused = True
+                        advance += 1
+                    elif k == "+":
+                        speed = min(speed * 1.5, 1e6)
+                    elif k == "-":
+                        speed = max(speed / 1.5, 0.5)
+            if finished:
+                break
+            now = time.monotonic()
+            if not paused and now >= due:
+                advance += max(1, int((now - due) * speed) + 1)
+                due = now + 1.0 / speed
+            for _ in range(advance):
+                try:
+                    last, board = next(stream)
+                except StopIteration:
+                    finished = True
+                    break
+            live.update(frame(last, board, piece, title, speed, paused), refresh=True)
+            time.sleep(min(0.03, max(0.0, due - time.monotonic())) if not paused else 0.03)
+    return board
