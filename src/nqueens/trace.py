@@ -153,8 +153,8 @@ def replay(events: Iterable[Event], n: int, piece: Piece | str = Piece.QUEEN,
     the TEST events (a trace without TEST events, as the repairs that count their
     own steps, need only have steps that never decrease); ``depth`` is the number
     of queens; a TEST's ``ok`` and ``attackers`` agree with the board; a SOLUTION
-    holds ``n`` queens that do not attack each other and is numbered in order. The same :class:`BoardState` object
-    is yielded each time, updated in place.
+    holds ``n`` queens that do not attack each other and is numbered in order. The
+    same :class:`BoardState` object is yielded each time, updated in place.
 
     >>> from nqueens.classic import trace
     >>> last = None
