@@ -77,7 +77,9 @@ def trace(n: int, method: str = "proba", *, piece: Piece | str = Piece.QUEEN,
             from .intuitive import trace_intuitive  # type: ignore[attr-defined, unused-ignore]
         except ImportError:
             raise BadInput("the intuitive repair is not available in this version") from None
-        return trace_intuitive(n)  # type: ignore[no-any-return, unused-ignore]
+        if seed is None:
+            return trace_intuitive(n)  # type: ignore[no-any-return, unused-ignore]
+        return trace_intuitive(n, seed=seed)  # type: ignore[no-any-return, unused-ignore]
     try:
         from ..large import trace_min_conflicts  # type: ignore[attr-defined, unused-ignore]
     except ImportError:
