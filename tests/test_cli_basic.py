@@ -23,7 +23,13 @@ def test_solve_prints_the_first_board(run) -> None:
 
 
 @pytest.mark.parametrize("fmt", formats.WRITE_FORMATS)
-def test_solve_in_every_format(run, fmt: str) -> None:
+def test_solve_in_every_format(run, fmt: str, tmp_path: Path) -> None:
+    if fmt in formats.BINARY_FORMATS:
+        target = tmp_path / f"board.{fmt}"
+        r = run("solve", "6", "--format", fmt, "--output", str(target))
+        assert r.code == 0 and r.out == ""
+        assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+        return
     r = run("solve", "6", "--format", fmt)
     assert r.code == 0
     if fmt == "svg":
@@ -101,6 +107,15 @@ def test_all_svg_gallery_to_file(run, tmp_path: Path) -> None:
     assert r.code == 0 and r.out == ""
     svg = target.read_text()
     assert svg.startswith("<svg") and svg.count("<use ") == 12 * 8
+
+
+def test_all_png_gallery(run, tmp_path: Path) -> None:
+    target = tmp_path / "twelve.png"
+    r = run("all", "8", "--unique", "--format", "png", "--output", str(target))
+    assert r.code == 0 and r.out == ""
+    assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    r = run("all", "12", "--format", "svg")
+    assert r.code == 2 and "at most 2,000 boards" in r.err
 
 
 def test_count(run) -> None:

@@ -331,3 +331,61 @@ def board_png(s: Solution, size: int = 320, *, attacked: bool = False, conflicts
     """A PNG picture of the board, ``size`` pixels wide (``conflicts`` marks attacking queens)."""
     return position_png(s.n, s.queens(), attacked=attacked, conflicts=conflicts, piece=piece,
                         size=size)
+
+
+#: The most boards one gallery picture shows.
+GALLERY_MAX = 2000
+
+
+def gallery_png(boards: Sequence[Solution], columns: int | None = None, cell: int = 16) -> bytes:
+    """Many boards side by side in one PNG picture, row after row (like :func:`gallery_svg`).
+
+    >>> from nqueens import solutions
+    >>> gallery_png(list(solutions(6)))[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    """
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.collections import PatchCollection
+    from matplotlib.figure import Figure
+    from matplotlib.patches import PathPatch, Rectangle
+    from matplotlib.transforms import Affine2D
+
+    if not boards:
+        boards = []
+    n = boards[0].n if boards else 1
+    count = max(1, len(boards))
+    if columns is None:
+        columns = max(1, min(count, int(round(count ** 0.5 * 1.5))))
+    rows = (count + columns - 1) // columns
+    gap = 1.0
+    width = columns * (n + gap) + gap
+    height = rows * (n + gap) + gap
+    dpi = 100
+    fig = Figure(figsize=(width * cell / dpi, height * cell / dpi), dpi=dpi)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)
+    ax.set_axis_off()
+    light: list[Rectangle] = []
+    dark: list[Rectangle] = []
+    crowns: list[PathPatch] = []
+    crown = _queen_path()
+    for i, b in enumerate(boards):
+        x = gap + (i % columns) * (n + gap)
+        y = gap + (i // columns) * (n + gap)
+        light.append(Rectangle((x, y), n, n))
+        dark.extend(Rectangle((x + c, y + r), 1, 1)
+                    for r in range(n) for c in range(n) if (r + c) % 2)
+        crowns.extend(PathPatch(crown.transformed(Affine2D().translate(x + c, y + r)))
+                      for r, c in enumerate(b))
+    ax.add_collection(PatchCollection(light, facecolor=LIGHT, edgecolor="none"))
+    ax.add_collection(PatchCollection(dark, facecolor=DARK, edgecolor="none"))
+    ax.add_collection(PatchCollection(crowns, facecolor=QUEEN_FILL, edgecolor="white",
+                                      linewidth=0.3))
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, facecolor="white")
+    return buf.getvalue()

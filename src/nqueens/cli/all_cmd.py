@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import click
@@ -85,11 +86,33 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str, as_j
     stream = iter_solutions(problem, unique)
     if limit is not None:
         stream = _take(stream, limit)
-    with output_stream(output) as out:
-        written = formats.write_many(stream, fmt, out)
+    if fmt in ("svg", "png"):
+        written = _gallery(stream, fmt, output)
+    else:
+        with output_stream(output) as out:
+            written = formats.write_many(stream, fmt, out)
     if not written and problem.constrained and limit != 0:
         raise NoSolution(f"no solution exists for n = {problem.n} with these constraints")
     return 0
+
+
+def _gallery(stream: Iterator[Solution], fmt: str, output: str | None) -> int:
+    """Draw every board of the stream in one picture (at most GALLERY_MAX boards)."""
+    from ..pictures import GALLERY_MAX, gallery_png, gallery_svg
+
+    if fmt == "png" and output is None and sys.stdout.isatty():
+        raise BadInput("png is a binary format: give --output FILE or redirect standard output")
+    boards = list(_take(stream, GALLERY_MAX + 1))
+    if len(boards) > GALLERY_MAX:
+        raise BadInput(f"a picture shows at most {GALLERY_MAX:,} boards; use --limit K or "
+                       "--unique, or another --format")
+    if fmt == "png":
+        with output_stream(output, binary=True) as out:
+            out.write(gallery_png(boards))
+    else:
+        with output_stream(output) as out:
+            out.write(gallery_svg(boards) + "\n")
+    return len(boards)
 
 
 def _take(stream: Iterator[Solution], limit: int) -> Iterator[Solution]:
