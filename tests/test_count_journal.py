@@ -187,3 +187,10 @@ def test_ctrl_c_stops_cleanly_with_a_resume_hint(tmp_path: Path) -> None:
     assert 0 < kept < len(cons.make_subproblems(16))
     done = subprocess.run(_script() + args, capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout == "14772512\n"
+
+
+def test_journal_path_problems_are_bad_input(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    missing = run("count", "10", "--journal", str(tmp_path / "no" / "such" / "j.sqlite"))
+    assert missing.code == 2 and "does not exist" in missing.err
+    folder = run("count", "10", "--journal", str(tmp_path))
+    assert folder.code == 2 and missing.out == folder.out == ""
