@@ -62,8 +62,13 @@ class Encoding:
     top: int
 
 
-def encode(problem: Problem) -> Encoding:
+def encode(problem: Problem, frontier_total: bool = False) -> Encoding:
     """Clauses for a problem, with one selector per revealed number.
+
+    With ``frontier_total`` the total is stated over the frontier squares only, as the
+    range the unconstrained squares can make up (``need - interior`` to ``need`` mines):
+    the same question with a much smaller cardinality constraint, used when only a witness
+    is wanted (:func:`check` then places the rest of the mines on unconstrained squares).
 
     >>> from minesweeper.board import parse_board, problem_of
     >>> e = encode(problem_of(parse_board("1?")))
@@ -84,7 +89,21 @@ def encode(problem: Problem) -> Encoding:
         total_selector = top
         need = problem.total_need
         lits = list(range(1, n + 1))
-        if need < 0 or need > n:
+        if frontier_total and problem.interior:
+            lits = [v + 1 for v in problem.frontier]
+            low = max(0, need - len(problem.interior))
+            if need < 0 or low > len(lits):
+                clauses.append([-total_selector])
+            else:
+                for card in (CardEnc.atleast(lits=lits, bound=low, top_id=top,
+                                             encoding=EncType.seqcounter) if low > 0 else None,
+                             CardEnc.atmost(lits=lits, bound=need, top_id=top,
+                                            encoding=EncType.seqcounter)
+                             if need < len(lits) else None):
+                    if card is not None:
+                        top = max(top, card.nv)
+                        clauses.extend([-total_selector] + cl for cl in card.clauses)
+        elif need < 0 or need > n:
             clauses.append([-total_selector])
         elif n <= 8:
             clauses.extend(exactly(lits, need, total_selector))
@@ -146,7 +165,7 @@ def check(board: Board, shrink_seconds: float = 20.0) -> CheckResult:
     [(0, 1)]
     """
     problem = problem_of(board)
-    enc = encode(problem)
+    enc = encode(problem, frontier_total=True)
     assumptions = list(enc.selectors)
     if enc.total_selector is not None:
         assumptions.append(enc.total_selector)
@@ -154,8 +173,13 @@ def check(board: Board, shrink_seconds: float = 20.0) -> CheckResult:
     with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses + [[a] for a in assumptions]) \
             as plain:
         if plain.solve():
-            return CheckResult(True, _model_mines(plain.get_model() or [], problem),
-                               problem=problem)
+            mines = _model_mines(plain.get_model() or [], problem)
+            if problem.total_need is not None:
+                inner = {problem.squares[v] for v in problem.interior}
+                mines -= inner
+                rest = problem.total_need - len(mines)
+                mines |= {problem.squares[v] for v in problem.interior[:rest]}
+            return CheckResult(True, mines, problem=problem)
     with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses) as solver:
         solver.solve(assumptions=assumptions)
         core = set(solver.get_core() or [])
