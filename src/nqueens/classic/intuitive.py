@@ -1,0 +1,269 @@
+"""The intuitive repair algorithm of the Hungarian source (SPEC §4.1), step by step.
+
+The source's rule, in its own frame (columns left to right, rows numbered from the
+top):
+
+1. Put a queen in each column in turn, in the topmost row where no queen to its
+   left attacks it.
+2. If every row of the column is attacked, put it in the topmost row with the fewest
+   attackers. Then go to the column of a queen that attacks it and move *that* queen
+   to the topmost row of its column with the fewest attackers among the queens to
+   *its* left. If that row is free, the repair is done; otherwise repeat, always
+   moving leftwards, until the board is consistent; then go on placing.
+
+What "exactly as described" has to settle, and how this module settles it:
+
+* *which attacker*: the nearest one to the left (the attacker in the highest column);
+* *move*: the moved queen leaves its row (its current row is not a candidate, else a
+  queen already at its best row would "move" without changing anything);
+* *consistent*: no two queens of the columns placed so far attack each other. The
+  described moves only look leftwards, so a move can leave a queen attacked from the
+  *right*; when the chain reaches a queen nobody attacks from its left while the
+  board is still inconsistent, the chain starts again at the rightmost queen that is
+  attacked from its left.
+
+**The rule as described cycles.** For every n from 4 to 100 except 5 it comes back
+to a board it has already been in (same board, same queen to move next), and being
+deterministic it would go round for ever. The cycle is detected (the boards of the
+current column's repair are remembered) and then the column's repair is finished by
+an **escape**: min-conflicts on the placed columns (Minton et al.) — a queen chosen
+at random among the attacked ones moves to the row with the fewest attackers among
+*all* placed queens, ties broken at random (one move in five goes to a random
+other row instead, so that the escape cannot stall) — until no two queens attack each other;
+placing then goes on with the source's rule. The random choices come from
+``random.Random(seed)`` (seed 0 by default), so every run is reproducible. With this
+escape every n from 4 to 100 ends in a solution (the tests check 4…30).
+
+A **state** is a board the procedure passes through: each queen placed in a new
+column and each queen moved to another square makes one state (the empty board is
+not counted; a lifted queen put back on its own square makes none). For n = 8 this
+gives far fewer states than the source's "about 2,000": see ``docs/large.md``; the
+figure 2,057 is the number of nodes of the full backtracking tree for n = 8
+(SPEC §3), which is probably where the source's number comes from.
+
+Events, in the source's frame (``row``, ``col``, 0-based): ``TEST`` for every square
+examined, with the queens on the board that attack it (the queen being moved is
+lifted first, ``REMOVE``, so the squares of its column are seen without it), ``PLACE``
+for a queen put down, ``STATE`` after each new state (``count`` = its number),
+``CONFLICTS`` during repairs (``count`` = attacking pairs), ``SOLUTION`` at the end.
+Each decision's reason (the number of attackers to the left) is in ``note``.
+
+>>> s, states = intuitive(8)
+>>> s.is_valid(), states
+(True, 26)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import numpy as np
+
+from ..board import Solution
+from ..errors import NoSolution
+from ..search import check_n
+from ..trace import Event, Kind
+
+#: The source's rule gets at most this many moves times n to repair one column before
+#: the escape takes over (it then wanders without ever coming back to a board).
+MAX_REPAIR_MOVES_FACTOR = 4
+
+#: In the escape, the share of moves that go to a random other row instead of the best
+#: one (a random walk, so that the escape cannot stall on a plateau of small boards).
+ESCAPE_NOISE = 0.2
+
+#: The largest board this readable version accepts.
+MAX_INTUITIVE_N = 1000
+
+
+class _Board:
+    """The queens of the placed columns, with counters of rows and diagonals."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.row_of: list[int] = []          # row_of[col], for placed columns
+        self.rows = [0] * n
+        self.d1 = [0] * (2 * n - 1)          # row + col
+        self.d2 = [0] * (2 * n - 1)          # row - col + n - 1
+
+    def put(self, col: int, row: int) -> None:
+        if col == len(self.row_of):
+            self.row_of.append(row)
+        else:
+            self.row_of[col] = row
+        self.rows[row] += 1
+        self.d1[row + col] += 1
+        self.d2[row - col + self.n - 1] += 1
+
+    def lift(self, col: int) -> int:
+        row = self.row_of[col]
+        self.rows[row] -= 1
+        self.d1[row + col] -= 1
+        self.d2[row - col + self.n - 1] -= 1
+        self.row_of[col] = -1
+        return row
+
+    def attackers(self, row: int, col: int, before: int | None = None) -> list[tuple[int, int]]:
+        """Queens (row, col) attacking the square, among columns < ``before`` (default all)."""
+        stop = len(self.row_of) if before is None else before
+        out = []
+        for c in range(stop):
+            r = self.row_of[c]
+            if r < 0 or c == col:
+                continue
+            if r == row or abs(r - row) == abs(c - col):
+                out.append((r, c))
+        return out
+
+    def attacked_from_left(self, col: int) -> list[tuple[int, int]]:
+        return self.attackers(self.row_of[col], col, before=col)
+
+    def pairs(self) -> int:
+        return sum(k * (k - 1) // 2 for line in (self.rows, self.d1, self.d2) for k in line)
+
+
+def trace_intuitive(n: int, seed: int = 0) -> Iterator[Event]:
+    """The intuitive repair of the source, as events (see the module text for the rule).
+
+    >>> from nqueens.trace import Kind
+    >>> events = list(trace_intuitive(4))
+    >>> [e.count for e in events if e.kind is Kind.STATE][-1]
+    10
+    >>> events[-1].kind
+    <Kind.SOLUTION: 'solution'>
+    """
+    n = check_n(n, MAX_INTUITIVE_N)
+    if n in (2, 3):
+        raise NoSolution(f"no solution exists for n = {n}")
+    rng = random.Random(seed)
+    board = _Board(n)
+    step = 0
+    states = 0
+
+    def depth() -> int:
+        return sum(1 for r in board.row_of if r >= 0)
+
+    def scan(col: int, before: int | None, skip: int = -1) -> Iterator[tuple[Event, int]]:
+        """TEST each row of ``col`` top to bottom; yield (event, attackers counted)."""
+        nonlocal step
+        for row in range(n):
+            if row == skip:
+                continue
+            step += 1
+            everyone = board.attackers(row, col)
+            counted = everyone if before is None else [q for q in everyone if q[1] < before]
+            side = "on its left" if before is not None else "in all"
+            yield Event(Kind.TEST, row, col, step, depth(), not everyone, tuple(everyone),
+                        note=f"{len(counted)} attacker{'s' if len(counted) != 1 else ''} "
+                             f"{side}"), len(counted)
+
+    def new_state(note: str) -> Iterator[Event]:
+        nonlocal states
+        states += 1
+        yield Event(Kind.STATE, step=step, depth=depth(), count=states, note=note)
+
+    def relocate(col: int, before: int | None, exclude_current: bool,
+                 chooser: random.Random | None, why: str) -> Iterator[Event]:
+        """Lift the queen of ``col``, test its column, put it on the best row."""
+        old = board.lift(col)
+        yield Event(Kind.REMOVE, old, col, step, depth(), note=f"lifted to be moved: {why}")
+        counts: list[tuple[int, int]] = []
+        for e, k in scan(col, before, skip=old if exclude_current else -1):
+            yield e
+            counts.append((e.row, k))
+        fewest = min(k for _, k in counts)
+        best = [r for r, k in counts if k == fewest]
+        if chooser is None:
+            row = best[0]
+        elif chooser.random() < ESCAPE_NOISE:
+            row, _ = chooser.choice([rk for rk in counts if rk[0] != old] or counts)
+            fewest = dict(counts)[row]
+        else:
+            row = chooser.choice(best)
+        board.put(col, row)
+        side = "on its left" if before is not None else "in all"
+        if row != best[0] and fewest > min(k for _, k in counts):
+            side += " (random walk)"
+        yield Event(Kind.PLACE, row, col, step, depth(),
+                    note=f"moved from row {old + 1}: {fewest} attacker"
+                         f"{'s' if fewest != 1 else ''} {side}")
+        if row != old:
+            yield from new_state(f"queen of column {col + 1} moved to row {row + 1}")
+        yield Event(Kind.CONFLICTS, step=step, depth=depth(), count=board.pairs())
+
+    for k in range(n):
+        counts = []
+        for e, a in scan(k, before=k):
+            yield e
+            counts.append(a)
+        fewest = min(counts)
+        row = counts.index(fewest)
+        board.put(k, row)
+        yield Event(Kind.PLACE, row, k, step, depth(),
+                    note="free" if fewest == 0 else
+                    f"every row attacked; {fewest} attacker{'s' if fewest != 1 else ''} here")
+        yield from new_state(f"queen of column {k + 1} placed in row {row + 1}")
+        if fewest == 0:
+            continue
+        yield Event(Kind.CONFLICTS, step=step, depth=depth(), count=board.pairs())
+        seen: set[tuple[tuple[int, ...], int]] = set()
+        cur = k
+        escaped = False
+        while True:
+            left = board.attacked_from_left(cur)
+            if not left:
+                attacked = [c for c in range(k + 1) if board.attacked_from_left(c)]
+                if not attacked:
+                    break
+                cur = attacked[-1]
+                continue
+            j = max(c for _, c in left)
+            key = (tuple(board.row_of), j)
+            if key in seen or len(seen) >= MAX_REPAIR_MOVES_FACTOR * n:
+                escaped = True
+                break
+            seen.add(key)
+            yield from relocate(j, before=j, exclude_current=True, chooser=None,
+                                why=f"it attacks the queen of column {cur + 1}")
+            cur = j
+        if escaped:
+            yield Event(Kind.CONFLICTS, step=step, depth=depth(), count=board.pairs(),
+                        note="cycle: the source's rule came back to a board it had been in; "
+                             "min-conflicts finishes this column")
+            while board.pairs():
+                attacked = [c for c in range(k + 1)
+                            if board.attackers(board.row_of[c], c)]
+                c = rng.choice(attacked)
+                yield from relocate(c, before=None, exclude_current=False, chooser=rng,
+                                    why="escape from a cycle")
+    yield Event(Kind.SOLUTION, step=step, depth=n, count=1, note=f"{states} states")
+
+
+def intuitive(n: int, seed: int = 0) -> tuple[Solution, int]:
+    """The solution the intuitive repair ends on, and the number of states it went through.
+
+    The solution is returned in the project's convention (``cols[row]``), the same
+    board the trace shows.
+
+    >>> s, states = intuitive(5)
+    >>> s.as_tuple(), states
+    ((0, 3, 1, 4, 2), 5)
+    """
+    n = check_n(n, MAX_INTUITIVE_N)
+    if n == 1:
+        return Solution([0]), 1
+    queens: dict[int, int] = {}
+    states = 0
+    for e in trace_intuitive(n, seed):
+        if e.kind is Kind.PLACE:
+            queens[e.col] = e.row
+        elif e.kind is Kind.STATE:
+            states = e.count
+    cols = np.empty(n, dtype=np.int64)
+    for c, r in queens.items():
+        cols[r] = c
+    sol = Solution(cols)
+    if not sol.is_valid():  # pragma: no cover - the loop above only ends on a solution
+        raise NoSolution(f"the intuitive repair ended on an invalid board for n = {n}")
+    return sol, states

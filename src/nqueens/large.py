@@ -1,0 +1,323 @@
+"""Huge boards: a closed-form construction and min-conflicts repair, both O(n).
+
+* :func:`construct` writes down a solution for every n ≥ 4 with the explicit
+  formulas of Hoffman, Loessi and Moore (1969), as restated by Bernhardsson (1991);
+  vectorised with numpy, ten million queens take well under a second.
+* :func:`min_conflicts` starts from a greedy low-conflict permutation and repairs it
+  with conflict-directed swaps (Minton et al. 1992; Sosič and Gu 1991), in the numba
+  kernel :mod:`nqueens.kernels.minconflicts`. A seed makes a run reproducible and
+  different seeds give different solutions.
+* :func:`trace_min_conflicts` is the same procedure written to be read, for small
+  boards; it makes exactly the kernel's decisions and yields trace events.
+
+>>> construct(8).as_tuple()
+(3, 5, 7, 1, 6, 0, 2, 4)
+>>> s = min_conflicts(50, seed=7)
+>>> s.is_valid(), s == min_conflicts(50, seed=7)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .board import Solution
+from .errors import BadInput, NoSolution
+from .kernels import minconflicts as mc
+from .search import check_n
+from .trace import Event, Kind
+
+#: The largest board the numba kernel handles (int32 columns and diagonal indices).
+MAX_LARGE_N = 1_000_000_000
+#: The largest board :func:`trace_min_conflicts` accepts (it keeps Python lists).
+MAX_TRACE_N = 1000
+
+
+def default_max_steps(n: int) -> int:
+    """The repair budget used when none is given: 1,000,000 + 100·n candidate swaps.
+
+    Runs measured for this project need about 1.2·n steps for large n, and a few
+    thousand for small n (where restarts are common).
+
+    >>> default_max_steps(10)
+    1001000
+    """
+    return 1_000_000 + 100 * n
+
+
+def _no_solution_small(n: int) -> None:
+    if n in (2, 3):
+        raise NoSolution(f"no solution exists for n = {n}")
+
+
+def construct_cols(n: int) -> npt.NDArray[np.int64]:
+    """The columns of the explicit solution for ``n`` (n = 1 or n ≥ 4), as an int64 array.
+
+    Rows and columns are 0-based here; with 1-based (row, column) pairs and
+    m = n rounded down to an even number, h = m / 2, the formulas are:
+
+    * m mod 6 ≠ 2: rows i = 1…h take column 2i, rows h + i take column 2i − 1;
+    * m mod 6 = 2: row i takes column 1 + (2(i − 1) + h − 1) mod m and row
+      m + 1 − i takes column m − (2(i − 1) + h − 1) mod m, for i = 1…h;
+    * n odd: the even solution for m = n − 1 leaves the main diagonal free, and the
+      last queen goes to the corner (n, n).
+
+    >>> construct_cols(6).tolist()
+    [1, 3, 5, 0, 2, 4]
+    >>> construct_cols(9).tolist()
+    [3, 5, 7, 1, 6, 0, 2, 4, 8]
+    """
+    if n == 1:
+        return np.zeros(1, dtype=np.int64)
+    _no_solution_small(n)
+    m = n - (n & 1)
+    h = m // 2
+    cols = np.empty(n, dtype=np.int64)
+    i = np.arange(h, dtype=np.int64)            # i − 1 of the formulas
+    if m % 6 != 2:
+        np.multiply(i, 2, out=cols[:h])
+        cols[:h] += 1                            # column 2i, 0-based
+        np.multiply(i, 2, out=cols[h:m])         # column 2i − 1, 0-based
+    else:
+        v = cols[:h]
+        np.multiply(i, 2, out=v)
+        v += h - 1
+        np.remainder(v, m, out=v)                # 0-based column of row i
+        np.subtract(m - 1, v, out=cols[m - 1:h - 1:-1])
+    if n & 1:
+        cols[n - 1] = n - 1
+    return cols
+
+
+def construct(n: int) -> Solution:
+    """The explicit solution for ``n`` (deterministic, O(n)); n = 2, 3 raise NoSolution.
+
+    >>> construct(4).as_tuple()
+    (1, 3, 0, 2)
+    >>> construct(3)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.NoSolution: no solution exists for n = 3
+    """
+    n = check_n(n, MAX_LARGE_N)
+    return Solution._trusted(construct_cols(n))
+
+
+@dataclass(frozen=True)
+class RepairStats:
+    """What a min-conflicts run did: ``steps`` candidate swaps evaluated, ``moves`` swaps
+    made, ``restarts`` fresh greedy starts, ``initial_pairs`` attacking pairs after the
+    first greedy start, ``rounds`` repair rounds."""
+
+    steps: int
+    moves: int
+    restarts: int
+    initial_pairs: int
+    rounds: int
+
+
+def min_conflicts_run(n: int, seed: int = 0,
+                      max_steps: int | None = None) -> tuple[Solution, RepairStats]:
+    """Min-conflicts repair with its statistics; see :func:`min_conflicts`.
+
+    >>> s, st = min_conflicts_run(1000, seed=1)
+    >>> s.is_valid(), st.steps > 0
+    (True, True)
+    """
+    n = check_n(n, MAX_LARGE_N)
+    budget = default_max_steps(n) if max_steps is None else int(max_steps)
+    if budget < 0:
+        raise BadInput(f"--max-steps must be at least 0, not {budget}")
+    if n == 1:
+        return Solution([0]), RepairStats(0, 0, 0, 0, 0)
+    _no_solution_small(n)
+    perm = np.empty(n, dtype=np.int32)
+    stats = np.zeros(6, dtype=np.int64)
+    status = mc.min_conflicts_kernel(perm, np.uint64(mc.seed_state(seed)), budget, stats)
+    info = RepairStats(int(stats[0]), int(stats[1]), int(stats[2]), int(stats[3]),
+                       int(stats[5]))
+    if status != mc.SOLVED:
+        raise NoSolution(
+            f"min-conflicts used its budget of {budget} steps on n = {n} with {int(stats[4])} "
+            f"attacking pair{'s' if stats[4] != 1 else ''} left (seed {seed}); raise "
+            f"--max-steps or try another --seed"
+        )
+    return Solution._trusted(perm.astype(np.int64)), info
+
+
+def min_conflicts(n: int, seed: int = 0, max_steps: int | None = None) -> Solution:
+    """A solution by greedy start and min-conflicts repair (numba, O(1) per move).
+
+    ``seed`` makes the run reproducible; ``max_steps`` bounds the candidate swaps of the
+    repair (default :func:`default_max_steps`). An exhausted budget raises
+    :class:`~nqueens.errors.NoSolution`; no invalid board is ever returned.
+
+    >>> min_conflicts(8, seed=3).is_valid()
+    True
+    >>> min_conflicts(3)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.NoSolution: no solution exists for n = 3
+    """
+    return min_conflicts_run(n, seed, max_steps)[0]
+
+
+# ------------------------------------------------------------------ the readable version
+class _Random:
+    """The kernel's xorshift64* generator, in Python integers."""
+
+    def __init__(self, seed: int) -> None:
+        self.x = mc.seed_state(seed)
+
+    def below(self, bound: int) -> int:
+        x = self.x
+        x ^= x >> 12
+        x ^= (x << 25) & mc.MASK64
+        x ^= x >> 27
+        self.x = x
+        r = ((x * 0x2545F4914F6CDD1D) & mc.MASK64) >> 32
+        return (r * bound) >> 32
+
+
+def trace_min_conflicts(n: int, seed: int = 0,
+                        max_steps: int | None = None) -> Iterator[Event]:
+    """Min-conflicts repair step by step, for n ≤ :data:`MAX_TRACE_N`.
+
+    The same decisions as the kernel, in the same order, so the final board equals
+    :func:`min_conflicts` for the same seed. Yields ``PLACE`` for each queen of a greedy
+    start, ``CONFLICTS`` (``count`` = attacking pairs) after each start and each move,
+    ``MOVE`` for both queens of a swap, ``SOLUTION`` at the end, or ``DONE`` with
+    ``ok=False`` when the step budget runs out. A restart is a ``CONFLICTS`` event whose
+    ``note`` is ``"restart"``. ``step`` counts candidate swaps, as ``max_steps`` does.
+
+    >>> events = list(trace_min_conflicts(8, seed=3))
+    >>> events[-1].kind, events[-1].count
+    (<Kind.SOLUTION: 'solution'>, 1)
+    """
+    n = check_n(n, MAX_TRACE_N)
+    budget = default_max_steps(n) if max_steps is None else int(max_steps)
+    if n == 1:
+        yield Event(Kind.PLACE, 0, 0, depth=1)
+        yield Event(Kind.SOLUTION, 0, 0, depth=1, count=1)
+        return
+    _no_solution_small(n)
+    rng = _Random(seed)
+    perm: list[int] = []
+    dn: list[int] = []
+    dp: list[int] = []
+
+    def add(r: int, c: int) -> int:
+        a, b = r + c, r - c + n - 1
+        added = dn[a] + dp[b]
+        dn[a] += 1
+        dp[b] += 1
+        return added
+
+    def remove(r: int, c: int) -> int:
+        a, b = r + c, r - c + n - 1
+        dn[a] -= 1
+        dp[b] -= 1
+        return dn[a] + dp[b]
+
+    def attacked(r: int) -> bool:
+        c = perm[r]
+        return dn[r + c] > 1 or dp[r - c + n - 1] > 1
+
+    def greedy_start() -> Iterator[Event]:
+        """Fill rows top to bottom: the first drawn unused column with free diagonals,
+        else the least attacked of INIT_TRIES draws."""
+        perm[:] = range(n)
+        dn[:] = [0] * (2 * n - 1)
+        dp[:] = [0] * (2 * n - 1)
+        pairs = 0
+        for i in range(n):
+            best_j, best_c = i, 1 << 62
+            for _ in range(mc.INIT_TRIES):
+                j = i + rng.below(n - i)
+                c = perm[j]
+                k = dn[i + c] + dp[i - c + n - 1]
+                if k < best_c:
+                    best_c, best_j = k, j
+                    if k == 0:
+                        break
+            perm[i], perm[best_j] = perm[best_j], perm[i]
+            pairs += add(i, perm[i])
+            yield Event(Kind.PLACE, i, perm[i], depth=i + 1, ok=best_c == 0)
+        state["pairs"] = pairs
+
+    state = {"pairs": 0}
+    steps = 0
+    restarts = 0
+    yield from greedy_start()
+    pairs = state["pairs"]
+    yield Event(Kind.CONFLICTS, depth=n, count=pairs, note="greedy start")
+    todo = [r for r in range(n) if attacked(r)]
+    stall = 0
+    while pairs > 0:
+        nxt: list[int] = []
+        improved = False
+        for i in todo:
+            ci = perm[i]
+            if not attacked(i):
+                continue
+            moved = False
+            for _ in range(mc.REPAIR_TRIES):
+                if steps >= budget:
+                    yield Event(Kind.DONE, step=steps, depth=n, ok=False, count=0,
+                                note=f"step budget exhausted with {pairs} attacking pairs left")
+                    return
+                steps += 1
+                j = rng.below(n - 1)
+                if j >= i:
+                    j += 1
+                cj = perm[j]
+                delta = -remove(i, ci) - remove(j, cj) + add(i, cj) + add(j, ci)
+                if delta < 0:
+                    perm[i], perm[j] = cj, ci
+                    pairs += delta
+                    moved = True
+                    yield Event(Kind.MOVE, i, cj, step=steps, depth=n, note=f"swap with row {j}")
+                    yield Event(Kind.MOVE, j, ci, step=steps, depth=n, note=f"swap with row {i}")
+                    yield Event(Kind.CONFLICTS, step=steps, depth=n, count=pairs)
+                    if attacked(j):
+                        nxt.append(j)
+                    break
+                remove(i, cj)
+                remove(j, ci)
+                add(i, ci)
+                add(j, cj)
+            improved = improved or moved
+            if attacked(i):
+                nxt.append(i)
+            if pairs == 0:
+                break
+        stall = 0 if improved else stall + 1
+        if pairs > 0 and (stall >= mc.MAX_STALL_ROUNDS or not nxt):
+            restarts += 1
+            stall = 0
+            yield from greedy_start()
+            pairs = state["pairs"]
+            yield Event(Kind.CONFLICTS, step=steps, depth=n, count=pairs, note="restart")
+            todo = [r for r in range(n) if attacked(r)]
+        else:
+            todo = nxt
+    yield Event(Kind.SOLUTION, step=steps, depth=n, count=1,
+                note=f"{restarts} restart{'s' if restarts != 1 else ''}")
+
+
+def replay_board(events: Iterator[Event] | list[Event], n: int) -> Solution:
+    """The board a min-conflicts trace ends on (the last PLACE or MOVE of each row).
+
+    >>> s = replay_board(trace_min_conflicts(10, seed=2), 10)
+    >>> s == min_conflicts(10, seed=2)
+    True
+    """
+    cols = np.zeros(n, dtype=np.int64)
+    for e in events:
+        if e.kind in (Kind.PLACE, Kind.MOVE):
+            cols[e.row] = e.col
+    return Solution(cols)
