@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
+from numba import njit
 
 from .errors import BadInput
 
@@ -139,6 +140,125 @@ class Problem:
 _OFFSETS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
 
+@dataclass
+class Arrays:
+    """The constraints of a board in array form (what large boards are read into).
+
+    Variable ``i`` is the unknown square ``(rows[i], cols[i])`` (row by row); constraint
+    ``j`` is the revealed square ``(cell_rows[j], cell_cols[j])`` whose unknown neighbours
+    are ``vars[ptr[j]:ptr[j + 1]]`` and must hold ``need[j]`` mines; ``touched[i]`` says
+    whether some number sees variable ``i``.
+
+    >>> a = arrays_of(parse_board("1?1/?0?/1?1"))
+    >>> a.n, a.m, a.vars[a.ptr[0]:a.ptr[1]].tolist(), a.need.tolist()
+    (4, 5, [0, 1], [1, 1, 0, 1, 1])
+    """
+
+    rows: npt.NDArray[np.int32]
+    cols: npt.NDArray[np.int32]
+    cell_rows: npt.NDArray[np.int32]
+    cell_cols: npt.NDArray[np.int32]
+    ptr: npt.NDArray[np.int64]
+    vars: npt.NDArray[np.int32]
+    need: npt.NDArray[np.int16]
+    touched: npt.NDArray[np.bool_]
+    total_need: int | None
+
+    @property
+    def n(self) -> int:
+        """Number of unknown squares."""
+        return int(self.rows.shape[0])
+
+    @property
+    def m(self) -> int:
+        """Number of constraints."""
+        return int(self.need.shape[0])
+
+
+@njit(cache=True)
+def _extract(cells: npt.NDArray[np.int8]) -> tuple[
+        npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32],
+        npt.NDArray[np.int32], npt.NDArray[np.int64], npt.NDArray[np.int32],
+        npt.NDArray[np.int16]]:  # pragma: no cover - compiled
+    h, w = cells.shape
+    index = np.full((h, w), -1, dtype=np.int32)
+    n = 0
+    for r in range(h):
+        for c in range(w):
+            if cells[r, c] == -1:
+                index[r, c] = n
+                n += 1
+    rows = np.empty(n, dtype=np.int32)
+    cols = np.empty(n, dtype=np.int32)
+    m = 0
+    entries = 0
+    for r in range(h):
+        for c in range(w):
+            v = cells[r, c]
+            if v == -1:
+                rows[index[r, c]] = r
+                cols[index[r, c]] = c
+                continue
+            if v < 0:
+                continue
+            k = 0
+            flags = 0
+            for dr in range(-1, 2):
+                for dc in range(-1, 2):
+                    rr, cc = r + dr, c + dc
+                    if (dr != 0 or dc != 0) and 0 <= rr < h and 0 <= cc < w:
+                        if cells[rr, cc] == -1:
+                            k += 1
+                        elif cells[rr, cc] == -2:
+                            flags += 1
+            if k > 0 or v != flags:
+                m += 1
+                entries += k
+    cell_rows = np.empty(m, dtype=np.int32)
+    cell_cols = np.empty(m, dtype=np.int32)
+    ptr = np.zeros(m + 1, dtype=np.int64)
+    out = np.empty(entries, dtype=np.int32)
+    need = np.empty(m, dtype=np.int16)
+    j = 0
+    e = 0
+    for r in range(h):
+        for c in range(w):
+            v = cells[r, c]
+            if v < 0:
+                continue
+            k0 = e
+            flags = 0
+            for dr in range(-1, 2):
+                for dc in range(-1, 2):
+                    rr, cc = r + dr, c + dc
+                    if (dr != 0 or dc != 0) and 0 <= rr < h and 0 <= cc < w:
+                        if cells[rr, cc] == -1:
+                            out[e] = index[rr, cc]
+                            e += 1
+                        elif cells[rr, cc] == -2:
+                            flags += 1
+            if e > k0 or v != flags:
+                cell_rows[j] = r
+                cell_cols[j] = c
+                need[j] = v - flags
+                j += 1
+                ptr[j] = e
+    return rows, cols, cell_rows, cell_cols, ptr, out, need
+
+
+def arrays_of(board: Board) -> Arrays:
+    """The constraints of a board in array form, read in one compiled pass.
+
+    >>> arrays_of(parse_board("8")).need.tolist()
+    [8]
+    """
+    rows, cols, cr, cc, ptr, vs, need = _extract(np.ascontiguousarray(board.cells))
+    touched = np.zeros(rows.shape[0], dtype=np.bool_)
+    touched[vs] = True
+    total_need = None if board.total is None else board.total - board.flags()
+    return Arrays(rows, cols, cr, cc, ptr, vs, need, touched, total_need)
+
+
 def problem_of(board: Board) -> Problem:
     """The constraints a board states: one per revealed number that touches an unknown
     square or disagrees with its flags, plus the total when one is given.
@@ -147,32 +267,16 @@ def problem_of(board: Board) -> Problem:
     >>> [(c.cell, c.vars, c.need) for c in p.constraints]
     [((0, 0), (), 8)]
     """
-    cells = board.cells
-    h, w = cells.shape
-    unknown = cells == UNKNOWN
-    index = np.full((h + 2, w + 2), -1, dtype=np.int64)
-    rows, cols = np.nonzero(unknown)
-    index[rows + 1, cols + 1] = np.arange(len(rows))
-    mine = np.zeros((h + 2, w + 2), dtype=np.int16)
-    mine[1:-1, 1:-1] = cells == MINE
-    neigh = np.stack([index[1 + dr : h + 1 + dr, 1 + dc : w + 1 + dc] for dr, dc in _OFFSETS], -1)
-    flags = sum(mine[1 + dr : h + 1 + dr, 1 + dc : w + 1 + dc] for dr, dc in _OFFSETS)
-    revealed = cells >= 0
-    need = cells.astype(np.int16) - np.asarray(flags, dtype=np.int16)
-    touches = (neigh >= 0).any(-1)
-    interesting = revealed & (touches | (need != 0))
-    constraints: list[Constraint] = []
-    rr, cc = np.nonzero(interesting)
-    for r, c in zip(rr.tolist(), cc.tolist(), strict=True):
-        vs = neigh[r, c]
-        constraints.append(Constraint((r, c), tuple(int(v) for v in vs[vs >= 0]), int(need[r, c])))
-    touched = np.zeros(len(rows), dtype=bool)
-    for con in constraints:
-        touched[list(con.vars)] = True
-    squares = [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
-    total_need = None if board.total is None else board.total - board.flags()
-    interior = [int(v) for v in np.nonzero(~touched)[0]]
-    return Problem(squares, constraints, total_need, interior)
+    a = arrays_of(board)
+    ptr = a.ptr.tolist()
+    vs = a.vars.tolist()
+    constraints = [Constraint((r, c), tuple(vs[ptr[j]:ptr[j + 1]]), need)
+                   for j, (r, c, need) in enumerate(zip(a.cell_rows.tolist(),
+                                                        a.cell_cols.tolist(),
+                                                        a.need.tolist(), strict=True))]
+    squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
+    interior = np.nonzero(~a.touched)[0].tolist()
+    return Problem(squares, constraints, a.total_need, interior)
 
 
 def _char_value(ch: str) -> int | None:
@@ -233,7 +337,57 @@ def parse_board(text: str) -> Board:
     return _parse_grid(lines)
 
 
+_LOOKUP = np.full(256, 127, dtype=np.int8)
+for _ch in "012345678":
+    _LOOKUP[ord(_ch)] = ord(_ch) - ord("0")
+_LOOKUP[ord(_REVEALED_EMPTY)] = 0
+for _ch in _UNKNOWN_CHARS:
+    _LOOKUP[ord(_ch)] = UNKNOWN
+for _ch in _MINE_CHARS:
+    _LOOKUP[ord(_ch)] = MINE
+
+
+def _fast_cells(rows: list[str]) -> npt.NDArray[np.int8] | None:
+    """Rows of equal length made only of board characters, read in bulk; ``None`` when
+    anything needs the careful reader (which also reports errors)."""
+    if not rows or any(len(r) != len(rows[0]) for r in rows) or not rows[0]:
+        return None
+    try:
+        data = "".join(rows).encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    cells = _LOOKUP[np.frombuffer(data, dtype=np.uint8)]
+    if np.any(cells == 127):
+        return None
+    return cells.reshape(len(rows), len(rows[0]))
+
+
+def _fast_grid(lines: list[str]) -> Board | None:
+    rows: list[str] = []
+    total: int | None = None
+    for raw in lines:
+        line = raw.rstrip("\r\n")
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if not rows and total is None and _MINES_LINE.match(line):
+            m = _MINES_LINE.match(line)
+            assert m is not None
+            if not m.group(1).isdigit():
+                return None
+            total = int(m.group(1))
+            continue
+        rows.append(line)
+    cells = _fast_cells(rows)
+    if cells is None or (total is not None and total < int(np.count_nonzero(cells == MINE))):
+        return None
+    return Board(cells, total)
+
+
 def _parse_grid(lines: list[str]) -> Board:
+    fast = _fast_grid(lines)
+    if fast is not None:
+        return fast
     rows: list[list[int]] = []
     total: int | None = None
     width = -1
@@ -291,6 +445,12 @@ def _parse_mine(lines: list[str], header_at: int) -> Board:
     if mines > width * height:
         raise BadInput(f"the header gives {mines} mines for {width * height} squares",
                        header_at + 1)
+    body = [ln.rstrip("\r\n") for ln in lines[header_at + 1:] if ln.strip()]
+    if len(body) == height and mines >= 0:
+        cells = _fast_cells(body)
+        if cells is not None and cells.shape[1] == width \
+                and mines >= int(np.count_nonzero(cells == MINE)):
+            return Board(cells, mines)
     rows: list[list[int]] = []
     last_line = header_at + 1
     for idx in range(header_at + 1, len(lines)):
@@ -348,22 +508,19 @@ def format_board(board: Board, mines: set[Cell] | None = None, mark: set[Cell] |
     if mine_format:
         total = board.total if board.total is not None else board.flags()
         out.append(f"{board.width}x{board.height}x{total}")
-    for r in range(board.height):
-        chars = []
-        for c in range(board.width):
-            v = int(board.cells[r, c])
-            if v == UNKNOWN:
-                if mines is not None:
-                    chars.append("*" if (r, c) in mines else "-")
-                else:
-                    chars.append("H" if mine_format else "?")
-            elif v == MINE:
-                chars.append("F")
-            elif v == 0 and not mine_format:
-                chars.append(".")
-            else:
-                chars.append(str(v))
-        out.append("".join(chars))
+    cells = board.cells
+    table = np.frombuffer(b"F?.12345678", dtype=np.uint8).copy()  # index: value + 2
+    if mine_format:
+        table[1], table[2] = ord("H"), ord("0")
+    chars = table[cells.astype(np.int64) + 2]
+    if mines is not None:
+        chars[cells == UNKNOWN] = ord("-")
+        if mines:
+            rr, cc = np.array(sorted(mines), dtype=np.int64).reshape(-1, 2).T
+            chars[rr, cc] = ord("*")
+    if board.height and board.width:
+        lines = np.concatenate([chars, np.full((board.height, 1), ord("\n"), np.uint8)], 1)
+        out.append(lines.tobytes().decode("ascii")[:-1])
     return "\n".join(out)
 
 
