@@ -28,7 +28,10 @@ def test_solve_in_every_format(run, fmt: str, tmp_path: Path) -> None:
         target = tmp_path / f"board.{fmt}"
         r = run("solve", "6", "--format", fmt, "--output", str(target))
         assert r.code == 0 and r.out == ""
-        assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+        if fmt == "npy":
+            assert formats.read_bytes(target.read_bytes()).as_tuple() == (1, 3, 5, 0, 2, 4)
+        else:
+            assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
         return
     r = run("solve", "6", "--format", fmt)
     assert r.code == 0

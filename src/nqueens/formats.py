@@ -41,11 +41,24 @@ from .errors import BadInput
 
 #: Every format that can be written, in the order ``--help`` lists them.
 WRITE_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json", "svg",
-                                  "png")
+                                  "png", "npy")
 #: The write formats that are bytes, not text (write them with :func:`write_bytes`).
-BINARY_FORMATS: tuple[str, ...] = ("png",)
-#: Every format that can be read.
+#: ``npy`` is the Solution's int64 column array as ``numpy.save`` writes it
+#: (:func:`write_npy`; read back by :func:`read_bytes`).
+BINARY_FORMATS: tuple[str, ...] = ("png", "npy")
+#: Every text format that can be read (:func:`read`).
 READ_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json")
+#: Binary formats that can be read from a file's bytes (:func:`read_bytes`).
+BINARY_READ_FORMATS: tuple[str, ...] = ("npy",)
+#: Formats whose size grows with n² or that draw the board: the command line refuses
+#: them above :data:`TEXT_MAX_N` and suggests ``perm`` or ``npy``.
+SQUARE_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "svg", "png")
+#: The largest n the command line writes in a format other than ``perm`` and ``npy``.
+TEXT_MAX_N = 1000
+#: Inputs larger than this many bytes that look like a permutation are parsed by the
+#: one-pass kernel of :mod:`nqueens.kernels.textparse`.
+LARGE_INPUT_BYTES = 1 << 20
+_NPY_MAGIC = b"\x93NUMPY"
 
 _ALGEBRAIC = re.compile(r"^([a-z]+)(\d+)$")
 
@@ -85,6 +98,40 @@ def write_list(s: Solution) -> str:
 def write_perm(s: Solution) -> str:
     """The 1-based column of the queen in each row, separated by spaces."""
     return " ".join(str(c + 1) for c in s)
+
+
+def write_perm_stream(s: Solution, out: IO[str], chunk: int = 1 << 16) -> None:
+    """Write the ``perm`` format of a board of any size in chunks, ending with a newline.
+
+    Only one chunk of text exists at a time, so ten million queens never become one
+    giant string.
+
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> write_perm_stream(Solution([1, 3, 0, 2]), buf, chunk=3)
+    >>> print(buf.getvalue(), end="")
+    2 4 1 3
+    """
+    cols = s.cols
+    n = cols.shape[0]
+    for start in range(0, n, chunk):
+        part = (cols[start:start + chunk] + 1).tolist()
+        if start:
+            out.write(" ")
+        out.write(" ".join(map(str, part)))
+    out.write("\n")
+
+
+def write_npy(s: Solution, out: IO[bytes]) -> None:
+    """Write the board's int64 column array (0-based) with ``numpy.save``.
+
+    >>> import io
+    >>> buf = io.BytesIO()
+    >>> write_npy(Solution([1, 3, 0, 2]), buf)
+    >>> read_bytes(buf.getvalue()).as_tuple()
+    (1, 3, 0, 2)
+    """
+    np.save(out, np.ascontiguousarray(s.cols, dtype=np.int64), allow_pickle=False)
 
 
 def file_name(col: int) -> str:
@@ -162,6 +209,12 @@ def write_bytes(s: Solution, fmt: str) -> bytes:
     """
     if fmt == "png":
         return write_png(s)
+    if fmt == "npy":
+        import io
+
+        buf = io.BytesIO()
+        write_npy(s, buf)
+        return buf.getvalue()
     return write(s, fmt).encode("utf-8")
 
 
@@ -203,6 +256,8 @@ def write_many(solutions: Iterable[Solution], fmt: str, out: IO[str]) -> int:
     2 4 1 3
     3 1 4 2
     """
+    if fmt in BINARY_FORMATS:
+        raise BadInput(f"{fmt} is a binary format of one board; use perm for many boards")
     if fmt == "svg":
         from .pictures import gallery_svg
 
@@ -470,9 +525,100 @@ def read(text: str, fmt: str | None = None, source: str | None = None) -> Soluti
     """
     if fmt is None:
         fmt = detect(text)
+    if fmt in BINARY_FORMATS:
+        raise BadInput(f"{_where(source)}{fmt} is a binary format: read it with read_bytes")
     try:
         reader = _READERS[fmt]
     except KeyError:
         choices = ", ".join(READ_FORMATS)
         raise BadInput(f"cannot read format {fmt!r} (choose one of: {choices})") from None
     return reader(text, source)
+
+
+def read_npy(data: bytes, source: str | None = None) -> Solution:
+    """Read a board saved by :func:`write_npy`: a 1-D integer array of 0-based columns."""
+    import io
+
+    try:
+        arr = np.load(io.BytesIO(data), allow_pickle=False)
+    except (ValueError, OSError, EOFError) as exc:
+        raise BadInput(f"{_where(source)}not a readable npy file: {exc}") from None
+    if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype.kind not in "iu":
+        raise BadInput(f"{_where(source)}an npy board is a 1-D integer array of columns")
+    return Solution(arr.astype(np.int64, copy=False))
+
+
+def _looks_like_perm(head: bytes) -> bool:
+    return bool(head.strip()) and all(b in b"0123456789+ \t\r\n," for b in head)
+
+
+def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
+    """Read a permutation of any size in one pass (numba), with the messages of
+    :func:`read_perm`.
+
+    >>> read_perm_bytes(b"2 4 1 3").as_tuple()
+    (1, 3, 0, 2)
+    """
+    from .kernels.textparse import parse_uints, token_offset
+
+    buf = np.frombuffer(data, dtype=np.uint8)
+    out = np.empty(len(data) // 2 + 1, dtype=np.int64)
+    count, bad = parse_uints(buf, out)
+
+    def where(token: int) -> str:
+        off = int(token_offset(buf, token))
+        line = data.count(b"\n", 0, off) + 1
+        col = off - (data.rfind(b"\n", 0, off) + 1) + 1
+        return _where(source, line, col)
+
+    if bad >= 0:
+        line = data.count(b"\n", 0, bad) + 1
+        col = bad - (data.rfind(b"\n", 0, bad) + 1) + 1
+        end = bad
+        while end < len(data) and data[end:end + 1] not in (b" ", b"\t", b"\n", b"\r", b","):
+            end += 1
+        tok = data[bad:end].decode("utf-8", "replace")
+        raise BadInput(f"{_where(source, line, col)}{tok!r} is not a whole number")
+    if count == 0:
+        raise BadInput(f"{_where(source)}empty input: no board found")
+    vals = out[:count]
+    n = count
+    off_board = np.flatnonzero((vals < 1) | (vals > n))
+    if off_board.size:
+        i = int(off_board[0])
+        raise BadInput(f"{where(i)}{int(vals[i])} is not a column of a {n}x{n} board "
+                       f"(a permutation of 1..{n})")
+    cols = vals - 1
+    seen = np.zeros(n, dtype=np.bool_)
+    seen[cols] = True
+    if np.count_nonzero(seen) < n:
+        # the first repeated value, with the row where it first appeared
+        order = np.argsort(cols, kind="stable")
+        sc = cols[order]
+        dup = np.flatnonzero(sc[1:] == sc[:-1])
+        firsts = order[dup]
+        seconds = order[dup + 1]
+        k = int(np.argmin(seconds))
+        i, j = int(firsts[k]), int(seconds[k])
+        raise BadInput(f"{where(j)}not a permutation: {int(vals[j])} appears twice "
+                       f"(rows {i + 1} and {j + 1})")
+    return Solution._trusted(cols.copy())
+
+
+def read_bytes(data: bytes, fmt: str | None = None, source: str | None = None) -> Solution:
+    """Read one board from the bytes of a file: ``npy`` (detected by its magic number),
+    a large permutation (the one-pass parser), or any text format through :func:`read`.
+
+    >>> read_bytes(b"2 4 1 3").as_tuple()
+    (1, 3, 0, 2)
+    """
+    if fmt == "npy" or (fmt is None and data.startswith(_NPY_MAGIC)):
+        return read_npy(data, source)
+    if fmt == "perm" or (fmt is None and len(data) > LARGE_INPUT_BYTES
+                         and _looks_like_perm(data[:4096])):
+        return read_perm_bytes(data, source)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput(f"{_where(source)}not a text file (nor an npy file)") from None
+    return read(text, fmt, source)

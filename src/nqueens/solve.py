@@ -80,7 +80,10 @@ def solve(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN, tor
     if method == "auto":
         n = check_n(n)
         method = choose_method(n, constrained)
-    n = check_n(n, MAX_N[method])
+    n = check_n(n)
+    if n > MAX_N[method]:
+        raise BadInput(f"method {method!r} handles n up to {MAX_N[method]}, not {n}"
+                       + ("; use construct or min-conflicts" if method != "construct" else ""))
     if method == "backtrack":
         return first_solution(n, piece=piece, torus=torus, fixed=fixed, blocked=blocked)
     if constrained:

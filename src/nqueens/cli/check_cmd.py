@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from .. import formats
 from ..board import Solution
+from ..errors import BadInput
 from ..pieces import Piece
 from .app import cli
 from .common import (
@@ -13,7 +16,6 @@ from .common import (
     echo,
     json_option,
     piece_option,
-    read_input,
     say,
     torus_option,
 )
@@ -33,7 +35,8 @@ def _line_kind(a: tuple[int, int], b: tuple[int, int], n: int, torus: bool) -> s
 
 @cli.command("check")
 @click.argument("file", default="-", metavar="[FILE|-]")
-@click.option("--input-format", "-i", type=click.Choice(formats.READ_FORMATS), default=None,
+@click.option("--input-format", "-i",
+              type=click.Choice(formats.READ_FORMATS + formats.BINARY_READ_FORMATS), default=None,
               help="The format of FILE (detected when not given).")
 @json_option
 @piece_option
@@ -43,7 +46,9 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
     """Check that no two queens of a board attack each other.
 
     FILE (or standard input, '-') holds one board in any readable format: a Q/. board,
-    a 0/1 matrix, a list of row strings, a 1-based permutation, algebraic squares or JSON.
+    a 0/1 matrix, a list of row strings, a 1-based permutation, algebraic squares, JSON,
+    or a numpy .npy file of 0-based columns. Permutations and npy files of any size are
+    read in one pass and checked in O(n) (ten million queens: about a second).
     Exit code 0: valid; 1: some queens attack each other (the pairs are listed); 2: the
     file is not a board.
 
@@ -52,9 +57,10 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
       nqueens solve 8 | nqueens check
       echo "2 4 1 3" | nqueens check -
       nqueens check board.txt --input-format matrix
+      nqueens solve 10000000 -f npy -o q.npy && nqueens check q.npy
     """
-    text, source = read_input(file)
-    board: Solution = formats.read(text, input_format, source)
+    data, source = _read_bytes(file)
+    board: Solution = formats.read_bytes(data, input_format, source)
     p = Piece.parse(piece)
     pairs = [] if board.is_valid(p, torus) else board.attacking_pairs(p, torus)
     n = board.n
@@ -78,3 +84,18 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
     return 1 if pairs else 0
 
 
+
+
+def _read_bytes(path: str) -> tuple[bytes, str]:
+    """The bytes of a file, or of standard input for ``-``; (data, name for messages)."""
+    if path == "-":
+        raw = getattr(sys.stdin, "buffer", None)
+        data = raw.read() if raw is not None else sys.stdin.read().encode("utf-8")
+        return data, "<stdin>"
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(), path
+    except FileNotFoundError:
+        raise BadInput(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise BadInput(f"{path}: is a folder, not a file") from None

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+import time
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
 import click
 
 from .. import formats
-from ..errors import NoSolution
-from ..search import MAX_EXACT_N, check_n
-from ..solve import METHODS, solve
+from ..errors import BadInput, NoSolution
+from ..search import check_n
+from ..solve import METHODS, choose_method, solve
 from .app import cli
 from .common import (
     constraint_options,
@@ -19,6 +24,7 @@ from .common import (
     output_stream,
     parse_squares,
     piece_option,
+    say,
     torus_option,
 )
 
@@ -26,16 +32,27 @@ from .common import (
 @cli.command("solve")
 @click.argument("n", type=int)
 @click.option("--method", "-m", type=click.Choice(METHODS), default="auto", show_default=True,
-              help="How to find the solution.")
+              help="How to find the solution: auto picks backtrack (the lexicographically "
+                   "first solution) for n <= 29 and construct (closed form, O(n)) above.")
 @format_option()
 @json_option
 @output_option
 @piece_option
 @torus_option
 @constraint_options
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="min-conflicts: the random seed (each seed gives its own solution).")
+@click.option("--max-steps", type=click.IntRange(min=0), default=None,
+              help="min-conflicts: the most candidate swaps to try (default 1,000,000 + 100·N); "
+                   "exit 1 when they run out.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress display or timing on stderr.")
 def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, piece: str,
-              torus: bool, fixed: str | None, blocked: str | None) -> int:
+              torus: bool, fixed: str | None, blocked: str | None, seed: int,
+              max_steps: int | None, quiet: bool) -> int:
     """Print one solution for an N×N board.
+
+    Boards above N = 1000 are written only as --format perm (streamed) or --format npy
+    (a numpy file, to --output or a pipe).
 
     \b
     Examples:
@@ -44,25 +61,58 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
       nqueens solve 8 --format matrix      0/1 matrix, 1 is a queen
       nqueens solve 8 --fixed d1,e8        complete a board holding two queens
       nqueens solve 8 -f svg -o board.svg  a picture
+      nqueens solve 1000000 -f perm > q.txt             closed form, a second or so
+      nqueens solve 10000000 -m min-conflicts --seed 3 -f npy -o q.npy
+      nqueens solve 8 -m intuitive         the source's intuitive repair
     """
-    n = check_n(n, MAX_EXACT_N)
+    n = check_n(n)
+    big = n > formats.TEXT_MAX_N
+    if big and (as_json or fmt not in ("perm", "npy")):
+        what = "--json" if as_json else f"--format {fmt}"
+        raise BadInput(f"{what} is refused for n = {n} (above {formats.TEXT_MAX_N}); "
+                       f"use --format perm (streamed text) or --format npy (binary)")
+    binary = fmt in formats.BINARY_FORMATS and not as_json
+    if binary and output is None and sys.stdout.isatty():
+        raise BadInput(f"--format {fmt} is binary: give --output FILE or redirect standard output")
     fixed_sq = parse_squares(fixed, n, "--fixed")
     blocked_sq = parse_squares(blocked, n, "--blocked")
+    constrained = bool(fixed_sq or blocked_sq or torus or piece != "queen")
+    used = choose_method(n, constrained) if method == "auto" else method
+    show = not quiet and sys.stderr.isatty() and n > 100_000
+    started = time.perf_counter()
     try:
-        sol = solve(n, method=method, piece=piece, torus=torus, fixed=fixed_sq, blocked=blocked_sq)
+        with _status(show, f"solving n = {n} by {used}"):
+            sol = solve(n, method=used, piece=piece, torus=torus, fixed=fixed_sq,
+                        blocked=blocked_sq, seed=seed, max_steps=max_steps)
     except NoSolution:
         if as_json:
             dump_json({"n": n, "solution": None})
         elif fmt == "matrix":
             echo("Solution does not exist")
         raise
-    with output_stream(output) as out:
+    if show:
+        say(f"nqueens: solved n = {n} by {used} in {time.perf_counter() - started:.2f} s")
+    with output_stream(output, binary=binary) as out:
         if as_json:
             data = formats.solution_json(sol)
             data["permutation"] = [c + 1 for c in sol]
+            data["method"] = used
             dump_json(data, out)
+        elif fmt == "npy":
+            formats.write_npy(sol, out)
+        elif binary:
+            out.write(formats.write_bytes(sol, fmt))
+        elif fmt == "perm":
+            formats.write_perm_stream(sol, out)
         else:
             echo(formats.write(sol, fmt), out)
     return 0
 
 
+def _status(show: bool, text: str) -> AbstractContextManager[Any]:
+    """A rich spinner on stderr while a long solve runs (nothing when ``show`` is false)."""
+    if not show:
+        return nullcontext()
+    from rich.console import Console
+
+    return Console(stderr=True).status(text)
