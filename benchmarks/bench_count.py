@@ -69,6 +69,8 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="*", default=[15, 16, 17])
     ap.add_argument("--workers-n", type=int, default=17,
                     help="n for the --workers 2 against --workers 1 comparison (0: skip)")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="runs of each worker count, interleaved; the best of them is compared")
     args = ap.parse_args()
     print(f"{os.cpu_count()} CPUs; {load()} at start")
     warm_up()
@@ -78,24 +80,30 @@ def main() -> None:
         print("one core: C mirror halving (gcc -O3 -march=native) against nqueens")
         print(f"{'n':>3} {'C wall':>8} {'C cpu':>8} {'ours wall':>10} {'ours cpu':>9} "
               f"{'ratio wall':>11} {'ratio cpu':>10}")
-        one: dict[int, float] = {}
         for n in args.sizes:
             ref_total, ref_wall, ref_cpu = run_reference(exe, n)
             total, wall, cpu = run_ours(n, 1)
             if total != ref_total:
                 sys.exit(f"n = {n}: nqueens counted {total}, the reference {ref_total}")
-            one[n] = wall
             print(f"{n:>3} {ref_wall:>8.2f} {ref_cpu:>8.2f} {wall:>10.2f} {cpu:>9.2f} "
                   f"{ref_wall / wall:>10.2f}x {ref_cpu / cpu:>9.2f}x")
     if args.workers_n:
         n = args.workers_n
         print()
-        print(f"n = {n}: --workers 2 against --workers 1 (wall seconds)")
-        w1 = one.get(n)
-        if w1 is None:
-            w1 = run_ours(n, 1)[1]
-        w2 = run_ours(n, 2)[1]
-        print(f"workers 1: {w1:.2f} s   workers 2: {w2:.2f} s   speed-up {w1 / w2:.2f}x")
+        print(f"n = {n}: --workers 2 against --workers 1 (wall seconds, best of {args.repeat}, "
+              "interleaved)")
+        times: dict[int, list[float]] = {1: [], 2: []}
+        cpus: dict[int, list[float]] = {1: [], 2: []}
+        for _ in range(args.repeat):
+            for k in (1, 2):
+                _, wall, cpu = run_ours(n, k)
+                times[k].append(wall)
+                cpus[k].append(cpu)
+        for k in (1, 2):
+            print(f"workers {k}: wall " + "  ".join(f"{t:.2f}" for t in times[k])
+                  + "   CPU (all processes) " + "  ".join(f"{t:.2f}" for t in cpus[k]))
+        w1, w2 = min(times[1]), min(times[2])
+        print(f"best: workers 1 {w1:.2f} s, workers 2 {w2:.2f} s, speed-up {w1 / w2:.2f}x")
     print()
     print(f"{load()} at end")
 
