@@ -22,10 +22,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+import numpy as np
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from .board import Board, Cell, Problem, problem_of
+from .board import Board, Cell, Problem, arrays_of, problem_of
+from .reduce import collapse, verify
 
 SOLVER_NAME = "cd19"
 
@@ -131,6 +133,7 @@ class CheckResult:
     core_total: bool = False
     core_minimal: bool = True
     problem: Problem | None = None
+    stats: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form.
@@ -154,8 +157,49 @@ def _model_mines(model: Iterable[int], problem: Problem) -> set[Cell]:
     return {problem.squares[lit - 1] for lit in model if 0 < lit <= n}
 
 
-def check(board: Board, shrink_seconds: float = 20.0) -> CheckResult:
+def check_collapsed(board: Board) -> CheckResult | None:
+    """Decide consistency after the collapse of :mod:`minesweeper.reduce` (boards without
+    a total): the witness is checked against every number.  ``None`` when the board is
+    inconsistent (the caller then looks for the reason on the full problem) or gives a
+    total.  ``stats`` tells the sizes: unknown squares, free classes, numbers and clauses
+    left for SAT.
+
+    >>> from minesweeper.board import parse_board
+    >>> r = check_collapsed(parse_board("?1?1?1?"))
+    >>> sorted(r.mines), r.stats["classes"]
+    ([(0, 2), (0, 6)], 1)
+    >>> check_collapsed(parse_board("1?1/?0?/1?1")) is None
+    True
+    """
+    if board.total is not None:
+        return None
+    a = arrays_of(board)
+    c = collapse(a)
+    if c.contradiction:
+        return None
+    model: list[int] = []
+    if c.clauses:
+        with Solver(name=SOLVER_NAME, bootstrap_with=c.clauses) as solver:
+            if not solver.solve():
+                return None
+            model = solver.get_model() or []
+    mine = c.witness(model)
+    bad = verify(a, mine)
+    if bad >= 0:  # pragma: no cover - would be a bug in the collapse
+        raise RuntimeError(f"collapsed witness breaks the number at "
+                           f"{(int(a.cell_rows[bad]), int(a.cell_cols[bad]))}")
+    idx = np.nonzero(mine)[0]
+    mines = set(zip(a.rows[idx].tolist(), a.cols[idx].tolist(), strict=True))
+    stats = {"unknown": a.n, "numbers": a.m, "classes": c.classes,
+             "numbers_left": c.remaining, "clauses": len(c.clauses), "rounds": c.rounds}
+    return CheckResult(True, mines, stats=stats)
+
+
+def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True) -> CheckResult:
     """Decide whether some arrangement of mines agrees with every number (and the total).
+
+    Without a total the collapse of :mod:`minesweeper.reduce` runs first
+    (``preprocess``); an inconsistent board is then explained on the full problem.
 
     >>> from minesweeper.board import parse_board
     >>> r = check(parse_board("1?1/?0?/1?1"))
@@ -164,6 +208,10 @@ def check(board: Board, shrink_seconds: float = 20.0) -> CheckResult:
     >>> sorted(check(parse_board("1?/11")).mines)
     [(0, 1)]
     """
+    if preprocess:
+        fast = check_collapsed(board)
+        if fast is not None:
+            return fast
     problem = problem_of(board)
     enc = encode(problem, frontier_total=True)
     assumptions = list(enc.selectors)

@@ -1,0 +1,97 @@
+"""The collapse of two-square relations: same answers as the plain SAT route and the
+backtracking solver, witnesses that satisfy every number, wires that become one variable."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minesweeper.backtrack import find
+from minesweeper.board import MINE, UNKNOWN, Board, arrays_of, parse_board, problem_of
+from minesweeper.reduce import collapse, verify
+from minesweeper.sat import check, check_collapsed
+
+VALUES = [UNKNOWN] * 5 + [MINE] + list(range(0, 5))
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    h = draw(st.integers(1, 5))
+    w = draw(st.integers(1, 6))
+    cells = draw(st.lists(st.sampled_from(VALUES), min_size=h * w, max_size=h * w))
+    return Board(np.array(cells, dtype=np.int8).reshape(h, w))
+
+
+@st.composite
+def played(draw: st.DrawFn) -> Board:
+    """Positions from a real arrangement (always consistent), some squares hidden."""
+    h = draw(st.integers(2, 6))
+    w = draw(st.integers(2, 7))
+    mines = np.array(draw(st.lists(st.booleans(), min_size=h * w, max_size=h * w)))
+    mines = mines.reshape(h, w)
+    hidden = np.array(draw(st.lists(st.booleans(), min_size=h * w, max_size=h * w)))
+    hidden = hidden.reshape(h, w) | mines
+    padded = np.pad(mines.astype(np.int8), 1)
+    numbers = sum(padded[1 + dr : h + 1 + dr, 1 + dc : w + 1 + dc]
+                  for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
+    cells = np.where(hidden, UNKNOWN, numbers).astype(np.int8)
+    return Board(cells)
+
+
+def _satisfies(board: Board, mines: set[tuple[int, int]]) -> bool:
+    p = problem_of(board)
+    index = {sq: i for i, sq in enumerate(p.squares)}
+    return all(sum(p.squares[v] in mines for v in con.vars) == con.need
+               for con in p.constraints) and all(sq in index for sq in mines)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_collapse_agrees_with_plain_sat_and_backtracking(board: Board) -> None:
+    fast = check(board)
+    plain = check(board, preprocess=False)
+    slow = find(board)
+    assert fast.consistent == plain.consistent == (slow is not None)
+    if fast.consistent:
+        assert _satisfies(board, fast.mines)
+    else:
+        assert fast.core == plain.core
+
+
+@settings(max_examples=60, deadline=None)
+@given(played())
+def test_collapse_finds_a_witness_on_real_positions(board: Board) -> None:
+    r = check_collapsed(board)
+    assert r is not None
+    assert _satisfies(board, r.mines)
+
+
+def test_a_long_wire_is_one_variable() -> None:
+    text = "?" + "1?" * 200
+    c = collapse(arrays_of(parse_board(text)))
+    assert not c.contradiction
+    assert c.classes == 1 and c.clauses == []
+    r = check_collapsed(parse_board(text))
+    assert r is not None and r.stats["classes"] == 1
+    assert len(r.mines) in (100, 101)
+
+
+def test_parity_contradiction_is_found_without_sat() -> None:
+    # a 1 between two squares that another number ties to be equal
+    board = parse_board("?1?/020")
+    assert collapse(arrays_of(board)).contradiction
+    r = check(board)
+    assert not r.consistent and r.core
+
+
+def test_verify_names_the_broken_number() -> None:
+    a = arrays_of(parse_board("?2?"))
+    assert verify(a, np.array([True, True])) == -1
+    assert verify(a, np.array([True, False])) == 0
+
+
+def test_boards_with_a_total_take_the_plain_route() -> None:
+    board = parse_board("mines: 1\n?1?")
+    assert check_collapsed(board) is None
+    assert check(board).consistent
