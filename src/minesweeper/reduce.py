@@ -228,7 +228,7 @@ def _clauses(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
              vs: npt.NDArray[np.int32], need: npt.NDArray[np.int16],
              done: npt.NDArray[np.bool_]
              ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64], npt.NDArray[np.int64],
-                        npt.NDArray[np.int64]]:  # pragma: no cover - compiled
+                        int]:  # pragma: no cover - compiled
     """Clauses forbidding the failing combinations of every number still open, over
     compact variable ids (``ids[root]``, 1-based); returns literals, clause ends, the
     root of each id and how many constraints were written."""
