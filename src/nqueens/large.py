@@ -227,7 +227,7 @@ def trace_min_conflicts(n: int, seed: int = 0,
         c = perm[r]
         return dn[r + c] > 1 or dp[r - c + n - 1] > 1
 
-    def greedy_start() -> Iterator[Event]:
+    def greedy_start(step: int) -> Iterator[Event]:
         """Fill rows top to bottom: the first drawn unused column with free diagonals,
         else the least attacked of INIT_TRIES draws."""
         perm[:] = range(n)
@@ -246,13 +246,13 @@ def trace_min_conflicts(n: int, seed: int = 0,
                         break
             perm[i], perm[best_j] = perm[best_j], perm[i]
             pairs += add(i, perm[i])
-            yield Event(Kind.PLACE, i, perm[i], depth=i + 1, ok=best_c == 0)
+            yield Event(Kind.PLACE, i, perm[i], step=step, depth=i + 1, ok=best_c == 0)
         state["pairs"] = pairs
 
     state = {"pairs": 0}
     steps = 0
     restarts = 0
-    yield from greedy_start()
+    yield from greedy_start(0)
     pairs = state["pairs"]
     yield Event(Kind.CONFLICTS, depth=n, count=pairs, note="greedy start")
     todo = [r for r in range(n) if attacked(r)]
@@ -299,7 +299,7 @@ def trace_min_conflicts(n: int, seed: int = 0,
         if pairs > 0 and (stall >= mc.MAX_STALL_ROUNDS or not nxt):
             restarts += 1
             stall = 0
-            yield from greedy_start()
+            yield from greedy_start(steps)
             pairs = state["pairs"]
             yield Event(Kind.CONFLICTS, step=steps, depth=n, count=pairs, note="restart")
             todo = [r for r in range(n) if attacked(r)]
