@@ -209,7 +209,7 @@ def trace_intuitive(n: int, seed: int = 0) -> Iterator[Event]:
         yield Event(Kind.CONFLICTS, step=step, depth=depth(), count=board.pairs())
         seen: set[tuple[tuple[int, ...], int]] = set()
         cur = k
-        escaped = False
+        escaped = ""
         while True:
             left = board.attacked_from_left(cur)
             if not left:
@@ -220,8 +220,12 @@ def trace_intuitive(n: int, seed: int = 0) -> Iterator[Event]:
                 continue
             j = max(c for _, c in left)
             key = (tuple(board.row_of), j)
-            if key in seen or len(seen) >= MAX_REPAIR_MOVES_FACTOR * n:
-                escaped = True
+            if key in seen:
+                escaped = "cycle: the source's rule came back to a board it had been in"
+                break
+            if len(seen) >= MAX_REPAIR_MOVES_FACTOR * n:
+                escaped = (f"cycle: the source's rule made {len(seen)} moves without a "
+                           f"consistent board")
                 break
             seen.add(key)
             yield from relocate(j, before=j, exclude_current=True, chooser=None,
@@ -229,8 +233,7 @@ def trace_intuitive(n: int, seed: int = 0) -> Iterator[Event]:
             cur = j
         if escaped:
             yield Event(Kind.CONFLICTS, step=step, depth=depth(), count=board.pairs(),
-                        note="cycle: the source's rule came back to a board it had been in; "
-                             "min-conflicts finishes this column")
+                        note=f"{escaped}; min-conflicts finishes this column")
             while board.pairs():
                 attacked = [c for c in range(k + 1)
                             if board.attackers(board.row_of[c], c)]

@@ -1,0 +1,114 @@
+"""Huge boards: construction, the O(n) check and min-conflicts, with peak memory.
+
+Each case runs in its own process so that its peak memory (``resource.getrusage``,
+``ru_maxrss``) is its own. Side by side in the same run, as references:
+
+* the check against a plain-Python set check (the Uzbek source's ``cols``/``diag1``/
+  ``diag2`` sets) on the same board;
+* the min-conflicts kernel against its readable Python twin
+  (:func:`nqueens.large.trace_min_conflicts`), which makes the same decisions.
+
+Run: ``python benchmarks/bench_large.py`` (about two minutes on a 2-core machine);
+``--quick`` skips n = 10^7 for min-conflicts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+
+
+def _peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def case(name: str, n: int, seed: int) -> dict[str, float]:
+    """Run one case in this process and return its figures."""
+    from nqueens.large import construct, min_conflicts_run
+
+    out: dict[str, float] = {"n": n}
+    if name == "construct":
+        construct(8)
+        t0 = time.perf_counter()
+        s = construct(n)
+        t1 = time.perf_counter()
+        ok = s.is_valid()
+        t2 = time.perf_counter()
+        assert ok
+        out.update(construct_s=t1 - t0, check_s=t2 - t1, total_s=t2 - t0)
+    elif name == "check-reference":
+        s = construct(n)
+        t0 = time.perf_counter()
+        assert s.is_valid()
+        t1 = time.perf_counter()
+        cols, d1, d2 = set(), set(), set()
+        ok = True
+        for r, c in enumerate(s.cols.tolist()):
+            if c in cols or r - c in d1 or r + c in d2:
+                ok = False
+                break
+            cols.add(c)
+            d1.add(r - c)
+            d2.add(r + c)
+        t2 = time.perf_counter()
+        assert ok
+        out.update(numpy_s=t1 - t0, python_sets_s=t2 - t1, ratio=(t2 - t1) / (t1 - t0))
+    elif name == "min-conflicts":
+        min_conflicts_run(100, seed=0)  # compile (cached) outside the timing
+        t0 = time.perf_counter()
+        s, st = min_conflicts_run(n, seed=seed)
+        t1 = time.perf_counter()
+        assert s.is_valid()
+        out.update(solve_s=t1 - t0, steps=st.steps, moves=st.moves, restarts=st.restarts,
+                   initial_pairs=st.initial_pairs, rounds=st.rounds)
+    elif name == "min-conflicts-reference":
+        from nqueens.large import min_conflicts, replay_board, trace_min_conflicts
+
+        min_conflicts(100, seed=0)
+        t0 = time.perf_counter()
+        a = min_conflicts(n, seed=seed)
+        t1 = time.perf_counter()
+        b = replay_board(trace_min_conflicts(n, seed=seed), n)
+        t2 = time.perf_counter()
+        assert a == b
+        out.update(kernel_s=t1 - t0, python_s=t2 - t1, ratio=(t2 - t1) / max(t1 - t0, 1e-9))
+    out["peak_mib"] = _peak_mib()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--case", help=argparse.SUPPRESS)
+    ap.add_argument("--n", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quick", action="store_true", help="skip min-conflicts at n = 10^7")
+    args = ap.parse_args()
+    if args.case:
+        print(json.dumps(case(args.case, args.n, args.seed)))
+        return
+    plan = [("construct", 10**6), ("construct", 10**7), ("check-reference", 10**6),
+            ("min-conflicts-reference", 1000), ("min-conflicts", 10**6)]
+    if not args.quick:
+        plan.append(("min-conflicts", 10**7))
+    targets = {("construct", 10**7): ("total_s", 3.0), ("min-conflicts", 10**6): ("solve_s", 10.0),
+               ("min-conflicts", 10**7): ("solve_s", 120.0)}
+    for name, n in plan:
+        cmd = [sys.executable, __file__, "--case", name, "--n", str(n), "--seed", str(args.seed)]
+        res = json.loads(subprocess.run(cmd, capture_output=True, text=True,
+                                        check=True).stdout)
+        figures = ", ".join(f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}"
+                            for k, v in res.items() if k != "n")
+        verdict = ""
+        if (name, n) in targets:
+            key, limit = targets[(name, n)]
+            verdict = f"  [target {key} < {limit} s: {'met' if res[key] < limit else 'MISSED'}; " \
+                      f"peak < 2048 MiB: {'met' if res['peak_mib'] < 2048 else 'MISSED'}]"
+        print(f"{name:24s} n={n:>9,d}  {figures}{verdict}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
