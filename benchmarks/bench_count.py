@@ -59,6 +59,20 @@ def run_ours(n: int, workers: int) -> tuple[int, float, float]:
     return r.total, wall, cpu
 
 
+def parallel_probe(exe: str, n: int = 15) -> float:
+    """Speed-up of two copies of the C reference run at once over one: how much of a
+    second core the machine gives right now (2.0 when both cores are free)."""
+    t = time.perf_counter()
+    subprocess.run([exe, str(n)], capture_output=True, check=True)
+    one = time.perf_counter() - t
+    t = time.perf_counter()
+    procs = [subprocess.Popen([exe, str(n)], stdout=subprocess.DEVNULL) for _ in range(2)]
+    for p in procs:
+        p.wait()
+    two = time.perf_counter() - t
+    return 2 * one / two
+
+
 def load() -> str:
     a, b, c = os.getloadavg()
     return f"load average {a:.2f} {b:.2f} {c:.2f}"
@@ -87,6 +101,7 @@ def main() -> None:
                 sys.exit(f"n = {n}: nqueens counted {total}, the reference {ref_total}")
             print(f"{n:>3} {ref_wall:>8.2f} {ref_cpu:>8.2f} {wall:>10.2f} {cpu:>9.2f} "
                   f"{ref_wall / wall:>10.2f}x {ref_cpu / cpu:>9.2f}x")
+        probe_before = parallel_probe(exe) if args.workers_n else 0.0
     if args.workers_n:
         n = args.workers_n
         print()
@@ -104,6 +119,10 @@ def main() -> None:
                   + "   CPU (all processes) " + "  ".join(f"{t:.2f}" for t in cpus[k]))
         w1, w2 = min(times[1]), min(times[2])
         print(f"best: workers 1 {w1:.2f} s, workers 2 {w2:.2f} s, speed-up {w1 / w2:.2f}x")
+        with tempfile.TemporaryDirectory() as tmp:
+            probe_after = parallel_probe(compile_reference(tmp))
+        print(f"two C counters at once against one (cores free to this run): "
+              f"{probe_before:.2f}x before, {probe_after:.2f}x after")
     print()
     print(f"{load()} at end")
 
