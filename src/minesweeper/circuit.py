@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .board import Board, Cell
-from .formula import Formula, Not, Var, variables
+from .errors import BadInput
+from .formula import Formula, Not, Op, Var, variables
 from .gadgets import GADGETS, PITCH, PORT, WIDTH, board_of
 
 
@@ -192,35 +193,111 @@ class _Machine:
     def finish(self) -> None:
         """Force the output true and close every variable lane."""
         self.emit("true", self.stack.pop())
+        self.finish_lanes()
+
+    def finish_lanes(self) -> None:
+        """Close every lane still carrying a signal."""
         for lane, sig in enumerate(self.lanes):
             if sig is not None:
                 self.emit("terminator", lane)
 
 
-def _schedule(steps: list[_Step], lanes: int) -> int:
-    free_from = [0] * lanes
-    columns = 0
-    for st in steps:
-        span = range(st.lane, st.lane + GADGETS[st.name].lanes)
-        col = max(free_from[k] for k in span)
-        st.column = col
-        for k in span:
-            free_from[k] = col + 1
-        columns = max(columns, col + 1)
-    return columns
+Literal = tuple[str, bool]
+"""A variable name and whether it is negated."""
 
 
-def build(f: Formula, order: list[str] | None = None) -> Circuit:
+def cnf_clauses(f: Formula) -> list[list[Literal]] | None:
+    """The clauses of a formula in conjunctive normal form (an ``and`` of disjunctions of
+    literals, or a single clause), or ``None`` when it is not one.
+
+    >>> from minesweeper.formula import parse_formula
+    >>> cnf_clauses(parse_formula("(a or not b) and c"))
+    [[('a', False), ('b', True)], [('c', False)]]
+    >>> cnf_clauses(parse_formula("a nor b")) is None
+    True
+    """
+    def literal(g: Formula) -> Literal | None:
+        if isinstance(g, Var):
+            return (g.name, False)
+        if isinstance(g, Not) and isinstance(g.arg, Var):
+            return (g.arg.name, True)
+        return None
+
+    def flat(g: Formula, kind: str) -> list[Formula]:
+        if isinstance(g, Op) and g.kind == kind:
+            return [x for a in g.args for x in flat(a, kind)]
+        return [g]
+
+    def clause(g: Formula) -> list[Literal] | None:
+        lits = [literal(a) for a in flat(g, "or")]
+        return None if any(x is None for x in lits) else [x for x in lits if x]
+
+    out = [clause(g) for g in flat(f, "and")]
+    return None if any(c is None for c in out) else [c for c in out if c is not None]
+
+
+class _CnfMachine(_Machine):
+    """The clause layout: variable ``k`` enters on lane ``k`` (no empty lanes between
+    variables); lanes ``n`` and ``n + 1`` below them are the work lanes.  For each literal
+    its variable steps down through crossovers to lane ``n - 1`` (the others step up
+    one lane: the order of the variable lanes changes as the board goes), is split into
+    lane ``n``, negated there if the literal is, and joined with the clause so far on lane
+    ``n + 1`` by a NOR and a NOT (an OR); the last one's NOR must be false: NOT, then the
+    constant-true end.  No stack is kept: each clause ends on its own."""
+
+    def __init__(self, names: list[str]):
+        super().__init__(names)
+        self.lanes = [*range(self.n), None, None]
+        self.base = self.n
+
+    def clause(self, lits: list[Literal]) -> None:
+        """Lay out one clause; its OR is forced true."""
+        work = self.n
+        for i, (name, negated) in enumerate(lits):
+            k = self.names.index(name)
+            for lane in range(self.lanes.index(k), work - 1):
+                self.emit("crossover", lane)
+            self.emit("split", work - 1)
+            if negated:
+                self.emit("not", work)
+            last = i == len(lits) - 1
+            if i > 0:
+                self.emit("nor", work)
+                self.emit("not", work)
+            if last:
+                self.emit("true", work)
+            else:
+                self.emit("bend", work)
+
+
+def build(f: Formula, order: list[str] | None = None, layout: str = "auto") -> Circuit:
     """Lay out a formula as a Minesweeper board whose output is forced true.
 
-    ``order`` fixes the lane order of the variables (default: sorted names).
+    ``order`` fixes the lane order of the variables (default: sorted names); ``layout``
+    is ``"cnf"`` (clauses forced true one by one; formulas in conjunctive normal form
+    only), ``"stack"`` (the stack machine, any formula) or ``"auto"`` (``cnf`` when the
+    formula is in that form).
 
     >>> from minesweeper.formula import parse_formula
     >>> c = build(parse_formula("x or y"))
-    >>> sorted(c.inputs)
-    ['x', 'y']
+    >>> sorted(c.inputs), c.lanes
+    (['x', 'y'], 4)
+    >>> build(parse_formula("x or y"), layout="stack").lanes
+    6
     """
     names = order if order is not None else sorted(variables(f))
+    clauses = cnf_clauses(f) if layout in ("auto", "cnf") else None
+    if layout == "cnf" and clauses is None:
+        raise BadInput("the clause layout needs a formula in conjunctive normal form")
+    if clauses is not None:
+        cm = _CnfMachine(names)
+        for cl in clauses:
+            cm.clause(cl)
+        cm.finish_lanes()
+        board, tiles, counts = assemble([(st.name, st.lane) for st in cm.steps],
+                                        len(cm.lanes), list(range(len(names))))
+        inputs = {name: (k * 2 * PITCH + 2 * PORT, 0) for k, name in enumerate(names)}
+        return Circuit(board, inputs, len(cm.lanes), tiles, counts)
     m = _Machine(names)
     m.compile(f)
     m.finish()
@@ -232,58 +309,47 @@ def build(f: Formula, order: list[str] | None = None) -> Circuit:
 
 def assemble(ops: list[tuple[str, int]], n_lanes: int,
              live_lanes: list[int]) -> tuple[Board, int, dict[str, int]]:
-    """Place gadget steps ``(name, top lane)``, given in program order, as early as their
-    lanes allow, fill live lanes with wires, and return the board, its width in tiles and
-    how many tiles of each kind were used.
+    """Place gadget steps ``(name, top lane)``, given in program order, each at the first
+    tile where all its lanes are free (every lane keeps its own position, so a wide gadget
+    on one lane does not widen the others), fill the gaps of live lanes with wires, and
+    return the board, its width in tiles and how many tiles of each kind were used.
 
     >>> board, tiles, counts = assemble([("not", 0), ("true", 0)], 1, [0])
     >>> tiles, counts
     (2, {'not': 1, 'true': 1})
     """
-    steps = [_Step(name, lane) for name, lane in ops]
-    columns = _schedule(steps, n_lanes)
-    by_col: list[list[_Step]] = [[] for _ in range(columns)]
-    for st in steps:
-        by_col[st.column].append(st)
+    free_from = [0] * n_lanes
     live = [False] * n_lanes
     for k in live_lanes:
         live[k] = True
-    widths = [max([GADGETS[s.name].tiles for s in col] + [1]) for col in by_col]
-    col_start = [0]
-    for w in widths:
-        col_start.append(col_start[-1] + w)
-    total_tiles = col_start[-1]
+    placed: list[tuple[str, int, int]] = []  # (name, lane, tile)
+    for name, lane in ops:
+        t = GADGETS[name]
+        span = range(lane, lane + t.lanes)
+        at = max(free_from[k] for k in span)
+        for k in span:
+            if live[k]:
+                placed.extend(("wire", k, tile) for tile in range(free_from[k], at))
+        placed.append((name, lane, at))
+        outs = {t.ports[p][0] for p in t.ports if t.ports[p][1] == "right"}
+        for i, k in enumerate(span):
+            free_from[k] = at + t.tiles
+            live[k] = i in outs
+    total_tiles = max(free_from, default=0)
+    for k in range(n_lanes):
+        if live[k]:
+            placed.extend(("wire", k, tile) for tile in range(free_from[k], total_tiles))
     rows = n_lanes * 2 * PITCH
     cols = total_tiles * 2 * WIDTH + 1
     kinds = np.zeros((rows, cols), dtype=np.int8)
     sums = np.zeros((rows, cols), dtype=np.int8)
     counts: dict[str, int] = {}
-
-    def stamp(name: str, lane: int, tile: int) -> None:
-        k, s = GADGETS[name].cells()
+    # left to right, so that a tile's left edge (shared with the one before) is its own
+    for name, lane, tile in sorted(placed, key=lambda x: x[2]):
+        tk, ts = GADGETS[name].cells()
         r0, c0 = lane * 2 * PITCH, tile * 2 * WIDTH
-        h, w = k.shape
-        kinds[r0 : r0 + h, c0 : c0 + w] = k
-        sums[r0 : r0 + h, c0 : c0 + w] = s
+        h, w = tk.shape
+        kinds[r0 : r0 + h, c0 : c0 + w] = tk
+        sums[r0 : r0 + h, c0 : c0 + w] = ts
         counts[name] = counts.get(name, 0) + 1
-
-    for ci, col in enumerate(by_col):
-        covered = [False] * n_lanes
-        start, width = col_start[ci], widths[ci]
-        pending: list[tuple[int, int]] = []  # (lane, first tile) that need wires
-        for st in col:
-            t = GADGETS[st.name]
-            stamp(st.name, st.lane, start)
-            outs = {t.ports[p][0] for p in t.ports if t.ports[p][1] == "right"}
-            for k in range(t.lanes):
-                covered[st.lane + k] = True
-                live[st.lane + k] = k in outs
-                if k in outs and t.tiles < width:
-                    pending.append((st.lane + k, start + t.tiles))
-        for lane in range(n_lanes):
-            if not covered[lane] and live[lane]:
-                pending.append((lane, start))
-        for lane, first in pending:
-            for tile in range(first, start + width):
-                stamp("wire", lane, tile)
     return board_of(kinds, sums), total_tiles, counts
