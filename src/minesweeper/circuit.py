@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -106,6 +107,9 @@ class _Machine:
         if name in ("bend",):
             assert ls[lane] is not None and ls[lane + 1] is None
             ls[lane + 1], ls[lane] = ls[lane], None
+        elif name == "bend_up":
+            assert ls[lane] is None and ls[lane + 1] is not None
+            ls[lane], ls[lane + 1] = ls[lane + 1], None
         elif name == "crossover":
             assert ls[lane] is not None and ls[lane + 1] is not None
             ls[lane], ls[lane + 1] = ls[lane + 1], ls[lane]
@@ -236,52 +240,164 @@ def cnf_clauses(f: Formula) -> list[list[Literal]] | None:
     return None if any(c is None for c in out) else [c for c in out if c is not None]
 
 
-class _CnfMachine(_Machine):
-    """The clause layout: variable ``k`` enters on lane ``k`` (no empty lanes between
-    variables); lanes ``n`` and ``n + 1`` below them are the work lanes.  For each literal
-    its variable steps down through crossovers to lane ``n - 1`` (the others step up
-    one lane: the order of the variable lanes changes as the board goes), is split into
-    lane ``n``, negated there if the literal is, and joined with the clause so far on lane
-    ``n + 1`` by a NOR and a NOT (an OR); the last one's NOR must be false: NOT, then the
-    constant-true end.  No stack is kept: each clause ends on its own."""
+_Task = tuple[str, str, int]
+"""``("op", gadget, lane)``, ``("bubble", "", var)``, ``("claim" | "release", "", var)``,
+``("swap", "", 0)``."""
 
-    def __init__(self, names: list[str]):
-        super().__init__(names)
-        self.lanes = [*range(self.n), None, None]
-        self.base = self.n
 
-    def clause(self, lits: list[Literal]) -> None:
-        """Lay out one clause; its OR is forced true."""
-        work = self.n
+class _Stream:
+    """The clauses laid out on one side, as a queue of tasks turned into gadget steps one
+    at a time (a variable's way through the crossovers is recomputed at every step, since
+    the other side moves variables too)."""
+
+    def __init__(self, m: _CnfMachine, side: int):
+        self.m = m
+        self.side = side
+        self.tasks: deque[_Task] = deque()
+
+    def load(self, lits: list[Literal]) -> None:
+        n = self.m.n
+        t = self.tasks
         for i, (name, negated) in enumerate(lits):
-            k = self.names.index(name)
-            for lane in range(self.lanes.index(k), work - 1):
-                self.emit("crossover", lane)
-            self.emit("split", work - 1)
-            if negated:
-                self.emit("not", work)
+            k = self.m.names.index(name)
             last = i == len(lits) - 1
-            if i > 0:
-                self.emit("nor", work)
-                self.emit("not", work)
-            if last:
-                self.emit("true", work)
+            t.append(("claim", "", k))
+            t.append(("bubble", "", k))
+            if self.side == 0:
+                # up to lane 2, on to lane 1, split back into lane 2 (which then carries
+                # the variable on); the copy on lane 1 joins the clause on lane 0
+                t.extend([("op", "bend_up", 1), ("op", "split", 1), ("swap", "", 0),
+                          ("release", "", k)])
+                if negated:
+                    t.append(("op", "not", 1))
+                if i == 0:
+                    t.append(("op", "true", 1) if last else ("op", "bend_up", 0))
+                else:
+                    t.extend([("op", "nor", 0), ("op", "not", 0)])
+                    if last:
+                        t.append(("op", "true", 0))
             else:
-                self.emit("bend", work)
+                # down to lane n + 1, split into lane n + 2; the clause so far on n + 3
+                work = n + 2
+                t.extend([("op", "split", work - 1), ("release", "", k)])
+                if negated:
+                    t.append(("op", "not", work))
+                if i > 0:
+                    t.extend([("op", "nor", work), ("op", "not", work)])
+                t.append(("op", "true" if last else "bend", work))
+
+    def _bookkeeping(self) -> bool:
+        """Apply the tasks that place nothing; ``False`` when blocked by a claim."""
+        m = self.m
+        while self.tasks and self.tasks[0][0] in ("claim", "release", "swap"):
+            kind, _, k = self.tasks[0]
+            if kind == "claim":
+                if m.claimed.get(k, self.side) != self.side:
+                    return False
+                m.claimed[k] = self.side
+            elif kind == "release":
+                m.claimed.pop(k, None)
+            else:
+                m.lanes[1], m.lanes[2] = m.lanes[2], m.lanes[1]
+            self.tasks.popleft()
+        return True
+
+    def peek(self) -> tuple[str, int] | None:
+        """The next gadget step, or ``None`` (idle or waiting for the other side)."""
+        while self.tasks:
+            if not self._bookkeeping():
+                return None
+            if not self.tasks:
+                return None
+            kind, name, arg = self.tasks[0]
+            if kind == "op":
+                return name, arg
+            pos = self.m.lanes.index(arg)
+            target = 2 if self.side == 0 else self.m.n + 1
+            if pos == target:
+                self.tasks.popleft()
+                continue
+            return ("crossover", pos - 1) if self.side == 0 else ("crossover", pos)
+        return None
+
+    def advance(self) -> None:
+        if self.tasks[0][0] == "op":
+            self.tasks.popleft()
+        self._bookkeeping()
 
 
-def build(f: Formula, order: list[str] | None = None, layout: str = "auto") -> Circuit:
+class _CnfMachine(_Machine):
+    """The clause layout: variable ``k`` enters on lane ``k + 2``, with no empty lanes
+    between variables; two work lanes lie above them (``0``, ``1``) and two below
+    (``n + 2``, ``n + 3``).  A side that is free takes the waiting clause whose variables
+    are nearest to it.  For each literal, its variable steps through crossovers to the
+    variable lane next to the work lanes (the variables it passes step one lane the other
+    way: the order of the variable lanes changes along the board) and is split there; the
+    copy is negated if the literal is, and joined with the clause so far by a NOR and a
+    NOT (an OR).  The last OR runs into the constant-true end.  No stack is kept: each
+    clause is forced true on its own.  The steps of the two sides are interleaved by the
+    tile where each can start, so that they run side by side."""
+
+    def __init__(self, names: list[str], sides: str = "both"):
+        super().__init__(names)
+        self.lanes = [None, None, *range(self.n), None, None]
+        self.free = [0] * len(self.lanes)
+        self.claimed: dict[int, int] = {}
+        self.sides = [0, 1] if sides == "both" else [0] if sides == "top" else [1]
+
+    def emit(self, name: str, lane: int) -> None:
+        super().emit(name, lane)
+        t = GADGETS[name]
+        span = range(lane, lane + t.lanes)
+        at = max(self.free[k] for k in span)
+        for k in span:
+            self.free[k] = at + t.tiles
+
+    def _distance(self, lits: list[Literal], side: int) -> int:
+        pos = [self.lanes.index(self.names.index(name)) for name, _ in lits]
+        return sum(p - 2 for p in pos) if side == 0 else sum(self.n + 1 - p for p in pos)
+
+    def run(self, clauses: list[list[Literal]]) -> None:
+        """Lay out every clause; each OR is forced true."""
+        waiting = list(clauses)
+        streams = [_Stream(self, side) for side in self.sides]
+        while True:
+            for st in streams:
+                if not st.tasks and waiting:
+                    costs = [self._distance(cl, st.side) for cl in waiting]
+                    st.load(waiting.pop(costs.index(min(costs))))
+            options = []
+            for i, st in enumerate(streams):
+                op = st.peek()
+                if op is not None:
+                    t = GADGETS[op[0]]
+                    start = max(self.free[k] for k in range(op[1], op[1] + t.lanes))
+                    options.append((start, i, op))
+            if not options:
+                if any(st.tasks for st in streams):  # pragma: no cover - claims are released
+                    raise RuntimeError("clause layout blocked")
+                if not waiting:
+                    return
+                continue
+            _, i, (name, lane) = min(options)
+            self.emit(name, lane)
+            streams[i].advance()
+
+
+def build(f: Formula, order: list[str] | None = None, layout: str = "auto",
+          sides: str = "bottom") -> Circuit:
     """Lay out a formula as a Minesweeper board whose output is forced true.
 
     ``order`` fixes the lane order of the variables (default: sorted names); ``layout``
     is ``"cnf"`` (clauses forced true one by one; formulas in conjunctive normal form
     only), ``"stack"`` (the stack machine, any formula) or ``"auto"`` (``cnf`` when the
-    formula is in that form).
+    formula is in that form); ``sides`` (``both``, ``top``, ``bottom``) says where the
+    clause layout may work.
 
     >>> from minesweeper.formula import parse_formula
     >>> c = build(parse_formula("x or y"))
     >>> sorted(c.inputs), c.lanes
-    (['x', 'y'], 4)
+    (['x', 'y'], 6)
     >>> build(parse_formula("x or y"), layout="stack").lanes
     6
     """
@@ -290,13 +406,12 @@ def build(f: Formula, order: list[str] | None = None, layout: str = "auto") -> C
     if layout == "cnf" and clauses is None:
         raise BadInput("the clause layout needs a formula in conjunctive normal form")
     if clauses is not None:
-        cm = _CnfMachine(names)
-        for cl in clauses:
-            cm.clause(cl)
+        cm = _CnfMachine(names, sides)
+        cm.run(clauses)
         cm.finish_lanes()
         board, tiles, counts = assemble([(st.name, st.lane) for st in cm.steps],
-                                        len(cm.lanes), list(range(len(names))))
-        inputs = {name: (k * 2 * PITCH + 2 * PORT, 0) for k, name in enumerate(names)}
+                                        len(cm.lanes), list(range(2, len(names) + 2)))
+        inputs = {name: ((k + 2) * 2 * PITCH + 2 * PORT, 0) for k, name in enumerate(names)}
         return Circuit(board, inputs, len(cm.lanes), tiles, counts)
     m = _Machine(names)
     m.compile(f)

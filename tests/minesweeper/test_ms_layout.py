@@ -31,9 +31,9 @@ def satisfiable(f: Formula) -> bool:
 
 
 @settings(max_examples=40, deadline=None)
-@given(cnfs)
-def test_clause_layout_consistent_iff_satisfiable(f: Formula) -> None:
-    c = build(f, layout="cnf")
+@given(cnfs, st.sampled_from(["bottom", "top", "both"]))
+def test_clause_layout_consistent_iff_satisfiable(f: Formula, sides: str) -> None:
+    c = build(f, layout="cnf", sides=sides)
     r = check(c.board)
     assert r.consistent == satisfiable(f)
     if r.consistent:
