@@ -516,7 +516,7 @@ def format_board(board: Board, mines: set[Cell] | None = None, mark: set[Cell] |
     if mines is not None:
         chars[cells == UNKNOWN] = ord("-")
         if mines:
-            rr, cc = np.array(sorted(mines), dtype=np.int64).reshape(-1, 2).T
+            rr, cc = np.array(list(mines), dtype=np.int64).reshape(-1, 2).T
             chars[rr, cc] = ord("*")
     if board.height and board.width:
         lines = np.concatenate([chars, np.full((board.height, 1), ord("\n"), np.uint8)], 1)

@@ -337,6 +337,22 @@ class Collapsed:
         return _values(self.parent, self.parity, value)
 
 
+def _as_lists(lits: npt.NDArray[np.int32], ends: npt.NDArray[np.int64]) -> list[list[int]]:
+    """Flat clauses to lists, one block of equal length at a time (their order changes).
+
+    >>> _as_lists(np.array([1, 2, -1, 3, 4, 5]), np.array([2, 3, 6]))
+    [[-1], [1, 2], [3, 4, 5]]
+    """
+    starts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+    lengths = ends - starts
+    out: list[list[int]] = []
+    for size in np.unique(lengths).tolist():
+        first = starts[lengths == size]
+        block = lits[first[:, None] + np.arange(size)[None, :]]
+        out.extend(block.tolist())
+    return out
+
+
 def collapse(a: Arrays, max_rounds: int = MAX_ROUNDS) -> Collapsed:
     """Collapse the two-square relations of a board's constraints (see the module notes).
 
@@ -352,9 +368,7 @@ def collapse(a: Arrays, max_rounds: int = MAX_ROUNDS) -> Collapsed:
         return Collapsed(True, parent, parity, value, [], empty, 0, 0, rounds)
     lits, ends, root_of, written = _clauses(parent, parity, value, a.ptr, a.vars, a.need,
                                             done)
-    flat = lits.tolist()
-    starts = [0, *ends.tolist()]
-    clauses = [flat[starts[i]:starts[i + 1]] for i in range(len(ends))]
+    clauses = _as_lists(lits, ends)
     free_roots = (parent == np.arange(a.n)) & (value < 0) & a.touched
     return Collapsed(False, parent, parity, value, clauses, root_of,
                      int(np.count_nonzero(free_roots)), int(written), rounds)
