@@ -87,10 +87,14 @@ def progress_bar(enabled: bool, label: str) -> Iterator[Progress | None]:
 @click.option("--journal", "-j", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Record finished subproblems in this SQLite file; run the same command "
                    "again to resume.")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", envvar="NQUEENS_SCHEDULER",
+              default=None,
+              help="Count on a running Dask cluster (also from $NQUEENS_SCHEDULER); needs "
+                   'pip install "nqueens[cluster]".')
 @quiet_option
 def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixed: str | None,
               blocked: str | None, workers: int | None, journal: str | None,
-              quiet: bool) -> int:
+              scheduler: str | None, quiet: bool) -> int:
     """Count the solutions for an N×N board.
 
     Whole boards (queen or superqueen, no torus) are counted by start constellations:
@@ -105,6 +109,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 17 --workers 2                 two processes
       nqueens count 18 --journal q18.sqlite        resumable: run it again after Ctrl-C
       nqueens count 14 --piece superqueen          5180
+      nqueens count 21 --scheduler tcp://head:8786 --journal q21.sqlite   on a Dask cluster
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
     if unique and problem.constrained:
@@ -112,12 +117,21 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
                        "or --blocked")
     if workers is not None and workers < 1:
         raise BadInput(f"--workers must be at least 1, not {workers}")
+    if scheduler is not None and workers is not None:
+        raise BadInput("--workers and --scheduler exclude each other: the cluster's workers "
+                       "do the counting")
+    if scheduler is not None:
+        from ..count.cluster import check_address, require_dask
+
+        require_dask()
+        scheduler = check_address(scheduler)
     fast = uses_constellations(problem)
     try:
         with progress_bar(fast and not quiet, f"n={problem.n}") as report:
             result = count_solutions(problem.n, piece=problem.piece, torus=problem.torus,
                                      fixed=problem.fixed, blocked=problem.blocked,
-                                     workers=workers, journal=journal, progress=report)
+                                     workers=workers, journal=journal, progress=report,
+                                     scheduler=scheduler)
     except KeyboardInterrupt:
         if journal is not None:
             say(f"nqueens: interrupted; finished subproblems are kept in {journal}. "

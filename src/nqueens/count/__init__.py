@@ -104,14 +104,16 @@ def warm_up(piece: Piece | str = Piece.QUEEN) -> None:
 def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
           fixed: Iterable[Square] = (), blocked: Iterable[Square] = (),
           workers: int | None = None, journal: str | os.PathLike[str] | None = None,
-          progress: Progress | None = None) -> CountResult:
+          progress: Progress | None = None, scheduler: str | None = None) -> CountResult:
     """Count all solutions and (without fixed or blocked squares) the fundamental ones.
 
     ``workers`` processes share the subproblems (None: all cores, in this process
     below n = 14). ``journal`` names an SQLite file that records each finished
     subproblem; counting again with the same file resumes and gives the same
     result. ``progress`` is called after each finished batch (see
-    :data:`nqueens.count.runner.Progress`).
+    :data:`nqueens.count.runner.Progress`). ``scheduler`` (``tcp://HOST:PORT``) sends
+    the subproblems to a running Dask cluster instead (see :mod:`nqueens.count.cluster`);
+    the journal and the result are the same as for a local run.
 
     >>> count(6).total, count(6).fundamental
     (4, 1)
@@ -124,9 +126,10 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
     k = check_workers(workers)
     start = time.perf_counter()
     if not uses_constellations(problem):
-        if journal is not None:
-            raise BadInput("a journal needs the start-constellation count: a whole board "
-                           f"(no --fixed, --blocked or --torus) with n >= {cons.MIN_N}")
+        for option, value in (("a journal", journal), ("a cluster", scheduler)):
+            if value is not None:
+                raise BadInput(f"{option} needs the start-constellation count: a whole board "
+                               f"(no --fixed, --blocked or --torus) with n >= {cons.MIN_N}")
         total, fundamental = count_problem(problem)
         return CountResult(problem.n, total, fundamental, time.perf_counter() - start,
                            problem.piece.value, problem.torus)
@@ -139,7 +142,13 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
                                cons.digest(subs))
         jr = Journal.open(os.fspath(journal), header)
     try:
-        if k > 1:
+        if scheduler is not None:
+            from .cluster import DaskMap
+
+            with DaskMap(scheduler) as cluster:
+                results = run(subs, cluster, journal=jr, progress=progress)
+                k = cluster.slots
+        elif k > 1:
             with PoolMap(k) as pool:
                 results = run(subs, pool, journal=jr, progress=progress, workers=k)
         else:

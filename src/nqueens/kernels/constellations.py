@@ -23,7 +23,7 @@ U1 = np.uint64(1)
 U2 = np.uint64(2)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def prepare(n: int, qrow: np.ndarray, qcol: np.ndarray, knight: bool, rows: np.ndarray,
             avail: np.ndarray, gap: np.ndarray) -> int:
     """Fill ``rows``, ``avail`` and ``gap`` for the pre-placed queens ``(qrow[i], qcol[i])``.
@@ -80,7 +80,7 @@ def prepare(n: int, qrow: np.ndarray, qcol: np.ndarray, knight: bool, rows: np.n
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
     """Count the completions of a plain-queen subproblem with ``m`` rows to fill."""
     if m == 0:
@@ -144,7 +144,7 @@ def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rotation_fixed(pos: np.ndarray, n: int, quarter: bool) -> bool:
     m = n - 1
     for r in range(n):
@@ -156,7 +156,7 @@ def _rotation_fixed(pos: np.ndarray, n: int, quarter: bool) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, m: int,
                   base: np.ndarray, knight: bool, sym: int) -> tuple[int, int, int]:
     """Count completions with the knight move (``knight``) and, when ``sym`` is 1 or 2,
@@ -231,7 +231,7 @@ def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, 
     return total, f180, f90
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def estimate(avail: np.ndarray, gap: np.ndarray, m: int, depth: int) -> int:
     """Number of partial placements on the first ``depth`` rows to fill (plain queens):
     a cheap measure of how big the search below a subproblem is in this orientation."""
@@ -264,7 +264,7 @@ def estimate(avail: np.ndarray, gap: np.ndarray, m: int, depth: int) -> int:
     return nodes
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def frame_cost(n: int, a: int, b: int, c: int, d: int, knight: bool, depth: int) -> int:
     """:func:`estimate` for the frame with queens at (0, a), (n-1, b), (c, 0), (d, n-1);
     -1 when those queens attack each other."""
@@ -301,7 +301,7 @@ def _rotate(n: int, f: np.ndarray, out: np.ndarray) -> None:
     out[3] = a
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def frame_images_into(n: int, a: int, b: int, c: int, d: int, out: np.ndarray) -> None:
     """Write the 8 images of frame (a, b, c, d) into ``out`` (8 × 4), in the order of
     ``nqueens.board.SYMMETRY_NAMES``."""
@@ -321,7 +321,7 @@ def frame_images_into(n: int, a: int, b: int, c: int, d: int, out: np.ndarray) -
     _rotate(n, out[5], out[6])  # transpose
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _less(x: np.ndarray, y: np.ndarray) -> bool:
     for i in range(4):
         if x[i] != y[i]:
@@ -329,7 +329,7 @@ def _less(x: np.ndarray, y: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_frames(n: int, knight: bool, depth: int) -> np.ndarray:
     """The canonical frames of an n×n board as rows ``(a, b, c, d, weight, sym, cost)``.
 
@@ -395,7 +395,7 @@ def enumerate_frames(n: int, knight: bool, depth: int) -> np.ndarray:
     return out[:k].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_queen_many(n: int, queens: np.ndarray, nq: np.ndarray, out: np.ndarray) -> None:
     """:func:`count_queen` for many plain-queen subproblems at once: row ``i`` of
     ``queens`` holds ``nq[i]`` pre-placed queens as (row, column) pairs; the counts go

@@ -1,0 +1,175 @@
+"""Counting on a Dask distributed cluster: the same subproblems, sent as tasks.
+
+A cluster is only another executor for :func:`nqueens.count.runner.run`: the
+subproblems, the journal and the tally are those of a local count. Batches are
+sized from a short local calibration so that each task runs for about
+:data:`TASK_SECONDS` (the scheduler adds about a millisecond per task), and each
+finished batch is recorded in the journal as it arrives, so a count can be
+resumed on the cluster or locally and never counts a subproblem twice. A worker
+that dies mid-task has its tasks run elsewhere by the scheduler.
+
+Needs the ``cluster`` extra: ``pip install "nqueens[cluster]"``.
+
+>>> from nqueens.count.constellations import make_subproblems
+>>> subs = make_subproblems(10)
+>>> plan = plan_batches(subs, seconds_per_cost=1e-6, slots=2)
+>>> sorted(s.id for b in plan for s in b) == [s.id for s in subs]
+True
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from ..errors import BadInput, NQueensError
+from .constellations import Subproblem, SubResult
+from .runner import Batch, BatchFn
+
+#: How long one task should run, in seconds.
+TASK_SECONDS = 2.0
+
+#: How long to wait for the scheduler to answer, in seconds.
+CONNECT_TIMEOUT = 10.0
+
+#: Calibration: count subproblems locally for about this long to learn the speed.
+CALIBRATION_SECONDS = 0.3
+
+_ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss)://\S+$|^[\w.\-\[\]:]+:\d+$")
+
+
+class ClusterError(NQueensError):
+    """The cluster failed while counting (what is done stays in the journal)."""
+
+    exit_code = 1
+
+
+def require_dask() -> Any:
+    """Import ``dask.distributed`` or say what to install."""
+    try:
+        import dask.distributed as dd
+    except ImportError:
+        raise BadInput('counting on a cluster needs Dask: pip install "nqueens[cluster]"') from None
+    return dd
+
+
+def check_address(address: str) -> str:
+    """Return the scheduler address with a scheme, or raise :class:`BadInput`.
+
+    >>> check_address("127.0.0.1:8786")
+    'tcp://127.0.0.1:8786'
+    >>> check_address("tcp://node7:8786")
+    'tcp://node7:8786'
+    """
+    text = address.strip()
+    if not _ADDRESS.match(text):
+        raise BadInput(f"{address!r} is not a scheduler address like tcp://HOST:PORT")
+    return text if "://" in text else f"tcp://{text}"
+
+
+def plan_batches(subs: Sequence[Subproblem], seconds_per_cost: float,
+                 task_seconds: float = TASK_SECONDS, slots: int = 1) -> list[Batch]:
+    """Group subproblems into batches of about ``task_seconds`` of work each.
+
+    The work of a subproblem is estimated as ``cost × seconds_per_cost``. When the
+    whole count is short the batches shrink so that every one of the ``slots``
+    worker threads still gets about four of them (the load then balances).
+    """
+    if not subs:
+        return []
+    total = sum(max(1, s.cost) for s in subs) * seconds_per_cost
+    target = min(task_seconds, total / (4 * max(1, slots)))
+    budget = max(target / max(seconds_per_cost, 1e-12), 1.0)
+    out: list[Batch] = []
+    current: Batch = []
+    acc = 0.0
+    for s in subs:
+        current.append(s)
+        acc += max(1, s.cost)
+        if acc >= budget:
+            out.append(current)
+            current, acc = [], 0.0
+    if current:
+        out.append(current)
+    return out
+
+
+def calibrate(fn: BatchFn, subs: Sequence[Subproblem],
+              seconds: float = CALIBRATION_SECONDS) -> float:
+    """Seconds per unit of estimated cost, from counting a spread sample here."""
+    if not subs:
+        return 1e-6
+    fn([subs[-1]])  # load the compiled kernels before timing
+    step = max(1, len(subs) // 64)
+    spent = 0.0
+    cost = 0
+    for s in subs[::step]:
+        t0 = time.perf_counter()
+        fn([s])
+        spent += time.perf_counter() - t0
+        cost += max(1, s.cost)
+        if spent >= seconds:
+            break
+    return max(spent / cost, 1e-9)
+
+
+class DaskMap:
+    """An executor that runs batches as tasks on a Dask cluster.
+
+    Use as a context manager; it connects on entry (within :data:`CONNECT_TIMEOUT`)
+    and closes the connection on exit, cancelling tasks still queued.
+    """
+
+    def __init__(self, address: str, timeout: float = CONNECT_TIMEOUT,
+                 task_seconds: float = TASK_SECONDS):
+        self.address = check_address(address)
+        self.timeout = timeout
+        self.task_seconds = task_seconds
+        self.client: Any = None
+        self.tasks = 0
+
+    def __enter__(self) -> DaskMap:
+        dd = require_dask()
+        try:
+            self.client = dd.Client(self.address, timeout=self.timeout,
+                                    set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            raise BadInput(
+                f"cannot reach the Dask scheduler at {self.address} within "
+                f"{self.timeout:g} s ({type(exc).__name__})"
+            ) from None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.client is not None:
+            self.client.close(timeout=self.timeout)
+            self.client = None
+
+    @property
+    def slots(self) -> int:
+        """The number of worker threads on the cluster now."""
+        return max(1, sum(self.client.nthreads().values()))
+
+    def __call__(self, fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult]]:
+        dd = require_dask()
+        subs = [s for b in batches for s in b]
+        if not subs:
+            return
+        if not self.client.nthreads():
+            raise ClusterError(f"the scheduler at {self.address} has no workers")
+        plan = plan_batches(subs, calibrate(fn, subs), self.task_seconds, self.slots)
+        self.tasks = len(plan)
+        futures = self.client.map(fn, plan, pure=False)
+        try:
+            for fut in dd.as_completed(futures, loop=self.client.loop):
+                try:
+                    yield fut.result()
+                except dd.KilledWorker as exc:
+                    raise ClusterError(
+                        f"workers died while running a task too often ({exc}); "
+                        "finished subproblems are kept in the journal"
+                    ) from None
+        finally:
+            self.client.cancel(futures)

@@ -1,0 +1,173 @@
+"""Counting on a real Dask cluster: a scheduler and two worker processes on loopback."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("dask.distributed")
+
+from nqueens import count  # noqa: E402
+from nqueens.count import constellations as cons  # noqa: E402
+from nqueens.count.cluster import DaskMap, check_address, plan_batches  # noqa: E402
+from nqueens.count.journal import Journal, JournalHeader  # noqa: E402
+from nqueens.count.runner import run  # noqa: E402
+from nqueens.errors import BadInput  # noqa: E402
+
+A000170 = {12: 14200, 13: 73712, 14: 365596, 16: 14772512}
+A002562 = {12: 1787, 13: 9233, 14: 45752, 16: 1846955}
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _dask_cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "dask", *args]
+
+
+class Cluster:
+    """A scheduler and worker processes started for the tests, stopped afterwards."""
+
+    def __init__(self, workers: int = 2):
+        self.port = _free_port()
+        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self.workers: list[subprocess.Popen[bytes]] = []
+        self.scheduler = self._start("scheduler", "--host", "127.0.0.1", "--port",
+                                     str(self.port), "--no-dashboard")
+        for _ in range(workers):
+            self.add_worker()
+        self.wait_for_workers(workers)
+
+    def _start(self, *args: str) -> subprocess.Popen[bytes]:
+        proc = subprocess.Popen(_dask_cli(*args), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True)
+        self.procs.append(proc)
+        return proc
+
+    def add_worker(self) -> subprocess.Popen[bytes]:
+        proc = self._start("worker", self.address, "--nthreads", "1", "--no-nanny",
+                           "--no-dashboard", "--host", "127.0.0.1")
+        self.workers.append(proc)
+        return proc
+
+    def wait_for_workers(self, k: int, timeout: float = 90.0) -> None:
+        from dask.distributed import Client
+
+        deadline = time.monotonic() + timeout
+        with Client(self.address, timeout=timeout, set_as_default=False) as client:
+            client.wait_for_workers(k, timeout=max(1.0, deadline - time.monotonic()))
+
+    def close(self) -> None:
+        for proc in reversed(self.procs):
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    c = Cluster(workers=2)
+    try:
+        yield c
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("n", [12, 13, 14])
+def test_cluster_counts_are_exact(cluster: Cluster, n: int) -> None:
+    result = count(n, scheduler=cluster.address)
+    assert (result.total, result.fundamental) == (A000170[n], A002562[n])
+    assert result.engine == "constellations"
+
+
+def test_command_line_with_scheduler(cluster: Cluster, run, monkeypatch) -> None:
+    r = run("count", "12", "--scheduler", cluster.address, "--json", "--quiet")
+    assert r.code == 0, r.err
+    import json
+
+    assert json.loads(r.out)["all"] == 14200
+    monkeypatch.setenv("NQUEENS_SCHEDULER", cluster.address)
+    r = run("count", "13", "--unique", "--quiet")
+    assert r.code == 0 and r.out == "9233\n"
+
+
+def test_journal_is_shared_with_local_runs(cluster: Cluster, tmp_path: Path) -> None:
+    journal = tmp_path / "count14.sqlite"
+    n = 14
+    subs = cons.make_subproblems(n)
+    header = JournalHeader(n, "queen", cons.ENGINE_VERSION, len(subs), cons.digest(subs))
+    # A local run that stops early: only part of the subproblems get recorded.
+    with Journal.open(str(journal), header) as j:
+        j.record(cons.solve_batch(subs[: len(subs) // 3]))
+    # The cluster finishes the count; the journal then holds each subproblem once.
+    result = count(n, scheduler=cluster.address, journal=journal)
+    assert result.total == A000170[n] and result.fundamental == A002562[n]
+    with Journal.open(str(journal), header) as j:
+        ids = [r.id for r in j.results()]
+    assert sorted(ids) == [s.id for s in sorted(subs, key=lambda s: s.id)]
+    # And a local run on the finished journal computes nothing new, same result.
+    again = count(n, workers=1, journal=journal)
+    assert (again.total, again.fundamental) == (result.total, result.fundamental)
+
+
+def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
+    n = 16
+    subs = cons.make_subproblems(n)
+    seen: list[int] = []
+    victim = cluster.workers[0]
+
+    def progress(done: int, total: int, *_: int) -> None:
+        seen.append(done)
+        if len(seen) == 2 and victim.poll() is None:
+            os.killpg(victim.pid, signal.SIGKILL)
+
+    with DaskMap(cluster.address, task_seconds=0.3) as dm:
+        results = run(subs, dm, progress=progress)
+        tasks = dm.tasks
+    assert victim.poll() is not None, "the worker was not killed during the run"
+    assert tasks >= 8
+    assert cons.tally(subs, results) == (A000170[n], A002562[n])
+    assert sorted(r.id for r in results) == sorted(s.id for s in subs)
+    # Bring the cluster back to two workers for the tests that follow.
+    cluster.workers.remove(victim)
+    cluster.add_worker()
+    cluster.wait_for_workers(2)
+
+
+def test_unreachable_scheduler_is_reported_quickly(run) -> None:
+    port = _free_port()  # nothing listens there
+    t0 = time.monotonic()
+    r = run("count", "10", "--scheduler", f"tcp://127.0.0.1:{port}", "--quiet")
+    assert r.code == 2
+    assert "cannot reach the Dask scheduler" in r.err and len(r.err.strip().splitlines()) == 1
+    assert time.monotonic() - t0 < 60
+
+
+def test_bad_addresses() -> None:
+    with pytest.raises(BadInput):
+        check_address("not an address")
+    assert check_address("localhost:8786") == "tcp://localhost:8786"
+
+
+def test_batches_cover_every_subproblem_once() -> None:
+    subs = cons.make_subproblems(15)
+    plan = plan_batches(subs, seconds_per_cost=1e-7, task_seconds=1.0, slots=4)
+    ids = [s.id for b in plan for s in b]
+    assert sorted(ids) == sorted(s.id for s in subs)
+    assert len(plan) >= 16 or len(plan) == len(subs)
