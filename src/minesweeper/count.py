@@ -13,6 +13,12 @@ of its arrangements hold ``m`` mines, for every ``m``.
   ``C(interior, total - m)`` ways to put the remaining mines on the unconstrained squares:
   arrangements of all unknown squares.
 
+Boards without a total are counted, when the exact model counter Ganak (``pyganak``) is
+installed, on the constraints left by the collapse of :mod:`minesweeper.reduce`: each
+free class of squares that no remaining constraint mentions doubles the count, and the
+clauses left are counted by Ganak.  On a board built from a formula this is the number
+of satisfying assignments of the formula (each gives exactly one arrangement).
+
 >>> from minesweeper.board import parse_board
 >>> count_arrangements(parse_board("1?1/111")).count
 1
@@ -26,7 +32,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from math import comb
 
-from .board import Board, Problem, problem_of
+import numpy as np
+
+from .board import Board, Problem, arrays_of, problem_of
+from .reduce import collapse
 
 
 @dataclass
@@ -40,6 +49,7 @@ class CountResult:
     frontier: int
     interior: int
     components: list[tuple[int, int]]
+    method: str = "sweep"
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form (the count as a decimal string when it is large).
@@ -54,6 +64,7 @@ class CountResult:
             "frontier_squares": self.frontier,
             "interior_squares": self.interior,
             "components": [{"squares": s, "count": c} for s, c in self.components],
+            "method": self.method,
         }
 
 
@@ -198,14 +209,69 @@ def _multiply(a: list[int], b: list[int]) -> list[int]:
     return out
 
 
-def count_arrangements(board: Board) -> CountResult:
+def ganak_available() -> bool:
+    """Whether the exact model counter ``pyganak`` can be imported."""
+    try:
+        import pyganak  # noqa: F401
+    except ImportError:  # pragma: no cover - depends on the installation
+        return False
+    return True
+
+
+def count_collapsed(board: Board) -> CountResult | None:
+    """Count through the collapse and Ganak (boards without a total); ``None`` when the
+    board gives a total or Ganak is not installed.
+
+    >>> from minesweeper.board import parse_board
+    >>> r = count_collapsed(parse_board("?1?1?/?2???"))
+    >>> r.count == count_arrangements(parse_board("?1?1?/?2???"), method="sweep").count
+    True
+    """
+    if board.total is not None or not ganak_available():
+        return None
+    import pyganak
+
+    a = arrays_of(board)
+    interior = int(np.count_nonzero(~a.touched))
+    frontier = a.n - interior
+    c = collapse(a)
+    if c.contradiction:
+        return CountResult(0, "frontier", frontier, interior, [], "collapse")
+    free = int(np.count_nonzero((c.parent == np.arange(a.n)) & (c.value < 0) & a.touched))
+    used = len(c.root_of) - 1
+    inner = 1
+    if used:
+        counter = pyganak.Counter()
+        counter.new_vars(used)
+        counter.add_clauses(c.clauses)
+        inner = int(counter.count())
+    return CountResult(inner * 2 ** (free - used), "frontier", frontier, interior, [],
+                       "collapse+ganak")
+
+
+def count_arrangements(board: Board, method: str = "auto") -> CountResult:
     """Count the arrangements of mines that agree with the board (see the module notes for
-    what is counted with and without a total).
+    what is counted with and without a total).  ``method``: ``sweep`` (components, always
+    available), ``ganak`` (after the collapse; boards without a total) or ``auto``.
 
     >>> from minesweeper.board import parse_board
     >>> r = count_arrangements(parse_board("1?1/?0?/1?1"))
     >>> r.count, r.scope
     (0, 'frontier')
+    """
+    if method in ("auto", "ganak"):
+        fast = count_collapsed(board)
+        if fast is not None:
+            return fast
+    return count_by_sweep(board)
+
+
+def count_by_sweep(board: Board) -> CountResult:
+    """The component sweep of the module notes.
+
+    >>> from minesweeper.board import parse_board
+    >>> count_by_sweep(parse_board("mines: 2\\n?1???")).count
+    4
     """
     problem = problem_of(board)
     interior = len(problem.interior)

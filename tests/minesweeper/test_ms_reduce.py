@@ -3,12 +3,18 @@ backtracking solver, witnesses that satisfy every number, wires that become one 
 
 from __future__ import annotations
 
+from itertools import product
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minesweeper.backtrack import count as backtrack_count
 from minesweeper.backtrack import find
 from minesweeper.board import MINE, UNKNOWN, Board, arrays_of, parse_board, problem_of
+from minesweeper.circuit import build
+from minesweeper.count import count_arrangements
+from minesweeper.formula import Formula, Not, Op, Var, evaluate, variables
 from minesweeper.reduce import collapse, verify
 from minesweeper.sat import check, check_collapsed
 
@@ -95,3 +101,27 @@ def test_boards_with_a_total_take_the_plain_route() -> None:
     board = parse_board("mines: 1\n?1?")
     assert check_collapsed(board) is None
     assert check(board).consistent
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards())
+def test_counts_after_collapse_agree_with_sweep_and_enumeration(board: Board) -> None:
+    fast = count_arrangements(board, method="ganak")
+    assert fast.method in ("collapse+ganak", "collapse")
+    assert fast.count == count_arrangements(board, method="sweep").count == backtrack_count(board)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.sampled_from("abcd"), st.booleans()), min_size=1,
+                         max_size=3), min_size=1, max_size=5))
+def test_count_of_a_built_board_is_the_number_of_models(cls: list[list[tuple[str, bool]]]) -> None:
+    def lit(name: str, neg: bool) -> Formula:
+        return Not(Var(name)) if neg else Var(name)
+
+    parts: list[Formula] = [Op("or", tuple(lit(*x) for x in c)) if len(c) > 1 else lit(*c[0])
+                            for c in cls]
+    f = parts[0] if len(parts) == 1 else Op("and", tuple(parts))
+    names = sorted(variables(f))
+    models = sum(evaluate(f, dict(zip(names, bits, strict=True)))
+                 for bits in product((False, True), repeat=len(names)))
+    assert count_arrangements(build(f).board).count == models

@@ -91,8 +91,9 @@ def test_long_wire_count() -> None:
     from minesweeper.circuit import assemble
 
     board, _, _ = assemble([("not", 0)] * 60 + [("terminator", 0)], 1, [0])
-    res = count_arrangements(board)
+    res = count_arrangements(board, method="sweep")
     assert res.count == 2 and len(res.components) == 1
+    assert count_arrangements(board).count == 2
 
 
 def test_count_scopes() -> None:
