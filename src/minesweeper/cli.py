@@ -29,8 +29,8 @@ from .errors import BadInput, MinesweeperError
 from .formula import Formula, evaluate, parse_dimacs, parse_formula
 from .gadgets import Gadget, gadget_names, get_gadget, truth_table
 from .render import Overlay, to_png_bytes, to_svg, write_atomic
+from .sat import CORE_LIMIT, safe_squares
 from .sat import check as sat_check
-from .sat import safe_squares
 
 PROG = "minesweeper"
 _INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d+)\s+(\d+)\s*$", re.MULTILINE)
@@ -155,6 +155,9 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
                 result["core"] = _cells(core)
                 result["core_includes_total"] = core_total
                 result["core_minimal"] = cres.core_minimal
+                result["explained"] = cres.explained
+            if cres.stats:
+                result["collapse"] = cres.stats
         if consistent:
             result["mines"] = _cells(witness)
             overlay.mines = witness
@@ -165,6 +168,9 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
                 result["assignment"] = values
                 lines.append("assignment: " + " ".join(
                     f"{k}={'1' if v else '0'}" for k, v in values.items()))
+        elif method == "sat" and not cres.explained:
+            lines.append(f"(no reason searched for: the board has {cres.stats['numbers']} "
+                         f"numbers, above the limit of {CORE_LIMIT})")
         elif method == "sat":
             overlay.marked = set(core)
             extra = " together with the total number of mines" if core_total else ""

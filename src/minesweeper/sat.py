@@ -124,7 +124,9 @@ class CheckResult:
     ``mines`` is a witness arrangement (the unknown squares holding a mine) when the board
     is consistent; otherwise ``core`` lists revealed squares whose numbers cannot all hold
     (``core_total`` says whether the total number of mines is part of the reason) and
-    ``core_minimal`` whether the shrinking finished.
+    ``core_minimal`` whether the shrinking finished; ``explained`` is false when no core
+    was searched for (boards above :data:`CORE_LIMIT` numbers).  ``stats`` gives the sizes
+    seen by the collapse, when it ran.
     """
 
     consistent: bool
@@ -134,6 +136,7 @@ class CheckResult:
     core_minimal: bool = True
     problem: Problem | None = None
     stats: dict[str, int] = field(default_factory=dict)
+    explained: bool = True
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form.
@@ -149,6 +152,7 @@ class CheckResult:
             out["core"] = [[r, c] for r, c in self.core]
             out["core_total"] = self.core_total
             out["core_minimal"] = self.core_minimal
+            out["explained"] = self.explained
         return out
 
 
@@ -159,29 +163,32 @@ def _model_mines(model: Iterable[int], problem: Problem) -> set[Cell]:
 
 def check_collapsed(board: Board) -> CheckResult | None:
     """Decide consistency after the collapse of :mod:`minesweeper.reduce` (boards without
-    a total): the witness is checked against every number.  ``None`` when the board is
-    inconsistent (the caller then looks for the reason on the full problem) or gives a
-    total.  ``stats`` tells the sizes: unknown squares, free classes, numbers and clauses
-    left for SAT.
+    a total): the witness is checked against every number.  An inconsistent board comes
+    back without a reason (``explained`` false; :func:`check` looks for one on the full
+    problem).  ``None`` when the board gives a total.  ``stats`` tells the sizes: unknown
+    squares, numbers, free classes, numbers and clauses left for SAT.
 
     >>> from minesweeper.board import parse_board
     >>> r = check_collapsed(parse_board("?1?1?1?"))
     >>> sorted(r.mines), r.stats["classes"]
     ([(0, 2), (0, 6)], 1)
-    >>> check_collapsed(parse_board("1?1/?0?/1?1")) is None
-    True
+    >>> check_collapsed(parse_board("1?1/?0?/1?1")).consistent
+    False
     """
     if board.total is not None:
         return None
     a = arrays_of(board)
     c = collapse(a)
+    stats = {"unknown": a.n, "numbers": a.m, "classes": c.classes,
+             "numbers_left": c.remaining, "clauses": len(c.clauses), "rounds": c.rounds}
+    unexplained = CheckResult(False, core_minimal=False, explained=False, stats=stats)
     if c.contradiction:
-        return None
+        return unexplained
     model: list[int] = []
     if c.clauses:
         with Solver(name=SOLVER_NAME, bootstrap_with=c.clauses) as solver:
             if not solver.solve():
-                return None
+                return unexplained
             model = solver.get_model() or []
     mine = c.witness(model)
     bad = verify(a, mine)
@@ -190,16 +197,21 @@ def check_collapsed(board: Board) -> CheckResult | None:
                            f"{(int(a.cell_rows[bad]), int(a.cell_cols[bad]))}")
     idx = np.nonzero(mine)[0]
     mines = set(zip(a.rows[idx].tolist(), a.cols[idx].tolist(), strict=True))
-    stats = {"unknown": a.n, "numbers": a.m, "classes": c.classes,
-             "numbers_left": c.remaining, "clauses": len(c.clauses), "rounds": c.rounds}
     return CheckResult(True, mines, stats=stats)
 
 
-def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True) -> CheckResult:
+CORE_LIMIT = 1_000_000
+"""Most numbers on a board for which an inconsistency is explained by a set of numbers."""
+
+
+def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
+          core_limit: int = CORE_LIMIT) -> CheckResult:
     """Decide whether some arrangement of mines agrees with every number (and the total).
 
     Without a total the collapse of :mod:`minesweeper.reduce` runs first
-    (``preprocess``); an inconsistent board is then explained on the full problem.
+    (``preprocess``); an inconsistent board is then explained on the full problem when it
+    has at most ``core_limit`` numbers (otherwise ``explained`` is false and ``core``
+    empty: the answer stands, the reason is not searched for).
 
     >>> from minesweeper.board import parse_board
     >>> r = check(parse_board("1?1/?0?/1?1"))
@@ -210,7 +222,7 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True) -
     """
     if preprocess:
         fast = check_collapsed(board)
-        if fast is not None:
+        if fast is not None and (fast.consistent or fast.stats["numbers"] > core_limit):
             return fast
     problem = problem_of(board)
     enc = encode(problem, frontier_total=True)

@@ -125,3 +125,24 @@ def test_count_of_a_built_board_is_the_number_of_models(cls: list[list[tuple[str
     models = sum(evaluate(f, dict(zip(names, bits, strict=True)))
                  for bits in product((False, True), repeat=len(names)))
     assert count_arrangements(build(f).board).count == models
+
+
+def test_large_inconsistent_boards_are_answered_without_a_reason(monkeypatch, capsys,
+                                                                tmp_path) -> None:  # type: ignore[no-untyped-def]
+    board = parse_board("?1?1?/02220")
+    r = check(board, core_limit=0)
+    assert not r.consistent and not r.explained and r.core == []
+    assert r.to_json()["explained"] is False
+    full = check(board)
+    assert not full.consistent and full.explained and full.core
+    import functools
+
+    import minesweeper.cli as cli_module
+    from minesweeper.cli import main
+
+    monkeypatch.setattr(cli_module, "sat_check", functools.partial(check, core_limit=0))
+    path = tmp_path / "b.txt"
+    path.write_text("?1?1?/02220\n")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("inconsistent") and "no reason searched for" in out
