@@ -15,19 +15,44 @@ from __future__ import annotations
 
 
 class NQueensError(Exception):
-    """Base class of every error the library raises on purpose."""
+    """Base class of every error the library raises on purpose.
+
+    Catch it to handle every deliberate failure of the library at once:
+
+    >>> from nqueens.search import Problem
+    >>> try:
+    ...     Problem.make(0)
+    ... except NQueensError as err:
+    ...     print(type(err).__name__, err.exit_code)
+    BadInput 2
+    """
 
     exit_code: int = 2
 
 
 class BadInput(NQueensError, ValueError):
-    """The input cannot be understood: a bad number, a malformed file, an unknown option."""
+    """The input cannot be understood: a bad number, a malformed file, an unknown option.
+
+    It is also a :class:`ValueError`, so code that already catches those keeps working:
+
+    >>> from nqueens.pieces import Piece
+    >>> try:
+    ...     Piece.parse("bishop")
+    ... except ValueError as err:
+    ...     print(err)
+    unknown piece 'bishop' (choose one of: queen, superqueen)
+    """
 
     exit_code = 2
 
 
 class NoSolution(NQueensError):
-    """The problem is well posed but has no solution (or none within the given budget)."""
+    """The problem is well posed but has no solution (or none within the given budget).
+
+    >>> err = NoSolution("no 3x3 board has 3 non-attacking queens")
+    >>> err.exit_code, isinstance(err, NQueensError)
+    (1, True)
+    """
 
     exit_code = 1
 
@@ -36,6 +61,13 @@ class InvalidBoard(NQueensError, ValueError):
     """A well-formed board whose queens attack each other.
 
     ``pairs`` lists the attacking pairs found, each as ``((row, col), (row, col))``, 0-based.
+
+    >>> from nqueens.board import Solution
+    >>> try:
+    ...     Solution([0, 1, 3, 2]).validate()
+    ... except InvalidBoard as err:
+    ...     print(err.exit_code, err.pairs[0])
+    1 ((0, 0), (1, 1))
     """
 
     exit_code = 1

@@ -96,7 +96,11 @@ def write_list(s: Solution) -> str:
 
 
 def write_perm(s: Solution) -> str:
-    """The 1-based column of the queen in each row, separated by spaces."""
+    """The 1-based column of the queen in each row, separated by spaces.
+
+    >>> write_perm(Solution([1, 3, 0, 2]))
+    '2 4 1 3'
+    """
     return " ".join(str(c + 1) for c in s)
 
 
@@ -161,7 +165,13 @@ def file_index(name: str) -> int:
 
 
 def write_algebraic(s: Solution) -> str:
-    """The queens' squares in chess notation, file by file (column a first)."""
+    """The queens' squares in chess notation, file by file (column a first).
+
+    Row 0 is the top rank (rank ``n``), as on a printed board:
+
+    >>> write_algebraic(Solution([1, 3, 0, 2]))
+    'a2 b4 c1 d3'
+    """
     n = s.n
     inv = np.empty(n, dtype=np.int64)
     if not s.is_permutation():
@@ -172,7 +182,11 @@ def write_algebraic(s: Solution) -> str:
 
 
 def solution_json(s: Solution) -> dict[str, Any]:
-    """The JSON object of a board: ``{"n": n, "queens": [[row, col], ...]}`` (0-based)."""
+    """The JSON object of a board: ``{"n": n, "queens": [[row, col], ...]}`` (0-based).
+
+    >>> solution_json(Solution([1, 3, 0, 2]))
+    {'n': 4, 'queens': [[0, 1], [1, 3], [2, 0], [3, 2]]}
+    """
     return {"n": s.n, "queens": [[r, int(c)] for r, c in enumerate(s.cols)]}
 
 
@@ -186,14 +200,23 @@ def write_json(s: Solution) -> str:
 
 
 def write_svg(s: Solution) -> str:
-    """The board as an SVG picture."""
+    """The board as an SVG picture.
+
+    >>> svg = write_svg(Solution([1, 3, 0, 2]))
+    >>> svg.startswith("<svg"), "<title>4-queens board</title>" in svg
+    (True, True)
+    """
     from .pictures import board_svg
 
     return board_svg(s)
 
 
 def write_png(s: Solution) -> bytes:
-    """The board as a PNG picture (bytes)."""
+    """The board as a PNG picture (bytes).
+
+    >>> write_png(Solution([1, 3, 0, 2]))[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    """
     from .pictures import board_png
 
     return board_png(s)
@@ -230,7 +253,20 @@ _WRITERS = {
 
 
 def write(s: Solution, fmt: str = "board") -> str:
-    """Write one board in format ``fmt`` (one of :data:`WRITE_FORMATS`)."""
+    """Write one board in format ``fmt`` (one of :data:`WRITE_FORMATS`).
+
+    >>> print(write(Solution([1, 3, 0, 2])))
+    .Q..
+    ...Q
+    Q...
+    ..Q.
+    >>> write(Solution([1, 3, 0, 2]), "json")
+    '{"n": 4, "queens": [[0, 1], [1, 3], [2, 0], [3, 2]]}'
+    >>> write(Solution([0]), "png")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: png is a binary format: write it with write_bytes, to a file
+    """
     if fmt in BINARY_FORMATS:
         raise BadInput(f"{fmt} is a binary format: write it with write_bytes, to a file")
     try:
@@ -340,7 +376,15 @@ def _rows_to_solution(rows: list[tuple[int, list[int]]], source: str | None) -> 
 
 
 def read_board(text: str, source: str | None = None) -> Solution:
-    """Read a Q/. board: one row per line, spaces optional, ``Q`` (or ``q``) for a queen."""
+    """Read a Q/. board: one row per line, spaces optional, ``Q`` (or ``q``) for a queen.
+
+    >>> read_board(". Q . .\\n. . . Q\\nQ . . .\\n. . Q .")
+    Solution([1, 3, 0, 2])
+    >>> read_board("Q.\\nQQ", source="b.txt")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: b.txt, line 2, column 2: row 2 has 2 queens (one per row)
+    """
     lines = _content_lines(text)
     if not lines:
         raise BadInput(f"{_where(source)}empty input: no board found")
@@ -372,7 +416,11 @@ def read_board(text: str, source: str | None = None) -> Solution:
 
 
 def read_matrix(text: str, source: str | None = None) -> Solution:
-    """Read a 0/1 matrix (entries separated by spaces or commas, or written together)."""
+    """Read a 0/1 matrix (entries separated by spaces or commas, or written together).
+
+    >>> read_matrix("0 1 0 0\\n0,0,0,1\\n1000\\n0010")
+    Solution([1, 3, 0, 2])
+    """
     lines = _content_lines(text)
     if not lines:
         raise BadInput(f"{_where(source)}empty input: no board found")
@@ -404,7 +452,11 @@ def read_matrix(text: str, source: str | None = None) -> Solution:
 
 
 def read_list(text: str, source: str | None = None) -> Solution:
-    """Read the list of row strings, ``[".Q..","...Q","Q...","..Q."]``."""
+    """Read the list of row strings, ``[".Q..","...Q","Q...","..Q."]``.
+
+    >>> read_list('[".Q..","...Q","Q...","..Q."]')
+    Solution([1, 3, 0, 2])
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -416,7 +468,15 @@ def read_list(text: str, source: str | None = None) -> Solution:
 
 
 def read_perm(text: str, source: str | None = None) -> Solution:
-    """Read a 1-based permutation: the queen's column in each row, ``2 4 1 3``."""
+    """Read a 1-based permutation: the queen's column in each row, ``2 4 1 3``.
+
+    >>> read_perm("2 4 1 3")
+    Solution([1, 3, 0, 2])
+    >>> read_perm("1 1", source="b.txt")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: b.txt, line 1, column 3: not a permutation: 1 appears twice ...
+    """
     tokens: list[tuple[int, int, str]] = []
     for line, raw in _content_lines(text):
         for m in re.finditer(r"[^\s,]+", raw):
@@ -446,7 +506,13 @@ def read_perm(text: str, source: str | None = None) -> Solution:
 
 
 def read_algebraic(text: str, source: str | None = None) -> Solution:
-    """Read squares in chess notation (``a2 b4 c1 d3``); n is the number of squares."""
+    """Read squares in chess notation (``a2 b4 c1 d3``); n is the number of squares.
+
+    The squares may come in any order:
+
+    >>> read_algebraic("d3 c1 b4 a2")
+    Solution([1, 3, 0, 2])
+    """
     tokens: list[tuple[int, int, str]] = []
     for line, raw in _content_lines(text):
         for m in re.finditer(r"[^\s,]+", raw):
@@ -473,7 +539,15 @@ def read_algebraic(text: str, source: str | None = None) -> Solution:
 
 
 def read_json(text: str, source: str | None = None) -> Solution:
-    """Read ``{"n": n, "queens": [[row, col], ...]}`` (0-based, one queen per row)."""
+    """Read ``{"n": n, "queens": [[row, col], ...]}`` (0-based, one queen per row).
+
+    >>> read_json('{"n": 2, "queens": [[1, 0], [0, 1]]}')
+    Solution([1, 0])
+    >>> read_json('{"n": 2, "queens": [[0, 0], [0, 1]]}')
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: row 0 has two queens (one per row)
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -536,7 +610,14 @@ def read(text: str, fmt: str | None = None, source: str | None = None) -> Soluti
 
 
 def read_npy(data: bytes, source: str | None = None) -> Solution:
-    """Read a board saved by :func:`write_npy`: a 1-D integer array of 0-based columns."""
+    """Read a board saved by :func:`write_npy`: a 1-D integer array of 0-based columns.
+
+    >>> import io
+    >>> buf = io.BytesIO()
+    >>> np.save(buf, np.array([1, 3, 0, 2], dtype=np.int32))
+    >>> read_npy(buf.getvalue())
+    Solution([1, 3, 0, 2])
+    """
     import io
 
     try:

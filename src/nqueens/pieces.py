@@ -26,7 +26,15 @@ KNIGHT_STEPS: tuple[tuple[int, int], ...] = (
 
 
 class Piece(StrEnum):
-    """The pieces nqueens places: ``queen`` and ``superqueen`` (queen + knight)."""
+    """The pieces nqueens places: ``queen`` and ``superqueen`` (queen + knight).
+
+    Each piece is also its name as a string, the name the command line takes:
+
+    >>> [p.value for p in Piece]
+    ['queen', 'superqueen']
+    >>> Piece.SUPERQUEEN == "superqueen", Piece.SUPERQUEEN.knight, Piece.QUEEN.knight
+    (True, True, False)
+    """
 
     QUEEN = "queen"
     SUPERQUEEN = "superqueen"

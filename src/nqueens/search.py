@@ -128,6 +128,13 @@ def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) ->
 
     A request that cannot be served (``unique`` with fixed or blocked squares) raises
     :class:`BadInput` at once, before anything is produced.
+
+    >>> [s.as_tuple() for s in iter_solutions(Problem(4))]
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    >>> [s.as_tuple() for s in iter_solutions(Problem(6), unique=True)]
+    [(1, 3, 5, 0, 2, 4)]
+    >>> [s.as_tuple() for s in iter_solutions(Problem.make(5, fixed=[(0, 0)], blocked=[(1, 2)]))]
+    [(0, 3, 1, 4, 2)]
     """
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with fixed or "

@@ -27,7 +27,13 @@ Square = tuple[int, int]
 
 
 class Kind(StrEnum):
-    """What happened."""
+    """What happened.
+
+    Each kind is also its lower-case name, the name used in JSON traces:
+
+    >>> Kind("place") is Kind.PLACE, Kind.TEST == "test"
+    (True, True)
+    """
 
     TEST = "test"            #: a square was tested (one step); ``ok`` says whether it was free
     PLACE = "place"          #: a queen was put on the square
@@ -50,6 +56,11 @@ class Event:
     human-readable reason. For a MOVE, ``from_row``/``from_col`` name the square the
     queen left (``-1`` when not given: :func:`replay` then takes the queen standing
     in the destination's column, or else in its row).
+
+    >>> e = Event(Kind.TEST, row=1, col=1, step=2, depth=1, ok=False, attackers=((0, 0),),
+    ...           note="diagonal of the queen on a4")
+    >>> e.square, e.ok, e.attackers
+    ((1, 1), False, ((0, 0),))
     """
 
     kind: Kind
@@ -71,7 +82,15 @@ class Event:
 
 
 class TraceError(ValueError):
-    """A trace that does not describe a consistent sequence of boards."""
+    """A trace that does not describe a consistent sequence of boards.
+
+    :func:`replay` raises it at the first event that does not fit the board:
+
+    >>> list(replay([Event(Kind.REMOVE, 0, 0)], 4))
+    Traceback (most recent call last):
+    ...
+    nqueens.trace.TraceError: event remove at (0, 0) (step 0): no queen stands there
+    """
 
 
 def attackers(piece: Piece, queens: Iterable[Square], square: Square,
@@ -123,7 +142,14 @@ def refusal(piece: Piece, queens: Iterable[Square], square: Square, n: int) -> s
 
 @dataclass
 class BoardState:
-    """The board as a replay sees it after one event."""
+    """The board as a replay sees it after one event.
+
+    >>> b = BoardState(3, queens=[(0, 1), (2, 0)])
+    >>> b.depth
+    2
+    >>> [''.join('Q' if q else '.' for q in row) for row in b.grid()]
+    ['.Q.', '...', 'Q..']
+    """
 
     n: int
     queens: list[Square] = field(default_factory=list)  #: in the order they were placed
