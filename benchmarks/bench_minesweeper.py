@@ -1,18 +1,26 @@
 """Benchmark of the minesweeper package: boards built from random 3-CNF formulas of growing
 size, and a random 50x50 position.  Prints a table; see benchmarks/README.md.
 
-Usage: python benchmarks/bench_minesweeper.py [VARIABLES ...] [--count-limit N]
+Each formula is built into a board, written as text, read back and checked (the collapse,
+then CaDiCaL); the witness is read as an assignment and evaluated on the formula.
+``--count`` runs in a child process with a time limit.
+
+Usage: python benchmarks/bench_minesweeper.py [VARIABLES ...] [--count-timeout S]
+       [--count-limit N]
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import queue
 import random
 import time
+from itertools import product
 
 import numpy as np
 
-from minesweeper.board import UNKNOWN, Board
+from minesweeper.board import UNKNOWN, Board, format_board, parse_board
 from minesweeper.circuit import build
 from minesweeper.count import count_arrangements
 from minesweeper.formula import Formula, Not, Op, Var, evaluate
@@ -63,40 +71,81 @@ def timed(fn):  # type: ignore[no-untyped-def]
     return value, time.perf_counter() - t
 
 
+def _count_child(text: str, out: multiprocessing.Queue[tuple[int, float]]) -> None:
+    board = parse_board(text)
+    cr, t = timed(lambda: count_arrangements(board))
+    out.put((cr.count, t))
+
+
+def count_with_timeout(text: str, seconds: float) -> tuple[int, float] | None:
+    """Count in a child process (the counter cannot be interrupted); ``None`` on timeout."""
+    ctx = multiprocessing.get_context("fork")
+    q: multiprocessing.Queue[tuple[int, float]] = ctx.Queue()
+    proc = ctx.Process(target=_count_child, args=(text, q))
+    proc.start()
+    try:
+        return q.get(timeout=seconds)
+    except queue.Empty:
+        return None
+    finally:
+        proc.kill()
+        proc.join()
+
+
+def models(f: Formula, names: list[str]) -> int:
+    """Satisfying assignments by enumeration (small formulas only)."""
+    return sum(evaluate(f, dict(zip(names, bits, strict=True)))
+               for bits in product((False, True), repeat=len(names)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("sizes", nargs="*", type=int, default=[10, 20, 40])
+    parser.add_argument("sizes", nargs="*", type=int, default=[10, 20, 50, 100, 200])
     parser.add_argument("--ratio", type=float, default=1.0, help="clauses per variable")
-    parser.add_argument("--count-limit", type=int, default=10,
-                        help="largest variable count for which --count is measured")
+    parser.add_argument("--count-timeout", type=float, default=300.0,
+                        help="seconds allowed to --count on each built board")
+    parser.add_argument("--count-limit", type=int, default=200,
+                        help="largest variable count for which --count is tried")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    print(f"{'instance':24} {'board':>13} {'unknown':>9} {'build s':>8} {'check s':>8} "
-          f"{'count s':>8} {'result':>12}")
+    print(f"{'instance':20} {'board':>12} {'MB':>6} {'unknown':>9} {'classes':>8} "
+          f"{'clauses':>9} {'build s':>8} {'read s':>7} {'check s':>8} {'count s':>8} "
+          f"result")
     for n in [k for k in args.sizes if k > 0]:
         m = max(1, round(n * args.ratio))
         f = random_cnf(n, m, rng)
         names = [f"x{i}" for i in range(1, n + 1)]
         c, tb = timed(lambda f=f, names=names: build(f, names))
-        r, tc = timed(lambda c=c: check(c.board))
-        ok = r.consistent and evaluate(f, {k: c.assignment(r.mines).get(k, False)
-                                           for k in names})
+        text, tw = timed(lambda c=c: format_board(c.board) + "\n")
+        board, tr = timed(lambda text=text: parse_board(text))
+        r, tc = timed(lambda board=board: check(board))
+        ok = r.consistent and evaluate(f, c.assignment(r.mines))
+        result = ("sat, witness satisfies" if ok else "sat, BAD WITNESS") if r.consistent \
+            else "unsat"
         count_s = "-"
-        result = ("sat, witness ok" if ok else "sat, BAD") if r.consistent else "unsat"
         if n <= args.count_limit:
-            cr, tcount = timed(lambda c=c: count_arrangements(c.board))
-            count_s = f"{tcount:.2f}"
-            result += f", {cr.count} arr."
-        unknown = int(np.count_nonzero(c.board.cells == UNKNOWN))
-        print(f"{f'3-CNF n={n} m={m}':24} {f'{c.board.height}x{c.board.width}':>13} "
-              f"{unknown:>9} {tb:8.2f} {tc:8.2f} {count_s:>8} {result:>12}", flush=True)
+            got = count_with_timeout(text, args.count_timeout)
+            if got is None:
+                count_s = f">{args.count_timeout:.0f}"
+            else:
+                count_s = f"{got[1]:.2f}"
+                result += f", {got[0]} arrangements"
+                if n <= 20:
+                    result += " (= models)" if got[0] == models(f, names) else " (!= models)"
+        unknown = r.stats.get("unknown", int(np.count_nonzero(board.cells == UNKNOWN)))
+        print(f"{f'3-CNF n={n} m={m}':20} {f'{board.height}x{board.width}':>12} "
+              f"{len(text) / 1e6:6.1f} {unknown:>9} {r.stats.get('classes', 0):>8} "
+              f"{r.stats.get('clauses', 0):>9} {tb:8.2f} {tr:7.2f} {tc:8.2f} {count_s:>8} "
+              f"{result}", flush=True)
+        del c, text, board, r
     b = random_position(50, 50, 0.16, rng)
     r, tc = timed(lambda: check(b))
     cr, tcount = timed(lambda: count_arrangements(b))
     unknown = int(np.count_nonzero(b.cells == UNKNOWN))
-    print(f"{'random 50x50 position':24} {'50x50':>13} {unknown:>9} {'-':>8} {tc:8.2f} "
-          f"{tcount:8.2f} {('consistent' if r.consistent else 'inconsistent')}, "
+    print(f"{'random 50x50':20} {'50x50':>12} {'':>6} {unknown:>9} {'-':>8} {'-':>9} "
+          f"{'-':>8} {'-':>7} {tc:8.2f} {tcount:8.2f} "
+          f"{('consistent' if r.consistent else 'inconsistent')}, "
           f"{len(str(cr.count))}-digit count, {len(cr.components)} components", flush=True)
 
 

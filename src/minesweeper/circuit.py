@@ -1,19 +1,26 @@
 """Circuits to boards: a formula is laid out as gadget tiles on lanes.
 
-Lanes are horizontal rows of tiles.  Variable ``k`` enters from the left on lane ``2k``
-(the odd lanes between variables start empty).  The formula is evaluated like a stack
-machine whose stack lies below the variables: a variable occurrence splits its lane into
-the empty lane below it and the copy walks down, crossing each variable lane with a
-crossover (the crossed variable steps back into place behind it) and each stack entry
-(which then steps back down); ``not`` is a NOT tile on the top of the stack; ``nor``
-joins the two top entries; ``and`` and ``or`` are NOR gates with NOT tiles around them.
-At the end the one stack entry runs into the constant-true end, and the variable lanes
-are closed by terminators.
+Lanes are horizontal rows of tiles.  Two layouts:
 
-Operations are packed as early as their lanes allow, so copies travel in parallel.  Each
-column of tiles is as wide as its widest gadget; narrower gadgets are followed by wires.
-The board is consistent exactly when the formula is satisfiable, and the mines on the
-left-most squares of the variable lanes in a witness arrangement satisfy the formula.
+* the clause layout (formulas in conjunctive normal form): the variables lie on adjacent
+  lanes with two work lanes below; for each literal the variable steps down through
+  crossovers to the last variable lane and is split into the work lanes, where the
+  clause's OR is built with NOR and NOT tiles and runs into the constant-true end, one
+  clause after another (see :class:`_CnfMachine`);
+* the stack layout (any formula): variable ``k`` enters from the left on lane ``2k`` (the
+  odd lanes between variables start empty).  The formula is evaluated like a stack
+  machine whose stack lies below the variables: a variable occurrence splits its lane
+  into the empty lane below it and the copy walks down, crossing each variable lane with
+  a crossover (the crossed variable steps back into place behind it) and each stack
+  entry (which then steps back down); ``not`` is a NOT tile on the top of the stack;
+  ``nor`` joins the two top entries; ``and`` and ``or`` are NOR gates with NOT tiles
+  around them.  At the end the one stack entry runs into the constant-true end, and the
+  variable lanes are closed by terminators.
+
+Each step is placed at the first tile where all its lanes are free, so copies travel in
+parallel; gaps on live lanes are filled with wires.  The board is consistent exactly
+when the formula is satisfiable, and the mines on the left-most squares of the variable
+lanes in a witness arrangement satisfy the formula.
 
 >>> from minesweeper.formula import parse_formula
 >>> c = build(parse_formula("a and not a"))
