@@ -112,7 +112,12 @@ def placement(n: int, a: int, b: int) -> Solution:
 
 @dataclass(frozen=True)
 class LinearSolution:
-    """One linear solution: its slope ``a``, its shift ``b`` and the board."""
+    """One linear solution: its slope ``a``, its shift ``b`` and the board.
+
+    >>> ls = LinearSolution(3, 1, placement(7, 3, 1))
+    >>> ls.solution.as_tuple(), ls.solution.is_valid(torus=True)
+    ((1, 4, 0, 3, 6, 2, 5), True)
+    """
 
     a: int
     b: int
@@ -152,7 +157,13 @@ def linear_solutions(n: int) -> Iterator[LinearSolution]:
 
 @dataclass(frozen=True)
 class LinearRow:
-    """One row of the linear table: ``all`` is None when that count was not made."""
+    """One row of the linear table: ``all`` is None when that count was not made.
+
+    >>> LinearRow(n=7, linear=28, all=40).percent
+    70.0
+    >>> LinearRow(n=19, linear=304, all=None).percent is None
+    True
+    """
 
     n: int
     linear: int

@@ -105,6 +105,12 @@ def board_svg(s: Solution, size: int = 320, highlight: Sequence[tuple[int, int]]
     ``labels=True`` adds the algebraic files and ranks around the board;
     ``attacked`` shades the squares the queens attack, ``conflicts`` marks the
     queens that attack each other (see :func:`position_svg`).
+
+    >>> svg = board_svg(Solution([1, 3, 0, 2]), size=100, labels=True)
+    >>> svg[svg.index("width"):svg.index(" viewBox")]  # 100 px and a margin for the labels
+    'width="125" height="125"'
+    >>> svg.count("<use"), svg.count("<text")
+    (4, 8)
     """
     if attacked or conflicts:
         return position_svg(s.n, s.queens(), attackers=highlight, attacked=attacked,
@@ -153,7 +159,15 @@ def gallery_svg(boards: Sequence[Solution], columns: int | None = None, cell: fl
 
 # ------------------------------------------------------------------- positions mid-search
 class Scene:
-    """What one picture shows, worked out once for SVG and PNG alike."""
+    """What one picture shows, worked out once for SVG and PNG alike.
+
+    Two queens on one diagonal of a 4x4 board: both are in conflict, and they attack
+    12 of the 14 empty squares.
+
+    >>> sc = Scene(4, [(0, 0), (1, 1)], attacked=True, conflicts=True)
+    >>> sorted(sc.conflicting), len(sc.attacked), (3, 2) in sc.attacked
+    ([(0, 0), (1, 1)], 12, False)
+    """
 
     def __init__(self, n: int, queens: Iterable[Square], *, tried: Square | None = None,
                  tried_ok: bool = True, attackers: Iterable[Square] = (),
@@ -321,14 +335,25 @@ def position_png(n: int, queens: Iterable[Square], *, tried: Square | None = Non
                  tried_ok: bool = True, attackers: Iterable[Square] = (),
                  attacked: bool = False, conflicts: bool = False,
                  piece: Piece | str = Piece.QUEEN, size: int = 320) -> bytes:
-    """A PNG picture of any placement (same options as :func:`position_svg`)."""
+    """A PNG picture of any placement (same options as :func:`position_svg`).
+
+    >>> png = position_png(4, [(0, 0)], tried=(1, 1), tried_ok=False, attackers=[(0, 0)],
+    ...                    size=80)
+    >>> png[1:4], int.from_bytes(png[16:20], "big")  # format and width in pixels
+    (b'PNG', 80)
+    """
     return _scene_png(Scene(n, queens, tried=tried, tried_ok=tried_ok, attackers=attackers,
                             attacked=attacked, conflicts=conflicts, piece=piece), size)
 
 
 def board_png(s: Solution, size: int = 320, *, attacked: bool = False, conflicts: bool = False,
               piece: Piece | str = Piece.QUEEN) -> bytes:
-    """A PNG picture of the board, ``size`` pixels wide (``conflicts`` marks attacking queens)."""
+    """A PNG picture of the board, ``size`` pixels wide (``conflicts`` marks attacking queens).
+
+    >>> png = board_png(Solution([1, 3, 0, 2]), size=64)
+    >>> png[1:4], int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    (b'PNG', 64, 64)
+    """
     return position_png(s.n, s.queens(), attacked=attacked, conflicts=conflicts, piece=piece,
                         size=size)
 

@@ -64,6 +64,16 @@ def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> byte
     2 = the first square of the next line; 3 = a varint ``row * n + col`` follows.
     A MOVE always gives its square, then ``from_row * n + from_col + 1`` (0: not
     given). CONFLICTS and STATE are followed by their ``count`` as a varint.
+
+    >>> events = [Event(Kind.TEST, 0, 0, step=1), Event(Kind.PLACE, 0, 0, step=1, depth=1),
+    ...           Event(Kind.TEST, 1, 0, step=2, depth=1, ok=False, attackers=((0, 0),)),
+    ...           Event(Kind.TEST, 2, 1, step=3, depth=1)]
+    >>> list(encode_events(events, 4, scan="column"))
+    [40, 1, 16, 56, 9]
+
+    That is: a free test at the start of the first column (0 + 8 + 2 * 16), a queen
+    placed there (1), a refused test on the next square (16), and a free test
+    on b2 given explicitly (0 + 8 + 3 * 16) as ``2 * 4 + 1``.
     """
     out = bytearray()
     cursor: Square = (-1, -1)
@@ -116,7 +126,15 @@ def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> byte
 
 
 def proba_bytes(n: int, piece: Piece = Piece.QUEEN, until: str = "all") -> bytes:
-    """The compact bytes of ``proba``'s trace from the numba kernel (the fast path)."""
+    """The compact bytes of ``proba``'s trace from the numba kernel (the fast path).
+
+    They are the bytes :func:`encode_events` makes of the traced search, event for event:
+
+    >>> from nqueens.classic import trace
+    >>> data = proba_bytes(4, until="first")
+    >>> len(data), data == encode_events(trace(4, "proba", until="first"), 4, scan="column")
+    (40, True)
+    """
     from ..classic import search_space, steps_to_first
     from ..kernels.steps import proba_trace_bytes
 
@@ -136,7 +154,11 @@ def proba_bytes(n: int, piece: Piece = Piece.QUEEN, until: str = "all") -> bytes
 
 @dataclass(frozen=True)
 class PageInfo:
-    """What :func:`write_html` wrote."""
+    """What :func:`write_html` wrote.
+
+    >>> PageInfo(events=40, steps=26, solutions=1, size=15000).steps
+    26
+    """
 
     events: int
     steps: int
@@ -178,7 +200,12 @@ def _count(data: bytes) -> tuple[int, int, int]:
 
 def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
          speed: float = 20.0) -> str:
-    """The HTML text of the player for compact trace bytes."""
+    """The HTML text of the player for compact trace bytes.
+
+    >>> html = page(proba_bytes(4), 4, method="proba", piece=Piece.QUEEN, until="all")
+    >>> html.startswith("<!DOCTYPE html>"), "<title>nqueens: proba on 4x4 (queen)</title>" in html
+    (True, True)
+    """
     template = resources.files("nqueens.viz").joinpath("player.html").read_text("utf-8")
     events, steps, sols = _count(data)
     meta = {
@@ -203,6 +230,13 @@ def write_html(events: Iterable[Event], n: int, path: str, *, method: str = "pro
     For ``proba``, ``arrays`` and ``sets`` the bytes come from the numba kernel (the
     event stream is the same; ``sets`` scans rows, which the page is told), else
     from ``events``.
+
+    >>> import os, tempfile
+    >>> from nqueens.classic import trace
+    >>> path = os.path.join(tempfile.mkdtemp(), "proba4.html")
+    >>> info = write_html(trace(4, "proba", until="first"), 4, path, until="first")
+    >>> info.events, info.steps, info.solutions, info.size == os.path.getsize(path)
+    (40, 26, 1, True)
     """
     from ..cli.common import output_stream
 

@@ -107,7 +107,27 @@ def _keys() -> Iterator[queue.Queue[str] | None]:
 
 def animate(events: Iterable[Event], n: int, *, piece: Piece = Piece.QUEEN,
             speed: float = 20.0, title: str = "", console: Console | None = None) -> BoardState:
-    """Play ``events`` at ``speed`` events per second; return the final board."""
+    """Play ``events`` at ``speed`` events per second; return the final board.
+
+    On a console that is not a terminal (a file, a pipe) only the last frame is
+    printed, at once:
+
+    >>> import io
+    >>> from nqueens.classic import trace
+    >>> out = Console(file=io.StringIO(), width=60, color_system=None)
+    >>> board = animate(trace(4, "proba", until="first"), 4, title="proba", console=out)
+    >>> print(out.file.getvalue())
+    proba   step 26   depth 4   solutions 1   speed 20/s
+    4 . . Q .
+    3 Q . . .
+    2 . . . Q
+    1 . Q . .
+      a b c d
+    step 26: done - 1 solution(s) in 26 steps
+    space pause · n step · +/- speed · q quit
+    >>> sorted(board.queens), board.solutions
+    ([(0, 2), (1, 0), (2, 3), (3, 1)], 1)
+    """
     console = console or Console()
     stream = replay(events, n, piece, check=False)
     board = BoardState(n)

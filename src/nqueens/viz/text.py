@@ -22,7 +22,15 @@ QUEEN, ATTACKER, FREE, REFUSED, EMPTY = "Q", "Q", "o", "x", "."
 
 def board_text(n: int, queens: Iterable[Square], tried: Square | None = None,
                ok: bool = True, attackers: Iterable[Square] = ()) -> str:
-    """The board with ranks and files; the tried square is ``o`` (free) or ``x`` (refused)."""
+    """The board with ranks and files; the tried square is ``o`` (free) or ``x`` (refused).
+
+    >>> print(board_text(4, [(0, 0), (2, 1)], tried=(1, 3), ok=True))
+      4 Q . . .
+      3 . . . o
+      2 . Q . .
+      1 . . . .
+        a b c d
+    """
     grid = [[EMPTY] * n for _ in range(n)]
     for r, c in queens:
         grid[r][c] = QUEEN
@@ -38,7 +46,15 @@ def board_text(n: int, queens: Iterable[Square], tried: Square | None = None,
 
 def describe(e: Event, n: int, piece: Piece = Piece.QUEEN,
              queens: Iterable[Square] = ()) -> str:
-    """One line for an event: ``step 24: test e4 — refused: same row as the queen on a4``."""
+    """One line for an event: ``step 24: test e4 — refused: same row as the queen on a4``.
+
+    >>> describe(Event(Kind.TEST, 1, 1, step=3, depth=1, ok=False, attackers=((0, 0),)), 4)
+    'step 3: test b3 - refused: diagonal of the queen on a4'
+    >>> describe(Event(Kind.REMOVE, 2, 1, step=9, depth=1), 4)
+    'step 9: take back the queen on b2 (backtrack)'
+    >>> describe(Event(Kind.DONE, step=60, count=2), 4)
+    'step 60: done - 2 solution(s)'
+    """
     where = square_name(e.square, n) if e.row >= 0 else ""
     if e.kind is Kind.TEST:
         if e.ok:
