@@ -14,7 +14,15 @@ UNTIL = ("first", "all")
 
 
 def check_until(until: str) -> str:
-    """``first`` or ``all``, or :class:`~nqueens.errors.BadInput`."""
+    """``first`` or ``all``, or :class:`~nqueens.errors.BadInput`.
+
+    >>> check_until("first")
+    'first'
+    >>> check_until("some")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: until must be 'first' or 'all', not 'some'
+    """
     from ..errors import BadInput
 
     if until not in UNTIL:
@@ -23,20 +31,42 @@ def check_until(until: str) -> str:
 
 
 def check_trace_n(n: object) -> int:
-    """A board size a readable trace accepts."""
+    """A board size a readable trace accepts.
+
+    >>> check_trace_n(8)
+    8
+    >>> check_trace_n(40)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: n = 40 is above the largest this supports (32)
+    """
     return check_n(n, MAX_TRACE_N)
 
 
 def knight_attacked(queens: list[Square], square: Square) -> bool:
     """True when a queen of ``queens`` is a knight's move away from ``square``
     (the superqueen's extra move, used by the methods whose own bookkeeping only
-    knows lines)."""
+    knows lines).
+
+    >>> knight_attacked([(0, 0), (3, 3)], (1, 2)), knight_attacked([(0, 0)], (1, 1))
+    (True, False)
+    """
     r, c = square
     return any((r - qr, c - qc) in KNIGHT_STEPS for qr, qc in queens)
 
 
 class Recorder:
-    """Keeps the queens and the step counter of one traced search and makes its events."""
+    """Keeps the queens and the step counter of one traced search and makes its events.
+
+    >>> rec = Recorder(4)
+    >>> rec.test(0, 1, ok=True).step, rec.place(0, 1).depth
+    (1, 1)
+    >>> refused = rec.test(1, 1, ok=False)
+    >>> refused.step, refused.attackers
+    (2, ((0, 1),))
+    >>> rec.done().note
+    '0 solution(s) in 2 steps'
+    """
 
     def __init__(self, n: int, piece: Piece | str = Piece.QUEEN) -> None:
         self.n = n

@@ -29,7 +29,21 @@ from .common import Recorder, check_trace_n, check_until
 
 
 def trace_rows(n: int, piece: Piece | str = Piece.QUEEN, until: str = "all") -> Iterator[Event]:
-    """Trace the level-by-level generation (``until`` = first|all)."""
+    """Trace the level-by-level generation (``until`` = first|all).
+
+    Every placement of the first row is counted as a STATE before the second row
+    is tried:
+
+    >>> from nqueens.viz.text import describe
+    >>> for e in list(trace_rows(4))[:4]:
+    ...     print(describe(e, 4))
+    step 1: test a4 - free
+    step 1: place a queen on a4
+    step 1: state 1 (placement 1 of rows 1..1)
+    step 1: take back the queen on a4 (backtrack)
+    >>> list(trace_rows(4))[-1].note
+    '2 solution(s) in 60 steps'
+    """
     n = check_trace_n(n)
     until = check_until(until)
     rec = Recorder(n, piece)

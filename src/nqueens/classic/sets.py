@@ -31,7 +31,18 @@ from .common import Recorder, check_trace_n, check_until, knight_attacked
 
 
 def trace_sets(n: int, piece: Piece | str = Piece.QUEEN, until: str = "all") -> Iterator[Event]:
-    """Trace the set-based search row by row (``until`` = first|all)."""
+    """Trace the set-based search row by row (``until`` = first|all).
+
+    >>> from nqueens.viz.text import describe
+    >>> for e in list(trace_sets(4))[2:6]:
+    ...     print(describe(e, 4))
+    step 2: test a3 - refused: same column as the queen on a4
+    step 3: test b3 - refused: diagonal of the queen on a4
+    step 4: test c3 - free
+    step 4: place a queen on c3
+    >>> list(trace_sets(8, "superqueen"))[-1].note  # no 8x8 board holds 8 superqueens
+    '0 solution(s) in 632 steps'
+    """
     n = check_trace_n(n)
     until = check_until(until)
     rec = Recorder(n, piece)

@@ -39,6 +39,12 @@ class StepCount:
     ``rows`` (when ``found``) is the 0-based row of the queen in each column, the
     order in which the source prints it; ``solution`` the same board as a
     :class:`~nqueens.Solution` (the column of the queen in each row).
+
+    >>> r = steps_to_first(4)
+    >>> r.rows, r.solution
+    ((1, 3, 0, 2), Solution([2, 0, 3, 1]))
+    >>> r.as_dict()["rows"], r.steps
+    ([2, 4, 1, 3], 26)
     """
 
     n: int
@@ -85,7 +91,18 @@ def steps_to_first(n: int, piece: Piece | str = Piece.QUEEN) -> StepCount:
 
 @dataclass(frozen=True)
 class SearchSpace:
-    """The search-space table for one n (SPEC §3)."""
+    """The search-space table for one n (SPEC §3).
+
+    >>> for what, how_many in search_space(4).rows():
+    ...     print(f"{how_many:>5}  {what}")
+     1820  any 4 of 16 squares, C(16, 4)
+      256  one queen per column, 4^4
+       24  one per column and per row, 4!
+       60  squares tested to find all solutions
+       17  nodes of the backtracking tree (root included)
+        2  solutions
+        1  fundamental solutions
+    """
 
     n: int
     piece: str
