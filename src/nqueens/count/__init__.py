@@ -41,7 +41,15 @@ MAX_WORKERS = 1024
 class CountResult:
     """The outcome of a count. ``fundamental`` is None when symmetry does not apply
     (fixed or blocked squares break it). ``engine`` is ``"constellations"`` or
-    ``"simple"``; ``subproblems`` is how many the count was split into (0 for simple)."""
+    ``"simple"``; ``subproblems`` is how many the count was split into (0 for simple).
+
+    >>> r = count(8, workers=1)
+    >>> r.total, r.fundamental, r.engine, r.subproblems
+    (92, 12, 'constellations', 78)
+    >>> d = count(5, fixed=[(0, 0)]).as_dict()
+    >>> d["all"], d["fundamental"], d["engine"]
+    (2, None, 'simple')
+    """
 
     n: int
     total: int
@@ -83,12 +91,22 @@ def check_workers(workers: object) -> int | None:
 
 
 def uses_constellations(problem: Problem) -> bool:
-    """True when the problem is counted by start constellations (whole board, no torus)."""
+    """True when the problem is counted by start constellations (whole board, no torus).
+
+    >>> uses_constellations(Problem.make(8)), uses_constellations(Problem.make(8, torus=True))
+    (True, False)
+    >>> uses_constellations(Problem.make(8, blocked=[(0, 0)]))
+    False
+    """
     return not problem.constrained and not problem.torus and problem.n >= cons.MIN_N
 
 
 def default_split(n: int) -> int:
-    """How many rows to fill each frame is split by (0 below :data:`SPLIT_FROM_N`)."""
+    """How many rows to fill each frame is split by (0 below :data:`SPLIT_FROM_N`).
+
+    >>> default_split(18), default_split(19)
+    (0, 1)
+    """
     return 1 if n >= SPLIT_FROM_N else 0
 
 

@@ -41,13 +41,29 @@ _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss)://\S+$|^[\w.\-\[\]:]+:\d+$")
 
 
 class ClusterError(NQueensError):
-    """The cluster failed while counting (what is done stays in the journal)."""
+    """The cluster failed while counting (what is done stays in the journal).
+
+    >>> err = ClusterError("the scheduler at tcp://node7:8786 has no workers")
+    >>> err.exit_code, isinstance(err, NQueensError)
+    (1, True)
+    """
 
     exit_code = 1
 
 
 def require_dask() -> Any:
-    """Import ``dask.distributed`` or say what to install."""
+    """Import ``dask.distributed`` or say what to install.
+
+    Without Dask installed (hidden here) the message names the extra to install:
+
+    >>> import sys
+    >>> from unittest import mock
+    >>> with mock.patch.dict(sys.modules, {"dask.distributed": None}):
+    ...     require_dask()
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: counting on a cluster needs Dask: pip install "nqueens[cluster]"
+    """
     try:
         import dask.distributed as dd
     except ImportError:
@@ -76,6 +92,15 @@ def plan_batches(subs: Sequence[Subproblem], seconds_per_cost: float,
     The work of a subproblem is estimated as ``cost × seconds_per_cost``. When the
     whole count is short the batches shrink so that every one of the ``slots``
     worker threads still gets about four of them (the load then balances).
+
+    >>> from nqueens.count.constellations import make_subproblems
+    >>> subs = make_subproblems(8)              # 238 units of estimated cost in all
+    >>> short = plan_batches(subs, seconds_per_cost=1e-3, slots=2)  # 0.24 s of work
+    >>> len(short), sum(len(b) for b in short)  # four batches for each of the 2 slots
+    (8, 78)
+    >>> long = plan_batches(subs, seconds_per_cost=1.0, task_seconds=2.0, slots=2)
+    >>> len(long) > len(short)                  # now about 2 s of work per batch
+    True
     """
     if not subs:
         return []
@@ -98,7 +123,18 @@ def plan_batches(subs: Sequence[Subproblem], seconds_per_cost: float,
 
 def calibrate(fn: BatchFn, subs: Sequence[Subproblem],
               seconds: float = CALIBRATION_SECONDS) -> float:
-    """Seconds per unit of estimated cost, from counting a spread sample here."""
+    """Seconds per unit of estimated cost, from counting a spread sample here.
+
+    The result depends on this machine's speed; it feeds :func:`plan_batches`:
+
+    >>> from nqueens.count.constellations import make_subproblems, solve_batch
+    >>> subs = make_subproblems(8)
+    >>> rate = calibrate(solve_batch, subs, seconds=0.01)
+    >>> rate > 0, sum(len(b) for b in plan_batches(subs, rate, slots=2))
+    (True, 78)
+    >>> calibrate(solve_batch, [])  # nothing to measure: a default
+    1e-06
+    """
     if not subs:
         return 1e-6
     fn([subs[-1]])  # load the compiled kernels before timing
@@ -120,6 +156,26 @@ class DaskMap:
 
     Use as a context manager; it connects on entry (within :data:`CONNECT_TIMEOUT`)
     and closes the connection on exit, cancelling tasks still queued.
+
+    Making one checks the address; nothing is connected yet:
+
+    >>> m = DaskMap("127.0.0.1:8786", timeout=5)
+    >>> m.address, m.client is None
+    ('tcp://127.0.0.1:8786', True)
+    >>> DaskMap("node7")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: 'node7' is not a scheduler address like tcp://HOST:PORT
+
+    Counting on it needs a running scheduler (``dask scheduler``, ``dask worker``),
+    so this part is not run here:
+
+    >>> from nqueens.count.constellations import make_subproblems, tally
+    >>> from nqueens.count.runner import run
+    >>> subs = make_subproblems(12)
+    >>> with DaskMap("tcp://127.0.0.1:8786") as cluster:  # doctest: +SKIP
+    ...     tally(subs, run(subs, cluster))
+    (14200, 1787)
     """
 
     def __init__(self, address: str, timeout: float = CONNECT_TIMEOUT,

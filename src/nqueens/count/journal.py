@@ -37,7 +37,13 @@ _FORMAT = "nqueens-count-journal-1"
 
 @dataclass(frozen=True)
 class JournalHeader:
-    """What a journal counts; a journal is reused only when every field matches."""
+    """What a journal counts; a journal is reused only when every field matches.
+
+    >>> a = JournalHeader(n=8, piece="queen", engine="e1", subproblems=78, digest="ab")
+    >>> b = JournalHeader(n=9, piece="queen", engine="e1", subproblems=78, digest="ab")
+    >>> len(a.seal()), a.seal() == b.seal()
+    (64, False)
+    """
 
     n: int
     piece: str
@@ -57,7 +63,23 @@ def _row_check(digest: str, r: SubResult) -> str:
 
 
 class Journal:
-    """An open journal. Use :meth:`open`; every method raises :class:`BadInput` on damage."""
+    """An open journal. Use :meth:`open`; every method raises :class:`BadInput` on damage.
+
+    A journal resumes the count it was made for and refuses any other:
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "count.sqlite")
+    >>> head = JournalHeader(n=8, piece="queen", engine="e1", subproblems=3, digest="ab")
+    >>> with Journal.open(path, head) as j:
+    ...     j.record([SubResult(0, 5, 0, 0), SubResult(2, 1, 1, 0)])
+    >>> with Journal.open(path, head) as j:
+    ...     sorted(j.done())
+    [0, 2]
+    >>> Journal.open(path, JournalHeader(9, "queen", "e1", 3, "ab"))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: journal ... was made for n = 8, not 9; use another journal file ...
+    """
 
     def __init__(self, path: str, conn: sqlite3.Connection, header: JournalHeader):
         self.path = path

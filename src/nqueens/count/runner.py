@@ -29,7 +29,18 @@ BatchFn = Callable[[Batch], list[SubResult]]
 
 
 class MapUnordered(Protocol):
-    """Apply ``fn`` to each batch and yield the results as they finish, in any order."""
+    """Apply ``fn`` to each batch and yield the results as they finish, in any order.
+
+    Any such function is an executor; this one runs the batches last first:
+
+    >>> from nqueens.count.constellations import make_subproblems, tally
+    >>> def backwards(fn, batches):
+    ...     for b in reversed(list(batches)):
+    ...         yield fn(b)
+    >>> subs = make_subproblems(8)
+    >>> tally(subs, run(subs, backwards))
+    (92, 12)
+    """
 
     def __call__(self, fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult]]: ...
 
@@ -40,7 +51,13 @@ Progress = Callable[[int, int, int, int, int], None]
 
 
 def serial_map(fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult]]:
-    """The in-process executor: one batch after another."""
+    """The in-process executor: one batch after another.
+
+    >>> from nqueens.count.constellations import make_subproblems
+    >>> subs = make_subproblems(6)
+    >>> [len(r) for r in serial_map(solve_batch, [subs[:1], subs[1:]])]
+    [1, 15]
+    """
     for b in batches:
         yield fn(b)
 
@@ -57,7 +74,14 @@ def _init_worker() -> None:  # pragma: no cover - runs in the worker processes
 
 class PoolMap:
     """An executor over ``workers`` local processes with dynamic load balancing
-    (each worker takes the next batch when it finishes one)."""
+    (each worker takes the next batch when it finishes one).
+
+    >>> from nqueens.count.constellations import make_subproblems, tally
+    >>> subs = make_subproblems(8)
+    >>> with PoolMap(2) as pool:
+    ...     tally(subs, run(subs, pool, workers=2))
+    (92, 12)
+    """
 
     def __init__(self, workers: int):
         self.workers = workers
@@ -105,6 +129,31 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
 
     Each finished batch is recorded in the journal (one transaction) before it is
     reported, so an interruption at any point loses at most the batches in flight.
+
+    >>> from nqueens.count.constellations import digest, make_subproblems
+    >>> subs = make_subproblems(8)
+    >>> seen = []
+    >>> results = run(subs, serial_map, progress=lambda done, total, *_: seen.append((done, total)))
+    >>> seen[0], seen[-1]
+    ((0, 78), (78, 78))
+
+    With a journal, a second run counts nothing again (``plan`` makes one batch here:
+    one transaction):
+
+    >>> import os, tempfile
+    >>> from nqueens.count.journal import JournalHeader
+    >>> path = os.path.join(tempfile.mkdtemp(), "count.sqlite")
+    >>> head = JournalHeader(8, "queen", "constellations-1", len(subs), digest(subs))
+    >>> with Journal.open(path, head) as j:
+    ...     first = run(subs, serial_map, journal=j, plan=lambda todo: [list(todo)])
+    >>> sent = []
+    >>> def watching(fn, batches):
+    ...     sent.extend(batches)
+    ...     return serial_map(fn, batches)
+    >>> with Journal.open(path, head) as j:
+    ...     again = run(subs, watching, journal=j)
+    >>> sent, sorted(again) == sorted(first)
+    ([], True)
     """
     results: list[SubResult] = []
     done: set[int] = set()

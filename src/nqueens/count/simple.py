@@ -14,7 +14,13 @@ from ..search import Problem
 
 
 def count_problem(problem: Problem) -> tuple[int, int | None]:
-    """Return ``(all, fundamental)``; fundamental is None for constrained problems."""
+    """Return ``(all, fundamental)``; fundamental is None for constrained problems.
+
+    >>> count_problem(Problem.make(5, torus=True))
+    (10, 2)
+    >>> count_problem(Problem.make(8, blocked=[(0, 0)]))
+    (88, None)
+    """
     n = problem.n
     allowed = problem.allowed_masks()
     knight = problem.piece.knight

@@ -32,7 +32,15 @@ def count_table(n_from: int, n_to: int, *, piece: Piece | str = Piece.QUEEN,
                 workers: int | None = None,
                 done: Callable[[CountResult], None] | None = None) -> list[CountResult]:
     """Count every n from ``n_from`` to ``n_to``; ``done`` is called with each result as
-    it comes."""
+    it comes.
+
+    >>> rows = count_table(6, 8, done=lambda r: print(f"n = {r.n}: {r.total}"))
+    n = 6: 4
+    n = 7: 40
+    n = 8: 92
+    >>> [r.fundamental for r in rows]
+    [1, 6, 12]
+    """
     if n_from > n_to:
         raise BadInput(f"FROM ({n_from}) must not be above TO ({n_to})")
     out = []
@@ -52,7 +60,16 @@ def _row(r: CountResult, seconds: bool) -> list[str]:
 
 
 def format_table(rows: Sequence[CountResult], fmt: str = "text", seconds: bool = True) -> str:
-    """The table as ``text`` (aligned columns), ``markdown``, ``csv`` or ``json``."""
+    """The table as ``text`` (aligned columns), ``markdown``, ``csv`` or ``json``.
+
+    >>> rows = count_table(7, 8)
+    >>> print(format_table(rows, seconds=False), end="")
+    n  all  fundamental
+    7   40            6
+    8   92           12
+    >>> format_table(rows[:1], "json", seconds=False)
+    '[{"n": 7, "piece": "queen", "all": 40, "fundamental": 6}]\\n'
+    """
     head = ["n", "all", "fundamental"] + (["seconds"] if seconds else [])
     if fmt == "json":
         data = []
@@ -86,7 +103,20 @@ def _group(cell: str, column: int) -> str:
 def plot_table(rows: Sequence[CountResult], out: IO[bytes], fmt: str) -> None:
     """Draw counts (all, fundamental) and seconds against n on log scales, as ``png`` or
     ``svg``, into the binary stream ``out``. Zero counts cannot be drawn on a log scale
-    and are left out."""
+    and are left out.
+
+    Drawing takes matplotlib about half a second, too slow to run with the examples:
+
+    >>> import io
+    >>> buf = io.BytesIO()
+    >>> plot_table(count_table(4, 8), buf, "png")  # doctest: +SKIP
+    >>> buf.getvalue()[:4]  # doctest: +SKIP
+    b'\\x89PNG'
+    >>> plot_table([], buf, "pdf")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: cannot draw a 'pdf' picture (choose one of: png, svg)
+    """
     if fmt not in PLOT_FORMATS:
         raise BadInput(f"cannot draw a {fmt!r} picture (choose one of: {', '.join(PLOT_FORMATS)})")
     import matplotlib
