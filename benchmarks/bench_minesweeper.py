@@ -93,9 +93,23 @@ def count_with_timeout(text: str, seconds: float) -> tuple[int, float] | None:
 
 
 def models(f: Formula, names: list[str]) -> int:
-    """Satisfying assignments by enumeration (small formulas only)."""
-    return sum(evaluate(f, dict(zip(names, bits, strict=True)))
-               for bits in product((False, True), repeat=len(names)))
+    """Satisfying assignments: by enumeration up to 16 variables, else Ganak on the
+    formula's own clauses (not on the board)."""
+    if len(names) <= 16:
+        return sum(evaluate(f, dict(zip(names, bits, strict=True)))
+                   for bits in product((False, True), repeat=len(names)))
+    import pyganak
+
+    index = {name: i + 1 for i, name in enumerate(names)}
+    counter = pyganak.Counter()
+    counter.new_vars(len(names))
+    assert isinstance(f, Op)
+    for cl in f.args:
+        assert isinstance(cl, Op)
+        counter.add_clause([-index[x.arg.name] if isinstance(x, Not) and isinstance(x.arg, Var)
+                            else index[x.name] if isinstance(x, Var) else 0
+                            for x in cl.args])
+    return int(counter.count())
 
 
 def main() -> None:
@@ -131,8 +145,7 @@ def main() -> None:
             else:
                 count_s = f"{got[1]:.2f}"
                 result += f", {got[0]} arrangements"
-                if n <= 20:
-                    result += " (= models)" if got[0] == models(f, names) else " (!= models)"
+                result += " (= models)" if got[0] == models(f, names) else " (!= models)"
         unknown = r.stats.get("unknown", int(np.count_nonzero(board.cells == UNKNOWN)))
         print(f"{f'3-CNF n={n} m={m}':20} {f'{board.height}x{board.width}':>12} "
               f"{len(text) / 1e6:6.1f} {unknown:>9} {r.stats.get('classes', 0):>8} "

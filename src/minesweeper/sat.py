@@ -200,8 +200,9 @@ def check_collapsed(board: Board) -> CheckResult | None:
     return CheckResult(True, mines, stats=stats)
 
 
-CORE_LIMIT = 1_000_000
-"""Most numbers on a board for which an inconsistency is explained by a set of numbers."""
+CORE_LIMIT = 200_000
+"""Most numbers on a board for which an inconsistency is explained by a set of numbers
+(about a minute of core extraction on a board built from a formula)."""
 
 
 def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
@@ -220,10 +221,13 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
     >>> sorted(check(parse_board("1?/11")).mines)
     [(0, 1)]
     """
+    stats: dict[str, int] = {}
     if preprocess:
         fast = check_collapsed(board)
         if fast is not None and (fast.consistent or fast.stats["numbers"] > core_limit):
             return fast
+        if fast is not None:
+            stats = fast.stats
     problem = problem_of(board)
     enc = encode(problem, frontier_total=True)
     assumptions = list(enc.selectors)
@@ -260,7 +264,7 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
     first = enc.selectors[0] if enc.selectors else 0
     cells = [problem.constraints[s - first].cell for s in core_list if s != enc.total_selector]
     return CheckResult(False, core=sorted(cells), core_total=enc.total_selector in core_list,
-                       core_minimal=minimal, problem=problem)
+                       core_minimal=minimal, problem=problem, stats=stats)
 
 
 @dataclass
