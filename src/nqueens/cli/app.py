@@ -34,7 +34,24 @@ def cli(debug: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return (and, as a script, exit with) its exit code."""
+    """Run the command line; return (and, as a script, exit with) its exit code.
+
+    >>> main(["solve", "6", "--format", "perm"])
+    2 4 6 1 3 5
+    0
+
+    Errors are one line on standard error (shown here on standard output):
+
+    >>> import contextlib, sys
+    >>> with contextlib.redirect_stderr(sys.stdout):
+    ...     main(["solve", "3"])
+    nqueens: no solution exists for n = 3
+    1
+    >>> with contextlib.redirect_stderr(sys.stdout):
+    ...     main(["solve", "0"])
+    nqueens: error: n must be at least 1, not 0
+    2
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     if debug:

@@ -23,7 +23,17 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def format_option(formats: tuple[str, ...] = WRITE_FORMATS,
                   default: str = "board") -> Callable[[F], F]:
-    """``--format`` with the list of formats in its help."""
+    """``--format`` with the list of formats in its help.
+
+    >>> @click.command()
+    ... @format_option(("perm", "json"), default="perm")
+    ... def show(fmt: str) -> None:
+    ...     click.echo(f"format: {fmt}")
+    >>> show.main([], standalone_mode=False)
+    format: perm
+    >>> show.main(["-f", "json"], standalone_mode=False)
+    format: json
+    """
     return click.option(
         "--format", "-f", "fmt", type=click.Choice(formats), default=default, show_default=True,
         help="How to print boards: " + ", ".join(formats) + ".",
@@ -31,13 +41,30 @@ def format_option(formats: tuple[str, ...] = WRITE_FORMATS,
 
 
 def json_option(f: F) -> F:
-    """``--json``: machine-readable output on stdout."""
+    """``--json``: machine-readable output on stdout.
+
+    >>> @click.command()
+    ... @json_option
+    ... def show(as_json: bool) -> None:
+    ...     dump_json({"n": 8}) if as_json else echo("n = 8")
+    >>> show.main(["--json"], standalone_mode=False)
+    {"n": 8}
+    """
     return click.option("--json", "as_json", is_flag=True,
                         help="Print machine-readable JSON on stdout.")(f)
 
 
 def output_option(f: F) -> F:
-    """``--output FILE``: write to a file, whole or not at all."""
+    """``--output FILE``: write to a file, whole or not at all.
+
+    >>> @click.command()
+    ... @output_option
+    ... def show(output: str | None) -> None:
+    ...     with output_stream(output) as out:
+    ...         echo("2 4 1 3", out)
+    >>> show.main([], standalone_mode=False)
+    2 4 1 3
+    """
     return click.option(
         "--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
         help="Write to FILE instead of standard output (written whole or not at all).",
@@ -45,7 +72,17 @@ def output_option(f: F) -> F:
 
 
 def piece_option(f: F) -> F:
-    """``--piece queen|superqueen``."""
+    """``--piece queen|superqueen``.
+
+    >>> @click.command()
+    ... @piece_option
+    ... def show(piece: str) -> None:
+    ...     click.echo(piece)
+    >>> show.main([], standalone_mode=False)
+    queen
+    >>> show.main(["--piece", "superqueen"], standalone_mode=False)
+    superqueen
+    """
     return click.option(
         "--piece", type=click.Choice([p.value for p in Piece]), default="queen", show_default=True,
         help="The piece: a queen, or a superqueen (queen + knight).",
@@ -53,14 +90,30 @@ def piece_option(f: F) -> F:
 
 
 def torus_option(f: F) -> F:
-    """``--torus``: diagonals wrap around the board edges."""
+    """``--torus``: diagonals wrap around the board edges.
+
+    >>> @click.command()
+    ... @torus_option
+    ... def show(torus: bool) -> None:
+    ...     click.echo(f"torus: {torus}")
+    >>> show.main(["--torus"], standalone_mode=False)
+    torus: True
+    """
     return click.option("--torus", is_flag=True,
                         help="Play on a torus: every line wraps around the edges (the "
                              "diagonals, and a superqueen's knight move).")(f)
 
 
 def constraint_options(f: F) -> F:
-    """``--fixed SQUARES`` and ``--blocked SQUARES`` (algebraic, comma separated)."""
+    """``--fixed SQUARES`` and ``--blocked SQUARES`` (algebraic, comma separated).
+
+    >>> @click.command()
+    ... @constraint_options
+    ... def show(fixed: str | None, blocked: str | None) -> None:
+    ...     click.echo(f"fixed {fixed}, blocked {blocked}")
+    >>> show.main(["--fixed", "a2,d3"], standalone_mode=False)
+    fixed a2,d3, blocked None
+    """
     f = click.option(
         "--blocked", metavar="SQUARES", default=None,
         help="Squares no queen may use, algebraic and comma separated, e.g. 'a1,c2'.",
@@ -98,11 +151,33 @@ def parse_squares(text: str | None, n: int, what: str) -> list[tuple[int, int]]:
 
 
 class ReaderGone(Exception):
-    """The program reading our standard output went away (``nqueens all 12 | head``)."""
+    """The program reading our standard output went away (``nqueens all 12 | head``).
+
+    :func:`echo` turns the broken pipe into this error, which the command line ends
+    quietly:
+
+    >>> import io
+    >>> class ClosedPipe(io.StringIO):
+    ...     def write(self, text: str) -> int:
+    ...         raise BrokenPipeError
+    >>> echo("2 4 1 3", ClosedPipe())
+    Traceback (most recent call last):
+    ...
+    nqueens.cli.common.ReaderGone
+    """
 
 
 def echo(text: str = "", out: IO[str] | None = None, nl: bool = True) -> None:
-    """Write data to stdout (or ``out``)."""
+    """Write data to stdout (or ``out``).
+
+    >>> echo("2 4 1 3")
+    2 4 1 3
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> echo("Q.", buf, nl=False)
+    >>> buf.getvalue()
+    'Q.'
+    """
     stream = out if out is not None else sys.stdout
     try:
         stream.write(text + ("\n" if nl else ""))
@@ -111,18 +186,52 @@ def echo(text: str = "", out: IO[str] | None = None, nl: bool = True) -> None:
 
 
 def say(text: str) -> None:
-    """Write a message for people to stderr."""
+    """Write a message for people to stderr.
+
+    >>> import contextlib, io
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     say("counting 12 queens")
+    >>> err.getvalue()
+    'counting 12 queens\\n'
+    """
     click.echo(text, err=True)
 
 
 def dump_json(data: Any, out: IO[str] | None = None) -> None:
-    """Print one JSON document."""
+    """Print one JSON document.
+
+    >>> dump_json({"n": 4, "all": 2, "fundamental": 1})
+    {"n": 4, "all": 2, "fundamental": 1}
+    """
     echo(json.dumps(data), out)
 
 
 @contextmanager
 def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
-    """Yield stdout, or a temporary file renamed to ``path`` only when all went well."""
+    """Yield stdout, or a temporary file renamed to ``path`` only when all went well.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "board.txt")
+    >>> with output_stream(path) as out:
+    ...     out.write("2 4 1 3\\n")
+    8
+    >>> open(path).read()
+    '2 4 1 3\\n'
+
+    When the writing fails, the file is left as it was (nor is any temporary file
+    left behind):
+
+    >>> with output_stream(path) as out:
+    ...     out.write("1 2 3")
+    ...     raise OSError("disk full")
+    Traceback (most recent call last):
+    ...
+    OSError: disk full
+    >>> open(path).read(), os.listdir(folder)
+    ('2 4 1 3\\n', ['board.txt'])
+    """
     if path is None:
         try:
             yield sys.stdout.buffer if binary else sys.stdout
@@ -148,7 +257,19 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
 
 
 def read_input(path: str) -> tuple[str, str]:
-    """Read a whole text file, or stdin for ``-``; return (text, name for messages)."""
+    """Read a whole text file, or stdin for ``-``; return (text, name for messages).
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "board.txt")
+    >>> with open(path, "w") as fh:
+    ...     _ = fh.write("2 4 1 3\\n")
+    >>> read_input(path)[0]
+    '2 4 1 3\\n'
+    >>> read_input(os.path.join(os.path.dirname(path), "none.txt"))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: /...none.txt: no such file
+    """
     if path == "-":
         return sys.stdin.read(), "<stdin>"
     try:
@@ -164,7 +285,16 @@ def read_input(path: str) -> tuple[str, str]:
 
 def problem_from_options(n: int, piece: str, torus: bool, fixed: str | None,
                          blocked: str | None) -> Problem:
-    """Build the search problem from the shared command-line options."""
+    """Build the search problem from the shared command-line options.
+
+    >>> p = problem_from_options(5, "queen", False, "a5", "b3,c3")
+    >>> p.fixed, p.blocked
+    (((0, 0),), ((2, 1), (2, 2)))
+    >>> problem_from_options(4, "queen", False, "b2,a1", None)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: pre-placed queens on b2 and a1 attack each other
+    """
     n = check_n(n, MAX_EXACT_N)
     return Problem.make(n, piece, torus, parse_squares(fixed, n, "--fixed"),
                         parse_squares(blocked, n, "--blocked"))

@@ -29,7 +29,17 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def workers_option(f: F) -> F:
-    """``--workers K``: how many processes share the work."""
+    """``--workers K``: how many processes share the work.
+
+    >>> @click.command()
+    ... @workers_option
+    ... def show(workers: int | None) -> None:
+    ...     click.echo(f"workers: {workers}")
+    >>> show.main([], standalone_mode=False)
+    workers: None
+    >>> show.main(["-w", "4"], standalone_mode=False)
+    workers: 4
+    """
     return click.option(
         "--workers", "-w", type=int, default=None, metavar="K",
         help="Processes to count with (default: all cores; small boards count in-process).",
@@ -37,7 +47,15 @@ def workers_option(f: F) -> F:
 
 
 def quiet_option(f: F) -> F:
-    """``--quiet``: no progress bar."""
+    """``--quiet``: no progress bar.
+
+    >>> @click.command()
+    ... @quiet_option
+    ... def show(quiet: bool) -> None:
+    ...     click.echo(f"progress bar: {not quiet}")
+    >>> show.main(["-q"], standalone_mode=False)
+    progress bar: False
+    """
     return click.option("--quiet", "-q", is_flag=True,
                         help="No progress bar (it shows only when stderr is a terminal).")(f)
 
@@ -45,7 +63,21 @@ def quiet_option(f: F) -> F:
 @contextmanager
 def progress_bar(enabled: bool, label: str) -> Iterator[Progress | None]:
     """A rich progress bar on stderr (subproblems done, solutions so far, ETA), or None
-    when ``enabled`` is false or stderr is not a terminal."""
+    when ``enabled`` is false or stderr is not a terminal.
+
+    Without a bar the count gets no progress callback:
+
+    >>> with progress_bar(False, "n = 8") as report:
+    ...     report is None
+    True
+
+    With stderr on a terminal, the bar follows the count (not run here: it needs a
+    terminal):
+
+    >>> with progress_bar(True, "n = 14") as report:  # doctest: +SKIP
+    ...     count_solutions(14, progress=report).total
+    365596
+    """
     if not enabled or not sys.stderr.isatty():
         yield None
         return

@@ -18,7 +18,16 @@ PICTURES = ("board", "svg", "png")
 
 
 class Snapshot:
-    """The board at one chosen moment of the trace."""
+    """The board at one chosen moment of the trace.
+
+    >>> e = Event(Kind.TEST, 1, 1, step=3, depth=1, ok=False, attackers=((0, 0),))
+    >>> snap = Snapshot(e, [(0, 0)], solutions=0)
+    >>> snap.tried
+    (1, 1)
+    >>> d = snap.as_dict(4, Piece.QUEEN)
+    >>> d["square_name"], d["reason"]
+    ('b3', 'step 3: test b3 - refused: diagonal of the queen on a4')
+    """
 
     def __init__(self, e: Event, queens: list[Square], solutions: int) -> None:
         self.event = e
