@@ -102,7 +102,23 @@ def load_frame(path: str | os.PathLike[str]) -> Frame:
 
 def load_pair(reference: str | os.PathLike[str], target: str | os.PathLike[str]
               ) -> tuple[Frame, Frame]:
-    """Read the reference and target frames; they must have the same size."""
+    """Read the reference and target frames; they must have the same size.
+
+    >>> import os, tempfile
+    >>> from PIL import Image
+    >>> folder = tempfile.mkdtemp()
+    >>> grey = np.arange(24 * 32, dtype=np.uint8).reshape(24, 32)
+    >>> Image.fromarray(grey).save(os.path.join(folder, "a.png"))
+    >>> Image.fromarray(np.roll(grey, 2, axis=1)).save(os.path.join(folder, "b.png"))
+    >>> Image.fromarray(grey[:16]).save(os.path.join(folder, "small.png"))
+    >>> ref, tgt = load_pair(os.path.join(folder, "a.png"), os.path.join(folder, "b.png"))
+    >>> ref.shape, bool((ref == grey).all()), bool((tgt[:, 2:] == grey[:, :-2]).all())
+    ((24, 32), True, True)
+    >>> load_pair(os.path.join(folder, "a.png"), os.path.join(folder, "small.png"))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: frame sizes differ: /...a.png is 32x24, /...small.png is 32x16
+    """
     ref = load_frame(reference)
     tgt = load_frame(target)
     if ref.shape != tgt.shape:
@@ -172,7 +188,16 @@ def canvas(photo: Frame, height: int, width: int) -> Frame:
 @dataclass(frozen=True)
 class FramePair:
     """Two frames and, for made pairs, the true motion of every target pixel (``None`` for
-    frames read from files)."""
+    frames read from files).
+
+    >>> f = np.zeros((48, 64), dtype=np.uint8)
+    >>> pair = FramePair(f, f)
+    >>> pair.size, pair.true_dx is None
+    ((64, 48), True)
+    >>> made = make_pair(size=(64, 48), shifts=[(3, -2)])
+    >>> made.description
+    'grace_hopper.jpg 64x48, moved by (+3, -2)'
+    """
 
     reference: Frame
     target: Frame

@@ -47,7 +47,14 @@ MAX_PATTERN_N = 64
 @dataclass(frozen=True)
 class Pattern:
     """An N-queens solution used as a sampling pattern (``solution.cols[r]``: sampled column
-    of tile row ``r``)."""
+    of tile row ``r``).
+
+    >>> p = Pattern(Solution([1, 3, 0, 2]))
+    >>> p.name, p.perm, p.n
+    ('4-queens 2 4 1 3', '2 4 1 3', 4)
+    >>> p.samples(16)  # a quarter of the 256 pixels of a 16x16 block
+    64
+    """
 
     solution: Solution
 

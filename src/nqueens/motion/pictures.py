@@ -39,6 +39,15 @@ def vectors_png(frame: Frame, field: MotionField, title: str | None = None,
     """The frame in grey with one arrow per block, from the block's centre to where its
     content comes from in the reference (the vector times ``scale``); zero vectors are dots.
     With ``full`` (the full search's field), blocks whose vector differs from it are red.
+
+    The picture is at least 400x300 pixels (one pixel per frame pixel above that):
+
+    >>> from nqueens.motion.frames import make_pair
+    >>> from nqueens.motion.search import full_search
+    >>> pair = make_pair(size=(64, 48), shifts=[(1, 1)])
+    >>> png = vectors_png(pair.target, full_search(pair.reference, pair.target, 16, 2))
+    >>> png[1:4], int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    (b'PNG', 400, 300)
     """
     h, w = frame.shape
     dpi = 100
@@ -72,7 +81,18 @@ def vectors_png(frame: Frame, field: MotionField, title: str | None = None,
 
 def tradeoff_png(results: Sequence[MethodResult], title: str | None = None) -> bytes:
     """PSNR of the prediction against speed-up over the full search, one point per method:
-    filled for the operation count, hollow for the measured wall time."""
+    filled for the operation count, hollow for the measured wall time.
+
+    The plot is 640 pixels wide; drawing it takes matplotlib a fifth of a second, too
+    slow to run with the examples (the module's example draws one):
+
+    >>> from nqueens.motion.frames import make_pair
+    >>> from nqueens.motion.evaluation import compare
+    >>> pair = make_pair(size=(64, 48), shifts=[(1, 1)])
+    >>> png = tradeoff_png(compare(pair.reference, pair.target, ["4", "8"]))  # doctest: +SKIP
+    >>> png[1:4], int.from_bytes(png[16:20], "big")  # doctest: +SKIP
+    (b'PNG', 640)
+    """
     fig = Figure(figsize=(6.4, 4.4), dpi=100)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()

@@ -151,6 +151,14 @@ class MotionField:
     the winning (sampled) SAD of each block, ``candidates`` the candidates evaluated,
     ``samples`` the pixels compared per candidate and ``ops = candidates × samples`` the
     absolute differences computed; ``seconds`` is the wall time of the search kernel.
+
+    Two 16x16 blocks side by side in a 32x16 frame, searched within ±1 pixel: only
+    two displacements of each block keep it inside the frame.
+
+    >>> f = np.arange(16 * 32, dtype=np.uint8).reshape(16, 32)
+    >>> m = full_search(f, f, block=16, radius=1)
+    >>> m.label, m.vectors.shape, m.candidates, m.samples, m.ops
+    ('full', (1, 2, 2), 4, 256, 1024)
     """
 
     method: str
@@ -189,7 +197,19 @@ def check_settings(block: int, radius: int) -> None:
 
 
 def check_frames(reference: Frame, target: Frame, block: int, radius: int) -> None:
-    """Raise :class:`BadInput` unless the frames and settings can be searched."""
+    """Raise :class:`BadInput` unless the frames and settings can be searched.
+
+    >>> f = np.zeros((12, 20), dtype=np.uint8)
+    >>> check_frames(f, f, block=8, radius=2)
+    >>> check_frames(f, f, block=16, radius=2)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: a 20x12 frame holds no whole 16x16 block
+    >>> check_frames(f, f[:8], block=8, radius=2)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: the reference and target frames must be 2-D and of the same size
+    """
     if reference.ndim != 2 or reference.shape != target.shape:
         raise BadInput("the reference and target frames must be 2-D and of the same size")
     check_settings(block, radius)
@@ -254,7 +274,15 @@ def pattern_search(reference: Frame, target: Frame, pattern: Pattern, block: int
 
 def warm_up() -> None:
     """Compile (or load from the cache) both kernels on a tiny input, so that the timings of
-    real searches do not include compilation."""
+    real searches do not include compilation.
+
+    It returns nothing; afterwards both searches run at once:
+
+    >>> warm_up()
+    >>> f = np.zeros((8, 8), dtype=np.uint8)
+    >>> full_search(f, f, block=4, radius=1).vectors.tolist()
+    [[[0, 0], [0, 0]], [[0, 0], [0, 0]]]
+    """
     from ..board import Solution
 
     f = np.zeros((8, 8), dtype=np.uint8)
