@@ -620,10 +620,13 @@ def read_npy(data: bytes, source: str | None = None) -> Solution:
     """
     import io
 
+    if not data.startswith(b"\x93NUMPY"):
+        raise BadInput(f"{_where(source)}not an npy file (it does not start with the npy magic)")
     try:
         arr = np.load(io.BytesIO(data), allow_pickle=False)
     except (ValueError, OSError, EOFError) as exc:
-        raise BadInput(f"{_where(source)}not a readable npy file: {exc}") from None
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise BadInput(f"{_where(source)}damaged or unsupported npy file ({first})") from None
     if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype.kind not in "iu":
         raise BadInput(f"{_where(source)}an npy board is a 1-D integer array of columns")
     return Solution(arr.astype(np.int64, copy=False))
