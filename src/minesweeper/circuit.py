@@ -56,7 +56,8 @@ class _Step:
 class Circuit:
     """A built board with the input square of every variable and the layout's size.
 
-    ``gadgets`` counts the tiles of each kind that were placed.
+    ``gadgets`` counts the tiles of each kind that were placed; ``layout`` is ``cnf`` or
+    ``stack``.
     """
 
     board: Board
@@ -64,6 +65,7 @@ class Circuit:
     lanes: int
     columns: int
     gadgets: dict[str, int] = field(default_factory=dict)
+    layout: str = "stack"
 
     def assignment(self, mines: set[Cell]) -> dict[str, bool]:
         """Read a variable assignment off an arrangement of mines (a mine is true).
@@ -85,6 +87,7 @@ class Circuit:
             "tile_columns": self.columns,
             "unknown_squares": int(np.count_nonzero(self.board.cells == -1)),
             "gadgets": dict(sorted(self.gadgets.items())),
+            "layout": self.layout,
             "inputs": {k: list(v) for k, v in self.inputs.items()},
         }
 
@@ -419,7 +422,7 @@ def build(f: Formula, order: list[str] | None = None, layout: str = "auto",
         board, tiles, counts = assemble([(st.name, st.lane) for st in cm.steps],
                                         len(cm.lanes), list(range(2, len(names) + 2)))
         inputs = {name: ((k + 2) * 2 * PITCH + 2 * PORT, 0) for k, name in enumerate(names)}
-        return Circuit(board, inputs, len(cm.lanes), tiles, counts)
+        return Circuit(board, inputs, len(cm.lanes), tiles, counts, "cnf")
     m = _Machine(names)
     m.compile(f)
     m.finish()

@@ -97,14 +97,18 @@ def encode(problem: Problem, frontier_total: bool = False) -> Encoding:
             if need < 0 or low > len(lits):
                 clauses.append([-total_selector])
             else:
-                for card in (CardEnc.atleast(lits=lits, bound=low, top_id=top,
-                                             encoding=EncType.seqcounter) if low > 0 else None,
-                             CardEnc.atmost(lits=lits, bound=need, top_id=top,
-                                            encoding=EncType.seqcounter)
-                             if need < len(lits) else None):
-                    if card is not None:
-                        top = max(top, card.nv)
-                        clauses.extend([-total_selector] + cl for cl in card.clauses)
+                # one after the other: the second encoding's helper variables must start
+                # above the first one's
+                if low > 0:
+                    card = CardEnc.atleast(lits=lits, bound=low, top_id=top,
+                                           encoding=EncType.seqcounter)
+                    top = max(top, card.nv)
+                    clauses.extend([-total_selector] + cl for cl in card.clauses)
+                if need < len(lits):
+                    card = CardEnc.atmost(lits=lits, bound=need, top_id=top,
+                                          encoding=EncType.seqcounter)
+                    top = max(top, card.nv)
+                    clauses.extend([-total_selector] + cl for cl in card.clauses)
         elif need < 0 or need > n:
             clauses.append([-total_selector])
         elif n <= 8:

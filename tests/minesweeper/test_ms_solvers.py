@@ -151,3 +151,10 @@ def test_solvers_agree(rows: list[list[str]], total: int | None) -> None:
 
 def test_unknown_constant() -> None:
     assert UNKNOWN == -1
+
+
+def test_total_with_unconstrained_square_found_by_hypothesis() -> None:
+    # two cardinality encodings over the frontier once shared helper variables
+    b = board_from_rows(["11??", "?1??", "1211", "01?1"], total=3)
+    r = check(b)
+    assert r.consistent and r.mines in brute_force(b)
