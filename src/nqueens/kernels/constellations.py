@@ -18,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .bitboard import _is_symmetric
+
 U0 = np.uint64(0)
 U1 = np.uint64(1)
 U2 = np.uint64(2)
@@ -145,18 +147,6 @@ def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _rotation_fixed(pos: np.ndarray, n: int, quarter: bool) -> bool:
-    m = n - 1
-    for r in range(n):
-        if quarter:
-            if pos[pos[r]] != m - r:
-                return False
-        elif pos[m - r] != m - pos[r]:
-            return False
-    return True
-
-
-@njit(cache=True, nogil=True)
 def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, m: int,
                   base: np.ndarray, knight: bool, sym: int) -> tuple[int, int, int]:
     """Count completions with the knight move (``knight``) and, when ``sym`` is 1 or 2,
@@ -167,8 +157,8 @@ def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, 
     """
     pos = base.copy()
     if m == 0:
-        t180 = 1 if sym >= 1 and _rotation_fixed(pos, n, False) else 0
-        t90 = 1 if sym >= 2 and _rotation_fixed(pos, n, True) else 0
+        t180 = 1 if sym >= 1 and _is_symmetric(pos, n, False) else 0
+        t90 = 1 if sym >= 2 and _is_symmetric(pos, n, True) else 0
         return 1, t180, t90
     um = np.uint64(m)
     last = um - U1
@@ -206,9 +196,9 @@ def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, 
                         b >>= U1
                         col += 1
                     pos[rows[i]] = col
-                if _rotation_fixed(pos, n, False):
+                if _is_symmetric(pos, n, False):
                     f180 += 1
-                    if sym >= 2 and _rotation_fixed(pos, n, True):
+                    if sym >= 2 and _is_symmetric(pos, n, True):
                         f90 += 1
             continue
         g = gap[d]
