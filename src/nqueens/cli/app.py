@@ -27,6 +27,12 @@ def cli(debug: bool) -> None:
       nqueens all 6 --format list      every solution, as lists of row strings
       nqueens count 12 --unique        how many essentially different solutions
       nqueens check board.txt          are the queens in a file safe from each other?
+      nqueens table 1 16 --plot t.png  the table of counts and times, and a plot
+      nqueens trace 8 --html p.html    watch the backtracking reach step 876
+      nqueens stats 8                  how big the search space is
+      nqueens solve 10000000 -f npy -o q.npy   ten million queens in seconds
+      nqueens linear 11                the solutions y = (a·x + b) mod 11
+      nqueens motion --demo            N-queens subsampling for video motion search
 
     Boards go to standard output, messages to standard error. Exit codes: 0 success,
     1 no solution or an invalid board, 2 bad input. Run 'nqueens COMMAND --help' for more.
