@@ -104,3 +104,21 @@ def test_chromium_jumps_to_a_step(run, tmp_path: Path) -> None:
     svg = svg[:svg.index("</svg>")]
     assert svg.count('class="attacker"') == 2 and 'class="tried refused"' in svg
     assert svg.count("<use") == 4
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_plays_a_repair_page_counting_queen_moves(run, tmp_path: Path) -> None:
+    from nqueens import formats
+    from nqueens.large import trace_min_conflicts
+    from nqueens.trace import Kind
+
+    moves = sum(1 for e in trace_min_conflicts(12, seed=5) if e.kind is Kind.MOVE)
+    page = tmp_path / "mc.html"
+    assert run("trace", "12", "--method", "min-conflicts", "--seed", "5", "--html",
+               str(page)).code == 0
+    dom = _play(page, tmp_path)
+    assert _dd(dom, "status") == "done"
+    assert _dd(dom, "step-label") == "step (queen moves)"
+    assert _dd(dom, "step-counter") == str(moves) and moves > 0
+    board = "\n".join(_dd(dom, "final-board").split())
+    assert formats.read(board, "board").is_valid()

@@ -55,6 +55,11 @@ def _varint(v: int, out: bytearray) -> None:
             return
 
 
+#: What the page counts as a step: a square test (event kind 0), or, for a repair that
+#: tests no squares one by one, a queen move (kind 3).
+STEP_KIND = {"min-conflicts": 3}
+
+
 def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> bytes:
     """The compact bytes of an event stream (before compression).
 
@@ -166,14 +171,14 @@ class PageInfo:
     size: int
 
 
-def _count(data: bytes) -> tuple[int, int, int]:
-    """(events, steps, solutions) of compact bytes."""
+def _count(data: bytes, step_kind: int = 0) -> tuple[int, int, int]:
+    """(events, steps, solutions) of compact bytes; a step is an event of ``step_kind``."""
     arr = np.frombuffer(data, dtype=np.uint8)
     # varint payload bytes are skipped by walking; fast path when there are none
     kinds = arr & 7
     if not np.any((arr >> 4) & 3 == EXPLICIT) and not np.any((kinds == 3) | (kinds == 5)
                                                               | (kinds == 6)):
-        return (len(arr), int(np.count_nonzero(kinds == 0)),
+        return (len(arr), int(np.count_nonzero(kinds == step_kind)),
                 int(np.count_nonzero(kinds == 4)))
     events = steps = sols = 0
     i = 0
@@ -182,7 +187,7 @@ def _count(data: bytes) -> tuple[int, int, int]:
         i += 1
         kind = b & 7
         events += 1
-        steps += kind == 0
+        steps += kind == step_kind
         sols += kind == 4
         payload = 0
         if kind == 3:
@@ -207,11 +212,13 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
     (True, True)
     """
     template = resources.files("nqueens.viz").joinpath("player.html").read_text("utf-8")
-    events, steps, sols = _count(data)
+    step_kind = STEP_KIND.get(method, 0)
+    events, steps, sols = _count(data, step_kind)
     meta = {
         "n": n, "method": method, "piece": piece.value, "until": until,
         "scan": SCAN.get(method, "row"), "events": events, "steps": steps,
-        "solutions": sols, "speed": speed,
+        "solutions": sols, "speed": speed, "stepKind": step_kind,
+        "stepLabel": "step (queen moves)" if step_kind == 3 else "step (squares tested)",
         "colours": {"light": LIGHT, "dark": DARK, "queen": QUEEN_FILL, "attack": ATTACK,
                     "attacked": ATTACKED, "free": FREE, "refused": REFUSED},
         "queenPath": _QUEEN_PATH,
@@ -249,5 +256,5 @@ def write_html(events: Iterable[Event], n: int, path: str, *, method: str = "pro
         html = html.replace('"scan": "column"', '"scan": "row"')
     with output_stream(path) as out:
         out.write(html)
-    ev, st, so = _count(data)
+    ev, st, so = _count(data, STEP_KIND.get(method, 0))
     return PageInfo(ev, st, so, len(html.encode("utf-8")))
