@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -138,3 +139,18 @@ def test_installed_script_pipes_perm_into_check() -> None:
     check = subprocess.run([str(exe), "check", "-"], input=solve.stdout, capture_output=True,
                            check=False)
     assert check.returncode == 0 and check.stdout.startswith(b"valid: 100000 queens")
+
+
+def test_repair_methods_report_their_work(run) -> None:
+    from nqueens.classic.intuitive import intuitive
+
+    r = run("solve", "8", "--method", "intuitive", "--format", "perm")
+    assert r.code == 0
+    assert r.err == f"nqueens: intuitive: {intuitive(8)[1]:,} states\n"
+    data = json.loads(run("solve", "8", "-m", "intuitive", "--json").out)
+    assert data["work"] == {"states": intuitive(8)[1]}
+    r = run("solve", "200", "-m", "min-conflicts", "--seed", "4", "--json")
+    work = json.loads(r.out)["work"]
+    assert set(work) == {"steps", "moves", "restarts"} and work["moves"] <= work["steps"]
+    assert run("solve", "8", "-m", "intuitive", "--quiet").err == ""
+    assert run("solve", "8").err == ""

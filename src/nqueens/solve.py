@@ -71,6 +71,26 @@ def solve(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN, tor
     >>> solve(1000, method="min-conflicts", seed=1).is_valid()
     True
     """
+    return solve_report(n, method=method, piece=piece, torus=torus, fixed=fixed,
+                        blocked=blocked, seed=seed, max_steps=max_steps)[0]
+
+
+def solve_report(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN,
+                 torus: bool = False, fixed: Iterable[Square] = (),
+                 blocked: Iterable[Square] = (), seed: int = 0,
+                 max_steps: int | None = None) -> tuple[Solution, str, dict[str, int]]:
+    """Like :func:`solve`, and say how: ``(solution, method used, what the work was)``.
+
+    The work is ``{"states": k}`` for the intuitive repair (the source's count of
+    states), ``{"steps", "moves", "restarts"}`` for min-conflicts, and empty for the
+    exact search and the construction.
+
+    >>> s, used, work = solve_report(8, method="intuitive")
+    >>> s.is_valid(), used, work
+    (True, 'intuitive', {'states': 26})
+    >>> solve_report(40)[1:]
+    ('construct', {})
+    """
     if method not in METHODS:
         raise BadInput(f"unknown method {method!r} (choose one of: {', '.join(METHODS)})")
     fixed = list(fixed)
@@ -85,7 +105,8 @@ def solve(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN, tor
         raise BadInput(f"method {method!r} handles n up to {MAX_N[method]}, not {n}"
                        + ("; use construct or min-conflicts" if method != "construct" else ""))
     if method == "backtrack":
-        return first_solution(n, piece=piece, torus=torus, fixed=fixed, blocked=blocked)
+        return (first_solution(n, piece=piece, torus=torus, fixed=fixed, blocked=blocked),
+                method, {})
     if constrained:
         raise BadInput(
             f"method {method!r} places plain queens on an open board; use --method backtrack "
@@ -94,11 +115,14 @@ def solve(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN, tor
     if method == "construct":
         from .large import construct
 
-        return construct(n)
+        return construct(n), method, {}
     if method == "min-conflicts":
-        from .large import min_conflicts
+        from .large import min_conflicts_run
 
-        return min_conflicts(n, seed=seed, max_steps=max_steps)
+        sol, stats = min_conflicts_run(n, seed=seed, max_steps=max_steps)
+        return sol, method, {"steps": stats.steps, "moves": stats.moves,
+                             "restarts": stats.restarts}
     from .classic.intuitive import intuitive
 
-    return intuitive(n)[0]
+    sol, states = intuitive(n)
+    return sol, method, {"states": states}

@@ -12,7 +12,7 @@ import click
 from .. import formats
 from ..errors import BadInput, NoSolution
 from ..search import check_n
-from ..solve import METHODS, choose_method, solve
+from ..solve import METHODS, choose_method, solve_report
 from .app import cli
 from .common import (
     constraint_options,
@@ -63,7 +63,7 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
       nqueens solve 8 -f svg -o board.svg  a picture
       nqueens solve 1000000 -f perm > q.txt             closed form, a second or so
       nqueens solve 10000000 -m min-conflicts --seed 3 -f npy -o q.npy
-      nqueens solve 8 -m intuitive         the source's intuitive repair
+      nqueens solve 8 -m intuitive         the source's intuitive repair (and its states)
     """
     n = check_n(n)
     big = n > formats.TEXT_MAX_N
@@ -82,8 +82,9 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
     started = time.perf_counter()
     try:
         with _status(show, f"solving n = {n} by {used}"):
-            sol = solve(n, method=used, piece=piece, torus=torus, fixed=fixed_sq,
-                        blocked=blocked_sq, seed=seed, max_steps=max_steps)
+            sol, _, work = solve_report(n, method=used, piece=piece, torus=torus,
+                                        fixed=fixed_sq, blocked=blocked_sq, seed=seed,
+                                        max_steps=max_steps)
     except NoSolution:
         if as_json:
             dump_json({"n": n, "solution": None})
@@ -92,11 +93,14 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
         raise
     if show:
         say(f"nqueens: solved n = {n} by {used} in {time.perf_counter() - started:.2f} s")
+    if work and not quiet:
+        say(f"nqueens: {used}: " + ", ".join(f"{v:,} {k}" for k, v in work.items()))
     with output_stream(output, binary=binary) as out:
         if as_json:
             data = formats.solution_json(sol)
             data["permutation"] = [c + 1 for c in sol]
             data["method"] = used
+            data["work"] = work
             dump_json(data, out)
         elif fmt == "npy":
             formats.write_npy(sol, out)
