@@ -20,7 +20,7 @@ from .errors import BadInput, InvalidBoard, NoSolution, NQueensError
 from .formats import read, write
 from .pieces import Piece
 from .search import first_solution, solutions
-from .solve import solve
+from .solve import solve, solve_report
 
 __all__ = [
     "SYMMETRY_NAMES",
@@ -36,6 +36,7 @@ __all__ = [
     "read",
     "solutions",
     "solve",
+    "solve_report",
     "write",
 ]
 
