@@ -171,3 +171,33 @@ def test_batches_cover_every_subproblem_once() -> None:
     ids = [s.id for b in plan for s in b]
     assert sorted(ids) == sorted(s.id for s in subs)
     assert len(plan) >= 16 or len(plan) == len(subs)
+
+
+def test_a_server_that_is_not_dask_is_reported_not_waited_for() -> None:
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    accepted: list[socket.socket] = []
+
+    def accept() -> None:  # accept connections and never answer
+        try:
+            while True:
+                conn, _ = server.accept()
+                accepted.append(conn)
+        except OSError:
+            pass
+
+    threading.Thread(target=accept, daemon=True).start()
+    t0 = time.monotonic()
+    try:
+        with pytest.raises(BadInput, match="cannot reach the Dask scheduler"):
+            with DaskMap(f"tcp://127.0.0.1:{port}", timeout=2):
+                pass
+    finally:
+        server.close()
+        for conn in accepted:
+            conn.close()
+    assert time.monotonic() - t0 < 30

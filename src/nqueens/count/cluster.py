@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -188,15 +189,26 @@ class DaskMap:
 
     def __enter__(self) -> DaskMap:
         dd = require_dask()
-        try:
-            self.client = dd.Client(self.address, timeout=self.timeout,
-                                    set_as_default=False)
-        except (OSError, TimeoutError) as exc:
-            raise BadInput(
-                f"cannot reach the Dask scheduler at {self.address} within "
-                f"{self.timeout:g} s ({type(exc).__name__})"
-            ) from None
-        return self
+        # Connect in a helper thread: a server that accepts the connection but does not
+        # speak Dask's protocol can otherwise keep the handshake waiting for ever.
+        outcome: dict[str, Any] = {}
+
+        def connect() -> None:
+            try:
+                outcome["client"] = dd.Client(self.address, timeout=self.timeout,
+                                              set_as_default=False)
+            except BaseException as exc:  # reported below, in the caller's thread
+                outcome["error"] = exc
+
+        thread = threading.Thread(target=connect, name="nqueens-connect", daemon=True)
+        thread.start()
+        thread.join(self.timeout + 5)
+        if "client" in outcome:
+            self.client = outcome["client"]
+            return self
+        why = "no answer" if thread.is_alive() else type(outcome.get("error")).__name__
+        raise BadInput(f"cannot reach the Dask scheduler at {self.address} within "
+                       f"{self.timeout:g} s ({why})")
 
     def __exit__(self, *exc: object) -> None:
         if self.client is not None:
