@@ -170,7 +170,10 @@ def test_check_reads_stdin_and_forced_formats(run) -> None:
         (("check", "/nonexistent/board.txt"), None, "no such file"),
         (("check", "-"), "", "empty input"),
         (("check", "-"), ".Q..\n...Q\nQ..\n..Q.\n", "line 3: row 3 has 3 squares"),
-        (("check", "-"), "Q.\n.x\n", "cannot tell the board format"),
+        (("check", "-"), "Q.\n.x\n", "line 2, column 2: unexpected character 'x'"),
+        (("check", "-"), "hello\nworld\n", "cannot tell the board format"),
+        (("solve", "-3"), None, "-3 is not a board size"),
+        (("table", "4", "5", "--formt", "csv"), None, "No such option '--formt'"),
         (("check", "-", "-i", "board"), "Q.\n.x\n", "line 2, column 2: unexpected character 'x'"),
         (("check", "-"), ".Q\n..\n", "row 2 has no queen"),
         (("check", "-"), "QQ\n..\n", "row 1 has 2 queens"),
@@ -206,6 +209,9 @@ def test_output_file_is_written_whole_or_not_at_all(run, tmp_path: Path) -> None
     target = tmp_path / "board.txt"
     assert run("solve", "5", "-o", str(target)).code == 0
     assert formats.read(target.read_text()).is_valid()
+    mask = os.umask(0)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask  # as any new file, not 0600
     missing = tmp_path / "no" / "such" / "dir" / "x.txt"
     r = run("solve", "5", "-o", str(missing))
     assert r.code == 2 and not missing.exists()

@@ -146,6 +146,9 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     target = Path(path)
     raw = data.encode() if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent or "."))
+    mask = os.umask(0)
+    os.umask(mask)
+    os.fchmod(fd, 0o666 & ~mask)  # as a plain open() would, not mkstemp's 0600
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)

@@ -345,6 +345,12 @@ def detect(text: str) -> str:
         return "list"
     if set(body) <= set("Qq. \t\r\n"):
         return "board"
+    first = body.split("\n", 1)[0].strip()
+    if "\n" in body and set(first) <= set("Qq. \t\r") and set(first) & set("Qq."):
+        return "board"  # a board with a stray character further down: its reader says where
+    if ("\n" in body and len(re.split(r"[\s,]+", first)) > 1
+            and set(first) <= set("01 ,\t\r")):
+        return "matrix"
     tokens = re.split(r"[\s,]+", body)
     if all(_ALGEBRAIC.match(t.lower()) for t in tokens):
         return "algebraic"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import click
@@ -85,6 +86,17 @@ def _run(args: list[str], debug: bool) -> int:
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=True)
         return 2
+    except click.NoSuchOption as exc:
+        if debug:
+            raise
+        if re.fullmatch(r"-\d+", exc.option_name or ""):
+            click.echo(f"nqueens: error: {exc.option_name} is not a board size: sizes are "
+                       "whole numbers from 1", err=True)
+        else:
+            where = exc.ctx.command_path if exc.ctx is not None else "nqueens"
+            click.echo(f"nqueens: error: {exc.format_message()} (see '{where} --help')",
+                       err=True)
+        return exc.exit_code
     except click.ClickException as exc:
         if debug:
             raise

@@ -244,6 +244,7 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
     if not os.path.isdir(directory):
         raise BadInput(f"cannot write {path}: folder {directory} does not exist")
     fd, tmp = tempfile.mkstemp(prefix=".nqueens-", suffix=".tmp", dir=directory)
+    os.fchmod(fd, _new_file_mode())  # as a plain open() would, not mkstemp's 0600
     try:
         with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as fh:
             yield fh
@@ -254,6 +255,13 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
         except FileNotFoundError:
             pass
         raise
+
+
+def _new_file_mode() -> int:
+    """The permissions a newly created file gets under the current umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def read_input(path: str) -> tuple[str, str]:

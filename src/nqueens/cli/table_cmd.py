@@ -11,7 +11,7 @@ from ..count.table import PLOT_FORMATS, TABLE_FORMATS, format_table, plot_table
 from ..errors import BadInput
 from ..search import MAX_EXACT_N, check_n
 from .app import cli
-from .common import echo, output_stream, piece_option
+from .common import echo, json_option, output_stream, piece_option
 from .count_cmd import progress_bar, quiet_option, workers_option
 
 
@@ -22,10 +22,11 @@ from .count_cmd import progress_bar, quiet_option, workers_option
               show_default=True, help="How to print the table: " + ", ".join(TABLE_FORMATS) + ".")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Also draw counts and times against n (log scale) into FILE (.png or .svg).")
+@json_option
 @piece_option
 @workers_option
 @quiet_option
-def table_cmd(n_from: int, n_to: int, fmt: str, plot: str | None, piece: str,
+def table_cmd(n_from: int, n_to: int, fmt: str, plot: str | None, as_json: bool, piece: str,
               workers: int | None, quiet: bool) -> int:
     """Count all and fundamental solutions for each n from FROM to TO, with the seconds
     each count took.
@@ -36,8 +37,10 @@ def table_cmd(n_from: int, n_to: int, fmt: str, plot: str | None, piece: str,
       nqueens table 1 16 --format markdown      a Markdown table
       nqueens table 4 14 --format csv           n,all,fundamental,seconds
       nqueens table 1 15 --plot counts.svg      and a picture of counts and times
-      nqueens table 9 14 --piece superqueen --format json
+      nqueens table 9 14 --piece superqueen --json
     """
+    if as_json:
+        fmt = "json"
     n_from = check_n(n_from, MAX_EXACT_N, "FROM")
     n_to = check_n(n_to, MAX_EXACT_N, "TO")
     if n_from > n_to:
