@@ -30,6 +30,12 @@ def test_queen_counts_match_oeis(n: int) -> None:
     assert r.engine == ("constellations" if n >= 4 else "simple")
 
 
+def test_queen_counts_match_oeis_with_several_workers() -> None:
+    for n in range(1, 16):
+        r = count(n, workers=2)
+        assert (r.total, r.fundamental) == (A000170[n - 1], A002562[n - 1]), n
+
+
 @pytest.mark.parametrize("n", range(1, 15))
 def test_superqueen_counts_match_oeis(n: int) -> None:
     r = count(n, piece="superqueen", workers=1)

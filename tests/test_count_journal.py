@@ -135,6 +135,18 @@ def test_overwritten_bytes_are_refused(run, tmp_path: Path, where: str) -> None:
     assert "damaged" in r.err or "not a count journal" in r.err
 
 
+@pytest.mark.parametrize("keep", [0.5, 0.9])
+def test_truncated_journal_is_refused(run, tmp_path: Path, keep: float) -> None:  # type: ignore[no-untyped-def]
+    j = tmp_path / "j.sqlite"
+    assert run("count", "12", "--journal", str(j), "-w", "1").code == 0
+    data = j.read_bytes()
+    j.write_bytes(data[: int(len(data) * keep)])
+    r = run("count", "12", "--journal", str(j), "-w", "1")
+    assert r.code == 2 and r.out == ""
+    assert "damaged" in r.err or "not a count journal" in r.err
+    assert len(r.err.strip().splitlines()) == 1
+
+
 def test_a_file_that_is_not_a_journal_is_refused(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     j = tmp_path / "notes.txt"
     j.write_text("hello\n")
