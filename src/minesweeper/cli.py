@@ -173,8 +173,15 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
                          f"numbers, above the limit of {CORE_LIMIT})")
         elif method == "sat":
             overlay.marked = set(core)
-            extra = " together with the total number of mines" if core_total else ""
-            lines.append(f"these {len(core)} numbers cannot all hold{extra}:")
+            if not core:
+                lines.append("the total number of mines cannot hold: there are not that "
+                             "many (or that few) squares to put them on:")
+            elif len(core) == 1:
+                extra = " together with the total number of mines" if core_total else ""
+                lines.append(f"this number cannot hold{extra}:")
+            else:
+                extra = " together with the total number of mines" if core_total else ""
+                lines.append(f"these {len(core)} numbers cannot all hold{extra}:")
             lines.append(format_board(board, mark=set(core)))
     result["consistent"] = consistent
     result["seconds"] = round(time.perf_counter() - started, 4)
