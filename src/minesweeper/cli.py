@@ -88,7 +88,20 @@ def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
 def cli(debug: bool) -> None:
-    """Minesweeper consistency: check, count and explain positions; gadgets; circuits."""
+    """Minesweeper consistency: check, count and explain positions; gadgets; circuits.
+
+    \b
+    Examples:
+      echo "1?1/?0?/1?1" | minesweeper check -      inconsistent (exit 1), with the reason
+      minesweeper check board.txt --count --safe     arrangements, and squares sure either way
+      minesweeper gadget nor --verify                the NOR gadget and its computed truth table
+      minesweeper build "(a or b) and not c" -o c.txt
+      minesweeper check c.txt --assignment           a satisfying assignment, read off the board
+
+    Boards are text grids (0-8 and '.' revealed, '?' or 'H' unknown, 'F' or '*' a mine,
+    rows on lines or split by '/') or JSMinesweeper's .mine files. Exit codes: 0
+    consistent / success, 1 inconsistent, 2 bad input.
+    """
 
 
 @cli.command()
@@ -108,7 +121,15 @@ def cli(debug: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | None,
           assignment: bool, output: str | None, as_json: bool) -> int:
-    """Is there an arrangement of mines that fits every number of FILE ('-': stdin)?"""
+    """Is there an arrangement of mines that fits every number of FILE ('-': stdin)?
+
+    \b
+    Examples:
+      minesweeper check board.txt               consistent: a witness; if not: a reason
+      echo "1??/12?/01?" | minesweeper check - --count
+      minesweeper check board.mine --safe --json
+      minesweeper check board.txt --mines 10 -o answer.svg
+    """
     board, text = _load_board(file, mines)
     started = time.perf_counter()
     result: dict[str, Any] = {"file": file, "height": board.height, "width": board.width,
@@ -226,7 +247,14 @@ def _assignment(text: str, mines: set[Cell]) -> dict[str, bool]:
 @click.option("--output", "-o", default=None, help="Write the picture to FILE.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def gadget(name: str | None, verify: bool, fmt: str, output: str | None, as_json: bool) -> int:
-    """Print gadget NAME (no NAME: list them); --verify computes its truth table."""
+    """Print gadget NAME (no NAME: list them); --verify computes its truth table.
+
+    \b
+    Examples:
+      minesweeper gadget                       the list of gadgets
+      minesweeper gadget wire --verify         its output equals its input, computed
+      minesweeper gadget crossover -f svg -o x.svg
+    """
     if name is None:
         items = {n: get_gadget(n).summary for n in gadget_names()}
         if as_json:
@@ -305,7 +333,14 @@ def _table_text(g: Gadget, rows: list[tuple[tuple[bool, ...], tuple[bool, ...]]]
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def build(formula: str, dimacs: bool, fmt: str, output: str | None, as_json: bool) -> int:
     """Lay out FORMULA (an expression, or a file: DIMACS CNF or an expression) as a board
-    whose output is forced true."""
+    whose output is forced true.
+
+    \b
+    Examples:
+      minesweeper build "a nor b"                      a small circuit, printed
+      minesweeper build "(a or b) and not c" -o c.txt   then: minesweeper check c.txt --assignment
+      minesweeper build formula.cnf -o big.txt          a DIMACS CNF file
+    """
     f = _load_formula(formula, dimacs)
     c = build_circuit(f)
     text = "\n".join(f"# input {k} {r + 1} {col + 1}" for k, (r, col) in c.inputs.items())
@@ -362,7 +397,13 @@ def _load_formula(arg: str, dimacs: bool) -> Formula:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | None,
            as_json: bool) -> int:
-    """Draw the board of FILE as SVG or PNG, with the witness or the safe squares."""
+    """Draw the board of FILE as SVG or PNG, with the witness or the safe squares.
+
+    \b
+    Examples:
+      minesweeper render board.txt -o board.png --witness
+      minesweeper render board.txt -o board.svg --safe --mines 10
+    """
     board, _ = _load_board(file, mines)
     ov = Overlay()
     consistent = True
