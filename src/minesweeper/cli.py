@@ -421,7 +421,10 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
         _emit({"output": output, "consistent": consistent})
     else:
         click.echo(f"{board.height}x{board.width} board drawn to {output}", err=True)
-    return 0
+        if (witness or show_safe) and not consistent:
+            click.echo("minesweeper: the board is inconsistent: no arrangement to draw "
+                       "(the numbers that cannot all hold are outlined)", err=True)
+    return 0 if consistent else 1
 
 
 @cli.command(name="eval")

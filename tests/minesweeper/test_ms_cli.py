@@ -75,6 +75,9 @@ def test_pictures(boards: dict[str, Path], tmp_path: Path,
     assert svg.read_text().startswith("<svg")
     assert run(["render", str(boards["good"]), "-o", str(png), "--safe"], capsys)[0] == 0
     assert png.read_bytes()[:4] == b"\x89PNG"
+    bad_svg = tmp_path / "bad.svg"
+    code, _, err = run(["render", str(boards["bad"]), "-o", str(bad_svg), "--witness"], capsys)
+    assert code == 1 and "inconsistent" in err and bad_svg.read_text().startswith("<svg")
     code, out, _ = run(["gadget", "nor", "--format", "svg"], capsys)
     assert code == 0 and out.startswith("<svg")
 
