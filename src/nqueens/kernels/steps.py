@@ -18,6 +18,21 @@ from numba import njit
 from .bitboard import ONE, ZERO, _knight_mask, lowest_bit
 
 
+@njit(cache=True, inline="always")
+def _square_free(n: int, knight: bool, level: int, p: int, pos: np.ndarray,
+                 used_pos: np.ndarray, used_diff: np.ndarray, used_sum: np.ndarray) -> bool:
+    """``szabad``: the square at position ``p`` of line ``level`` is free of the three
+    boolean arrays (and, for the superqueen, of a knight's move from the last two lines)."""
+    if used_pos[p] or used_diff[level - p + n] or used_sum[level + p]:
+        return False
+    if knight:
+        if level >= 1 and abs(pos[level - 1] - p) == 2:
+            return False
+        if level >= 2 and abs(pos[level - 2] - p) == 1:
+            return False
+    return True
+
+
 @njit(cache=True)
 def first_solution_steps(n: int, knight: bool, pos: np.ndarray) -> tuple[int, int, int, bool]:
     """Run ``proba`` to its first solution; return ``(tests, placed, removed, found)``.
@@ -41,12 +56,7 @@ def first_solution_steps(n: int, knight: bool, pos: np.ndarray) -> tuple[int, in
         ok = False
         while p < n:
             tests += 1
-            free = not (used_pos[p] or used_diff[level - p + n] or used_sum[level + p])
-            if free and knight:
-                if level >= 1 and abs(pos[level - 1] - p) == 2:
-                    free = False
-                elif level >= 2 and abs(pos[level - 2] - p) == 1:
-                    free = False
+            free = _square_free(n, knight, level, p, pos, used_pos, used_diff, used_sum)
             if free:
                 ok = True
                 break
@@ -164,12 +174,7 @@ def proba_trace_bytes(n: int, knight: bool, first_only: bool, out: np.ndarray) -
         placed = False
         p = start
         while p < n:
-            free = not (used_pos[p] or used_diff[level - p + n] or used_sum[level + p])
-            if free and knight:
-                if level >= 1 and abs(pos[level - 1] - p) == 2:
-                    free = False
-                elif level >= 2 and abs(pos[level - 2] - p) == 1:
-                    free = False
+            free = _square_free(n, knight, level, p, pos, used_pos, used_diff, used_sum)
             if k >= size:
                 return -1
             if p == 0 and start == 0:
