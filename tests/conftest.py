@@ -6,8 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import settings
 
 from nqueens.cli import main
+
+# Property tests judge answers, not speed: a first call may include compiling a kernel,
+# and a shared machine may be busy, so no example has a deadline.
+settings.register_profile("nqueens", deadline=None)
+settings.load_profile("nqueens")
 
 
 @dataclass

@@ -167,6 +167,10 @@ def test_animate_in_a_pseudo_terminal_answers_keys() -> None:
             os.write(fd, b"q")
             sent_quit = True
     done, status = os.waitpid(pid, os.WNOHANG)
+    waited = time.monotonic() + 10  # the pty closes a moment before the process is gone
+    while done == 0 and time.monotonic() < waited:
+        time.sleep(0.05)
+        done, status = os.waitpid(pid, os.WNOHANG)
     if done == 0:
         os.kill(pid, 9)
         os.waitpid(pid, 0)
