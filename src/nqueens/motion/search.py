@@ -92,46 +92,45 @@ def sampled_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int
                        sads: np.ndarray) -> int:
     """Full search, SAD only on the sampled pixels ``(si[k], sj[k])`` of each block.
 
-    For one block and one vertical displacement, each sampled pixel adds its absolute
-    difference to the SADs of a whole run of horizontal candidates at once (``acc``, one lane
-    per candidate, ``acc.shape[0] ≥ 2·radius + 1``), which the compiler turns into SIMD
-    instructions. ``ref`` must have at least ``acc.shape[0]`` spare columns on the right
+    For one block, each sampled pixel adds its absolute difference to the SADs of every
+    candidate at once: ``acc[e, d]`` holds the candidate (dx0 + d, dy0 + e), a row of lanes
+    per vertical displacement (``acc.shape ≥ (2·radius + 1, 2·radius + 1)``), which the
+    compiler turns into SIMD instructions. ``ref`` and ``tgt`` are int32 (no widening in the
+    inner loop); ``ref`` must have at least ``acc.shape[1]`` spare columns on the right
     (lanes past the last valid candidate are computed and ignored). Same outputs as
     :func:`full_sad_kernel`.
     """
     h, w = tgt.shape
     nby, nbx = vectors.shape[0], vectors.shape[1]
     ns = si.shape[0]
-    lanes = acc.shape[0]
-    tv = np.empty(ns, np.uint8)
+    lanes = acc.shape[1]
     candidates = 0
     for by in range(nby):
         y = by * block
+        dy0 = max(-radius, -y)
+        dy1 = min(radius, h - block - y)
         for bx in range(nbx):
             x = bx * block
-            for k in range(ns):
-                tv[k] = tgt[y + si[k], x + sj[k]]
             dx0 = max(-radius, -x)
             dx1 = min(radius, w - block - x)
+            acc[:, :] = 0
+            for k in range(ns):
+                t = tgt[y + si[k], x + sj[k]]
+                c0 = x + sj[k] + dx0
+                r0 = y + si[k] + dy0
+                for e in range(dy1 - dy0 + 1):
+                    row = ref[r0 + e]
+                    lane = acc[e]
+                    for d in range(lanes):
+                        r = row[c0 + d]
+                        lane[d] += max(t, r) - min(t, r)
             best = _BIG
             bdx = 0
             bdy = 0
-            for dy in range(-radius, radius + 1):
-                ry = y + dy
-                if ry < 0 or ry + block > h:
-                    continue
-                for d in range(lanes):
-                    acc[d] = 0
-                for k in range(ns):
-                    t = tv[k]
-                    r0 = ry + si[k]
-                    c0 = x + sj[k] + dx0
-                    for d in range(lanes):
-                        r = ref[r0, c0 + d]
-                        acc[d] += t - r if t > r else r - t
+            for dy in range(dy0, dy1 + 1):
                 candidates += dx1 - dx0 + 1
                 for dx in range(dx0, dx1 + 1):
-                    s = int(acc[dx - dx0])
+                    s = int(acc[dy - dy0, dx - dx0])
                     if _better(s, dx, dy, best, bdx, bdy):
                         best = s
                         bdx = dx
@@ -260,12 +259,12 @@ def pattern_search(reference: Frame, target: Frame, pattern: Pattern, block: int
         raise BadInput(f"a {pattern.n}-queens pattern does not fit in a {block}x{block} block")
     mask = pattern.mask(block)
     si, sj = (np.ascontiguousarray(a, dtype=np.int64) for a in np.nonzero(mask))
-    lanes = 16 if 2 * radius + 1 <= 16 else -(-(2 * radius + 1) // 32) * 32
-    acc = np.zeros(lanes, dtype=np.uint16 if si.size * 255 <= 0xFFFF else np.uint32)
+    lanes = -(-(2 * radius + 1) // 16) * 16
+    acc = np.zeros((2 * radius + 1, lanes), dtype=np.int32)
     t0 = time.perf_counter()
-    padded = np.zeros((ref.shape[0], ref.shape[1] + lanes), dtype=np.uint8)
+    padded = np.zeros((ref.shape[0], ref.shape[1] + lanes), dtype=np.int32)
     padded[:, :ref.shape[1]] = ref
-    cand = sampled_sad_kernel(padded, tgt, block, radius, si, sj, acc,
+    cand = sampled_sad_kernel(padded, tgt.astype(np.int32), block, radius, si, sj, acc,
                               vectors, sads)
     seconds = time.perf_counter() - t0
     return MotionField("queens", pattern, block, radius, vectors, sads, int(cand),
