@@ -64,6 +64,16 @@ def test_solve_without_solution(run, n: str) -> None:
     assert r.code == 1 and json.loads(r.out) == {"n": int(n), "solution": None}
 
 
+def test_no_solution_answer_goes_to_the_output_file(run, tmp_path: Path) -> None:
+    matrix, js, board = tmp_path / "m.txt", tmp_path / "s.json", tmp_path / "b.txt"
+    r = run("solve", "3", "--format", "matrix", "-o", str(matrix))
+    assert r.code == 1 and r.out == "" and matrix.read_text() == "Solution does not exist\n"
+    r = run("solve", "2", "--json", "-o", str(js))
+    assert r.code == 1 and r.out == "" and json.loads(js.read_text())["solution"] is None
+    r = run("solve", "3", "-o", str(board))
+    assert r.code == 1 and not board.exists() and "no solution" in r.err
+
+
 @pytest.mark.parametrize("n", ["2", "3"])
 def test_all_and_count_without_solution(run, n: str) -> None:
     assert run("all", n).out == "" and run("all", n).code == 0

@@ -86,10 +86,13 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
                                         fixed=fixed_sq, blocked=blocked_sq, seed=seed,
                                         max_steps=max_steps)
     except NoSolution:
+        # The answer "none" is data too: it goes where a board would have gone.
         if as_json:
-            dump_json({"n": n, "solution": None})
+            with output_stream(output) as out:
+                dump_json({"n": n, "solution": None}, out)
         elif fmt == "matrix":
-            echo("Solution does not exist")
+            with output_stream(output) as out:
+                echo("Solution does not exist", out)
         raise
     if show:
         say(f"nqueens: solved n = {n} by {used} in {time.perf_counter() - started:.2f} s")
