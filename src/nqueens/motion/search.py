@@ -47,6 +47,14 @@ def _better(s: int, dx: int, dy: int, best: int, bdx: int, bdy: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
+def _record(vectors: np.ndarray, sads: np.ndarray, by: int, bx: int, best: int, bdx: int,
+            bdy: int) -> None:
+    vectors[by, bx, 0] = bdx
+    vectors[by, bx, 1] = bdy
+    sads[by, bx] = best
+
+
+@njit(cache=True, nogil=True)
 def full_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int,
                     vectors: np.ndarray, sads: np.ndarray) -> int:
     """Full search, SAD over all ``block²`` pixels; fills ``vectors[by, bx] = (dx, dy)`` and
@@ -80,9 +88,7 @@ def full_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int,
                         best = s
                         bdx = dx
                         bdy = dy
-            vectors[by, bx, 0] = bdx
-            vectors[by, bx, 1] = bdy
-            sads[by, bx] = best
+            _record(vectors, sads, by, bx, best, bdx, bdy)
     return candidates
 
 
@@ -135,9 +141,7 @@ def sampled_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int
                         best = s
                         bdx = dx
                         bdy = dy
-            vectors[by, bx, 0] = bdx
-            vectors[by, bx, 1] = bdy
-            sads[by, bx] = best
+            _record(vectors, sads, by, bx, best, bdx, bdy)
     return candidates
 
 
