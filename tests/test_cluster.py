@@ -17,7 +17,12 @@ pytest.importorskip("dask.distributed")
 
 from nqueens import count  # noqa: E402
 from nqueens.count import constellations as cons  # noqa: E402
-from nqueens.count.cluster import DaskMap, check_address, plan_batches  # noqa: E402
+from nqueens.count.cluster import (  # noqa: E402
+    ClusterError,
+    DaskMap,
+    check_address,
+    plan_batches,
+)
 from nqueens.count.journal import Journal, JournalHeader  # noqa: E402
 from nqueens.count.runner import run  # noqa: E402
 from nqueens.errors import BadInput  # noqa: E402
@@ -150,18 +155,102 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
     cluster.wait_for_workers(2)
 
 
+def test_losing_every_worker_ends_the_count_with_a_message(cluster: Cluster,
+                                                           tmp_path: Path) -> None:
+    n = 16
+    subs = cons.make_subproblems(n)
+    journal = tmp_path / "lost.sqlite"
+    header = JournalHeader(n, "queen", cons.ENGINE_VERSION, len(subs), cons.digest(subs))
+    seen: list[int] = []
+
+    def progress(done: int, total: int, *_: int) -> None:
+        seen.append(done)
+        if len(seen) == 2:
+            for w in list(cluster.workers):
+                if w.poll() is None:
+                    os.killpg(w.pid, signal.SIGKILL)
+
+    t0 = time.monotonic()
+    with Journal.open(str(journal), header) as j:
+        with pytest.raises(ClusterError, match="lost all its workers"):
+            with DaskMap(cluster.address, task_seconds=0.3, worker_grace=3) as dm:
+                run(subs, dm, journal=j, progress=progress)
+        kept = len(list(j.results()))
+    assert time.monotonic() - t0 < 60
+    assert 0 < kept < len(subs)
+    # Workers back: the same journal finishes the count exactly.
+    for w in list(cluster.workers):
+        cluster.workers.remove(w)
+        cluster.add_worker()
+    cluster.wait_for_workers(2)
+    result = count(n, scheduler=cluster.address, journal=journal)
+    assert (result.total, result.fundamental) == (A000170[n], A002562[n])
+
+
+def test_environment_scheduler_is_a_default_not_an_order(run, monkeypatch) -> None:
+    # Nothing listens at this address: any count that tried the cluster would fail.
+    monkeypatch.setenv("NQUEENS_SCHEDULER", f"tcp://127.0.0.1:{_free_port()}")
+    assert run("count", "8", "--torus").out == "0\n"
+    assert run("count", "8", "--fixed", "a1").out == "4\n"
+    assert run("count", "12", "--workers", "1").out == "14200\n"
+    r = run("count", "12", "--quiet")
+    assert r.code == 2 and "connection refused" in r.err
+    r = run("count", "12", "--scheduler", f"tcp://127.0.0.1:{_free_port()}", "--workers", "1")
+    assert r.code == 2 and "exclude each other" in r.err
+
+
+def test_a_server_that_answers_garbage_is_reported_in_one_line() -> None:
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    accepted: list[socket.socket] = []
+
+    def accept() -> None:  # answer every connection with bytes that are not Dask's
+        try:
+            while True:
+                conn, _ = server.accept()
+                accepted.append(conn)
+                conn.sendall(b"\xff" * 64)
+        except OSError:
+            pass
+
+    threading.Thread(target=accept, daemon=True).start()
+    script = Path(sys.executable).parent / "nqueens"
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "nqueens"]
+    try:
+        t0 = time.monotonic()
+        r = subprocess.run(cmd + ["count", "12", "--scheduler", f"tcp://127.0.0.1:{port}"],
+                           capture_output=True, text=True, timeout=120, check=False)
+        elapsed = time.monotonic() - t0
+    finally:
+        server.close()
+        for conn in accepted:
+            conn.close()
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith("nqueens: error: cannot reach the Dask scheduler")
+    assert "does not answer as a Dask scheduler" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    assert elapsed < 60
+
+
 def test_unreachable_scheduler_is_reported_quickly(run) -> None:
     port = _free_port()  # nothing listens there
     t0 = time.monotonic()
     r = run("count", "10", "--scheduler", f"tcp://127.0.0.1:{port}", "--quiet")
     assert r.code == 2
     assert "cannot reach the Dask scheduler" in r.err and len(r.err.strip().splitlines()) == 1
-    assert time.monotonic() - t0 < 60
+    assert "connection refused" in r.err
+    assert time.monotonic() - t0 < 30
 
 
 def test_bad_addresses() -> None:
     with pytest.raises(BadInput):
         check_address("not an address")
+    with pytest.raises(BadInput, match="not a TCP port"):
+        check_address("tcp://127.0.0.1:99999")
     assert check_address("localhost:8786") == "tcp://localhost:8786"
 
 

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from ..count import count as count_solutions
 from ..count import uses_constellations
@@ -144,6 +145,13 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 21 --scheduler tcp://head:8786 --journal q21.sqlite   on a Dask cluster
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
+    ctx = click.get_current_context()
+    from_env = ctx.get_parameter_source("scheduler") is ParameterSource.ENVIRONMENT
+    if scheduler is not None and from_env:
+        # $NQUEENS_SCHEDULER is a default, not an order: counts the cluster cannot take,
+        # and an explicit --workers, run here.
+        if workers is not None or not uses_constellations(problem):
+            scheduler = None
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with --fixed "
                        "or --blocked")

@@ -19,7 +19,9 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import re
+import socket
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -34,6 +36,10 @@ TASK_SECONDS = 2.0
 
 #: How long to wait for the scheduler to answer, in seconds.
 CONNECT_TIMEOUT = 10.0
+
+#: How long a count waits for a cluster without workers (none yet, or all gone) to get
+#: one back before it gives up, in seconds.
+WORKER_GRACE = 60.0
 
 #: Calibration: count subproblems locally for about this long to learn the speed.
 CALIBRATION_SECONDS = 0.3
@@ -79,10 +85,17 @@ def check_address(address: str) -> str:
     'tcp://127.0.0.1:8786'
     >>> check_address("tcp://node7:8786")
     'tcp://node7:8786'
+    >>> check_address("node7:99999")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: 'node7:99999': port 99999 is not a TCP port (1..65535)
     """
     text = address.strip()
     if not _ADDRESS.match(text):
         raise BadInput(f"{address!r} is not a scheduler address like tcp://HOST:PORT")
+    port = re.search(r":(\d+)/?$", text)
+    if port is not None and not 0 < int(port.group(1)) < 65536:
+        raise BadInput(f"{address!r}: port {port.group(1)} is not a TCP port (1..65535)")
     return text if "://" in text else f"tcp://{text}"
 
 
@@ -180,64 +193,130 @@ class DaskMap:
     """
 
     def __init__(self, address: str, timeout: float = CONNECT_TIMEOUT,
-                 task_seconds: float = TASK_SECONDS):
+                 task_seconds: float = TASK_SECONDS, worker_grace: float = WORKER_GRACE):
         self.address = check_address(address)
         self.timeout = timeout
         self.task_seconds = task_seconds
+        self.worker_grace = worker_grace
         self.client: Any = None
         self.tasks = 0
 
     def __enter__(self) -> DaskMap:
         dd = require_dask()
+        _probe(self.address, self.timeout)
         # Connect in a helper thread: a server that accepts the connection but does not
         # speak Dask's protocol can otherwise keep the handshake waiting for ever.
         outcome: dict[str, Any] = {}
 
+        class QuietClient(dd.Client):  # type: ignore[misc]
+            # A client whose connection failed half-way would try to close itself when
+            # collected, waiting for a scheduler that is not there; closing is done
+            # explicitly in __exit__ instead.
+            def __del__(self) -> None:
+                pass
+
         def connect() -> None:
             try:
-                outcome["client"] = dd.Client(self.address, timeout=self.timeout,
-                                              set_as_default=False)
+                outcome["client"] = QuietClient(self.address, timeout=self.timeout,
+                                                set_as_default=False)
             except BaseException as exc:  # reported below, in the caller's thread
                 outcome["error"] = exc
 
         thread = threading.Thread(target=connect, name="nqueens-connect", daemon=True)
         thread.start()
-        thread.join(self.timeout + 5)
+        thread.join(self.timeout + 1)
         if "client" in outcome:
             self.client = outcome["client"]
             return self
-        why = "no answer" if thread.is_alive() else type(outcome.get("error")).__name__
-        raise BadInput(f"cannot reach the Dask scheduler at {self.address} within "
-                       f"{self.timeout:g} s ({why})")
+        if thread.is_alive():
+            why = f"no answer within {self.timeout:g} s"
+        else:
+            error = outcome.get("error")
+            why = ("it does not answer as a Dask scheduler"
+                   f" ({type(error).__name__}{': ' + str(error) if str(error) else ''})")
+        raise BadInput(f"cannot reach the Dask scheduler at {self.address}: "
+                       f"{why.splitlines()[0][:200]}")
 
     def __exit__(self, *exc: object) -> None:
         if self.client is not None:
-            self.client.close(timeout=self.timeout)
-            self.client = None
+            client, self.client = self.client, None
+            with contextlib.suppress(Exception):
+                client.close(timeout=self.timeout)
 
     @property
     def slots(self) -> int:
         """The number of worker threads on the cluster now."""
         return max(1, sum(self.client.nthreads().values()))
 
+    def _wait_for_workers(self, why: str) -> None:
+        """Return once the cluster has a worker; raise :class:`ClusterError` when none
+        comes within :attr:`worker_grace` seconds."""
+        deadline = time.monotonic() + self.worker_grace
+        while not self.client.nthreads():
+            if time.monotonic() >= deadline:
+                raise ClusterError(f"the scheduler at {self.address} {why} and none joined "
+                                   f"within {self.worker_grace:g} s; finished subproblems "
+                                   "are kept in the journal")
+            time.sleep(min(0.5, max(0.0, deadline - time.monotonic())))
+
     def __call__(self, fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult]]:
         dd = require_dask()
         subs = [s for b in batches for s in b]
         if not subs:
             return
-        if not self.client.nthreads():
-            raise ClusterError(f"the scheduler at {self.address} has no workers")
+        self._wait_for_workers("has no workers")
         plan = plan_batches(subs, calibrate(fn, subs), self.task_seconds, self.slots)
         self.tasks = len(plan)
         futures = self.client.map(fn, plan, pure=False)
+        finished = dd.as_completed(futures, loop=self.client.loop)
+        checked = time.monotonic()
         try:
-            for fut in dd.as_completed(futures, loop=self.client.loop):
-                try:
-                    yield fut.result()
-                except dd.KilledWorker as exc:
-                    raise ClusterError(
-                        f"workers died while running a task too often ({exc}); "
-                        "finished subproblems are kept in the journal"
-                    ) from None
+            while not finished.is_empty():
+                if not finished.has_ready():
+                    time.sleep(0.02)
+                    if time.monotonic() - checked >= 1.0:
+                        checked = time.monotonic()
+                        if not self.client.nthreads():
+                            self._wait_for_workers("lost all its workers")
+                    continue
+                for fut in finished.next_batch(block=False):
+                    try:
+                        yield fut.result()
+                    except dd.KilledWorker as exc:
+                        raise ClusterError(
+                            f"workers died while running a task too often ({exc}); "
+                            "finished subproblems are kept in the journal"
+                        ) from None
         finally:
             self.client.cancel(futures)
+
+
+def _probe(address: str, timeout: float) -> None:
+    """For a ``tcp://`` address, check that something listens there, so that a wrong
+    host or port is reported at once and in plain words (other schemes go straight to
+    the Dask client).
+
+    >>> import socket
+    >>> s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
+    >>> _probe(f"tcp://127.0.0.1:{port}", 2)  # bound, not listening: refused
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: cannot reach the Dask scheduler at ...: connection refused
+    >>> s.close()
+    """
+    m = re.match(r"^tcp://(\[[^\]]+\]|[^:/]+):(\d+)/?$", address)
+    if m is None:
+        return
+    host, port = m.group(1).strip("[]"), int(m.group(2))
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return
+    except socket.gaierror:
+        why = f"unknown host {host!r}"
+    except ConnectionRefusedError:
+        why = "connection refused"
+    except TimeoutError:
+        why = f"no answer within {timeout:g} s"
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+    raise BadInput(f"cannot reach the Dask scheduler at {address}: {why}")
