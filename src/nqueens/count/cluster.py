@@ -208,7 +208,7 @@ class DaskMap:
         # speak Dask's protocol can otherwise keep the handshake waiting for ever.
         outcome: dict[str, Any] = {}
 
-        class QuietClient(dd.Client):  # type: ignore[misc]
+        class QuietClient(dd.Client):  # type: ignore[misc,name-defined]
             # A client whose connection failed half-way would try to close itself when
             # collected, waiting for a scheduler that is not there; closing is done
             # explicitly in __exit__ instead.
