@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import Solution
-from .errors import BadInput
+from .errors import BadInput, NoSolution
 from .pieces import Piece
 from .search import MAX_EXACT_N, Square, check_n, first_solution
 
@@ -45,15 +45,33 @@ MAX_N: dict[str, int] = {
 }
 
 
-def choose_method(n: int, constrained: bool = False) -> str:
+def choose_method(n: int, constrained: bool = False, torus_only: bool = False) -> str:
     """The method ``auto`` uses for an ``n``×``n`` board.
+
+    ``constrained``: a superqueen, the torus, fixed or blocked squares; ``torus_only``:
+    the torus is the only one of these (plain queens have a closed form there too).
 
     >>> choose_method(8), choose_method(30), choose_method(30, constrained=True)
     ('backtrack', 'construct', 'backtrack')
+    >>> choose_method(31, constrained=True, torus_only=True)
+    'construct'
     """
-    if constrained or n <= AUTO_BACKTRACK_MAX_N:
+    if n <= AUTO_BACKTRACK_MAX_N or (constrained and not torus_only):
         return "backtrack"
     return "construct"
+
+
+def _beyond(method: str, n: int, open_board: bool, torus_only: bool) -> str:
+    """Why ``method`` cannot take this ``n``, and what can."""
+    if method != "backtrack":
+        return f"method {method!r} handles n up to {MAX_N[method]:,}, not {n:,}; use construct " \
+               "or min-conflicts"
+    head = f"the exact search (backtrack) handles n up to {MAX_EXACT_N}, not {n:,}"
+    if open_board:
+        return head + "; use --method construct or min-conflicts"
+    if torus_only:
+        return head + "; use --method construct (a linear solution on the torus)"
+    return head + ", and it is the only method for superqueens and for fixed or blocked squares"
 
 
 def solve(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN, torus: bool = False,
@@ -96,22 +114,32 @@ def solve_report(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUE
     fixed = list(fixed)
     blocked = list(blocked)
     piece = Piece.parse(piece)
-    constrained = bool(fixed or blocked or torus or piece is not Piece.QUEEN)
-    if method == "auto":
-        n = check_n(n)
-        method = choose_method(n, constrained)
+    others = bool(fixed or blocked or piece is not Piece.QUEEN)
+    constrained = torus or others
+    torus_only = torus and not others
     n = check_n(n)
+    if method == "auto":
+        method = choose_method(n, constrained, torus_only)
     if n > MAX_N[method]:
-        raise BadInput(f"method {method!r} handles n up to {MAX_N[method]}, not {n}"
-                       + ("; use construct or min-conflicts" if method != "construct" else ""))
+        raise BadInput(_beyond(method, n, not constrained, torus_only))
     if method == "backtrack":
         return (first_solution(n, piece=piece, torus=torus, fixed=fixed, blocked=blocked),
                 method, {})
+    if method == "construct" and torus_only:
+        from .linear import exists, placement
+
+        if not exists(n):
+            raise NoSolution(f"no solution exists for n = {n} on the torus (queens on a torus "
+                             "need n coprime to 6)")
+        return placement(n, 2, 0), method, {}
+    if torus_only:
+        raise BadInput(f"method {method!r} places queens on an open board; on the torus use "
+                       "--method construct (any n) or backtrack (n ≤ 32)")
     if constrained:
-        raise BadInput(
-            f"method {method!r} places plain queens on an open board; use --method backtrack "
-            f"for a superqueen, the torus, fixed or blocked squares"
-        )
+        hint = (f"use --method backtrack (n ≤ {MAX_EXACT_N})" if n <= MAX_EXACT_N else
+                f"they need the exact search, which stops at n = {MAX_EXACT_N}")
+        raise BadInput(f"method {method!r} places plain queens on an open board; superqueens "
+                       f"and fixed or blocked squares: {hint}")
     if method == "construct":
         from .large import construct
 

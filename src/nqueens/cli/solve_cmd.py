@@ -76,8 +76,9 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
         raise BadInput(f"--format {fmt} is binary: give --output FILE or redirect standard output")
     fixed_sq = parse_squares(fixed, n, "--fixed")
     blocked_sq = parse_squares(blocked, n, "--blocked")
-    constrained = bool(fixed_sq or blocked_sq or torus or piece != "queen")
-    used = choose_method(n, constrained) if method == "auto" else method
+    others = bool(fixed_sq or blocked_sq or piece != "queen")
+    used = (choose_method(n, torus or others, torus and not others) if method == "auto"
+            else method)
     show = not quiet and sys.stderr.isatty() and n > 100_000
     started = time.perf_counter()
     try:
