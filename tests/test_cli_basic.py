@@ -76,11 +76,13 @@ def test_no_solution_answer_goes_to_the_output_file(run, tmp_path: Path) -> None
 
 @pytest.mark.parametrize("n", ["2", "3"])
 def test_all_and_count_without_solution(run, n: str) -> None:
-    assert run("all", n).out == "" and run("all", n).code == 0
-    assert run("all", n, "--format", "list").out == "[]\n"
+    r = run("all", n)
+    assert (r.code, r.out) == (1, "") and r.err == f"nqueens: no solution exists for n = {n}\n"
+    r = run("all", n, "--format", "list")
+    assert (r.code, r.out) == (1, "[]\n")
     assert run("all", n, "--json").out == "[]\n"
-    r = run("count", n)
-    assert r.code == 0 and r.out == "0\n"
+    r = run("count", n)   # a count of zero is an answer
+    assert r.code == 0 and r.out == "0\n" and r.err == ""
 
 
 def test_all_streams_every_board(run) -> None:

@@ -93,7 +93,8 @@ def test_constrained_commands_equal_the_filtered_full_list(
     if blocked:
         args += ["--blocked", _alg(blocked, n)]
     r = run("count", *args)
-    assert (r.code, r.out.strip()) == (0, str(len(expected)))
+    assert (r.code, r.out.strip()) == (0 if expected else 1, str(len(expected)))
+    assert ("no solution" in r.err) == (not expected)
     r = run("all", *args, "--format", "perm")
     assert r.code == (0 if expected else 1)
     assert [Solution([int(x) - 1 for x in line.split()]) for line in r.out.splitlines()] \
@@ -150,7 +151,8 @@ def test_attacking_fixed_queens_are_bad_input(run, command: str, args: tuple[str
 
 def test_the_wrapped_diagonal_is_no_attack_off_the_torus(run) -> None:
     r = run("count", "5", "--fixed", "a1,e2")
-    assert r.code == 0
+    # Not bad input: the two queens stand; the board just has no completion.
+    assert (r.code, r.out) == (1, "0\n") and "error" not in r.err
 
 
 @pytest.mark.parametrize("command", ["solve", "all", "count"])
@@ -198,15 +200,17 @@ def test_an_impossible_completion_is_no_solution(run) -> None:
     r = run("all", "8", "--fixed", "a1,b3", "-f", "list")
     assert r.code == 1 and r.out.strip() == "[]"
     r = run("count", "8", "--fixed", "a1,b3")
-    assert (r.code, r.out.strip()) == (0, "0")
+    assert (r.code, r.out.strip()) == (1, "0") and "no solution" in r.err
     # every square of the first row blocked
     r = run("solve", "6", "--blocked", "a6,b6,c6,d6,e6,f6")
     assert r.code == 1 and "no solution" in r.err
 
 
-def test_the_empty_board_stays_an_ordinary_empty_answer(run) -> None:
+def test_no_solution_at_all_is_the_same_answer_with_or_without_constraints(run) -> None:
     r = run("all", "3")
-    assert (r.code, r.out) == (0, "")
+    assert (r.code, r.out) == (1, "") and "no solution exists for n = 3" in r.err
+    r = run("all", "8", "--torus", "-f", "list")
+    assert (r.code, r.out) == (1, "[]\n") and "on the torus" in r.err
 
 
 @pytest.mark.parametrize("command", ["all", "count"])

@@ -98,6 +98,27 @@ class Problem:
         """True when squares are fixed or blocked (the symmetry of the board is broken)."""
         return bool(self.fixed or self.blocked)
 
+    def no_solution_message(self) -> str:
+        """The line that says this problem has no solution, naming what makes it special.
+
+        >>> Problem.make(3).no_solution_message()
+        'no solution exists for n = 3'
+        >>> Problem.make(8, "superqueen", True, [(0, 0)]).no_solution_message()
+        'no solution exists for n = 8 with superqueens, on the torus, with these fixed queens'
+        """
+        parts = []
+        if self.piece is not Piece.QUEEN:
+            parts.append(f"with {self.piece.value}s")
+        if self.torus:
+            parts.append("on the torus")
+        if self.fixed and self.blocked:
+            parts.append("with these fixed queens and blocked squares")
+        elif self.fixed:
+            parts.append("with these fixed queens")
+        elif self.blocked:
+            parts.append("with these blocked squares")
+        return f"no solution exists for n = {self.n}" + (" " + ", ".join(parts) if parts else "")
+
     def allowed_masks(self) -> npt.NDArray[np.uint64]:
         """For each row, the mask of columns a queen may stand on."""
         n = self.n
@@ -191,5 +212,4 @@ def first_solution(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = Fa
     problem = Problem.make(n, piece, torus, fixed, blocked)
     for s in iter_solutions(problem, batch=1):
         return s
-    extra = " with these constraints" if problem.constrained else ""
-    raise NoSolution(f"no solution exists for n = {problem.n}{extra}")
+    raise NoSolution(problem.no_solution_message())

@@ -69,8 +69,9 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str, as_j
       nqueens all 8 -u -f svg -o 12.svg   all 12 in one picture
       nqueens all 8 --fixed d1 --blocked a8 -f perm   every completion of a board
 
-    More than 10 million boards are refused unless --limit or --force is given. With
-    --fixed or --blocked, a board that cannot be completed gives exit code 1.
+    More than 10 million boards are refused unless --limit or --force is given. When
+    there is no solution at all (n = 2 or 3, a board that cannot be completed, ...) the
+    empty answer is printed ('[]' for --format list) and the exit code is 1.
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
     if as_json:
@@ -91,8 +92,8 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str, as_j
     else:
         with output_stream(output) as out:
             written = formats.write_many(stream, fmt, out)
-    if not written and problem.constrained and limit != 0:
-        raise NoSolution(f"no solution exists for n = {problem.n} with these constraints")
+    if not written and limit != 0:
+        raise NoSolution(problem.no_solution_message())
     return 0
 
 
@@ -106,6 +107,8 @@ def _gallery(stream: Iterator[Solution], fmt: str, output: str | None) -> int:
     if len(boards) > GALLERY_MAX:
         raise BadInput(f"a picture shows at most {GALLERY_MAX:,} boards; use --limit K or "
                        "--unique, or another --format")
+    if not boards:
+        return 0  # no picture of nothing: the caller says there is no solution
     if fmt == "png":
         with output_stream(output, binary=True) as out:
             out.write(gallery_png(boards))

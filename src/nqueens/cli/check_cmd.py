@@ -58,6 +58,8 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
       echo "2 4 1 3" | nqueens check -
       nqueens check board.txt --input-format matrix
       nqueens solve 10000000 -f npy -o q.npy && nqueens check q.npy
+      nqueens solve 11 --torus | nqueens check --torus
+      nqueens check board.txt --piece superqueen     queens that also move as knights
     """
     data, source = _read_bytes(file)
     board: Solution = formats.read_bytes(data, input_format, source)
@@ -71,7 +73,8 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
             "attacking_pairs": [[list(a), list(b)] for a, b in pairs],
         })
     elif not pairs:
-        echo(f"valid: {n} {p.value}{'s' if n != 1 else ''}, no two attack each other")
+        where = " on the torus" if torus else ""
+        echo(f"valid: {n} {p.value}{'s' if n != 1 else ''}{where}, no two attack each other")
     else:
         echo(f"invalid: {len(pairs)} attacking pair{'s' if len(pairs) != 1 else ''}")
         for a, b in pairs:
@@ -79,11 +82,9 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
             sb = f"{formats.file_name(b[1])}{n - b[0]}"
             echo(f"  {sa} {sb}  ({_line_kind(a, b, n, torus)})")
     if pairs:
-        say(f"nqueens: {len(pairs)} pair{'s' if len(pairs) != 1 else ''} of queens attack "
-            f"each other")
+        say(f"nqueens: {len(pairs)} pair{'s' if len(pairs) != 1 else ''} of {p.value}s attack "
+            f"each other{' on the torus' if torus else ''}")
     return 1 if pairs else 0
-
-
 
 
 def _read_bytes(path: str) -> tuple[bytes, str]:

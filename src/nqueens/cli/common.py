@@ -306,3 +306,4 @@ def problem_from_options(n: int, piece: str, torus: bool, fixed: str | None,
     n = check_n(n, MAX_EXACT_N)
     return Problem.make(n, piece, torus, parse_squares(fixed, n, "--fixed"),
                         parse_squares(blocked, n, "--blocked"))
+

@@ -13,7 +13,7 @@ from click.core import ParameterSource
 from ..count import count as count_solutions
 from ..count import uses_constellations
 from ..count.runner import Progress
-from ..errors import BadInput
+from ..errors import BadInput, NoSolution
 from .app import cli
 from .common import (
     constraint_options,
@@ -142,6 +142,8 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 17 --workers 2                 two processes
       nqueens count 18 --journal q18.sqlite        resumable: run it again after Ctrl-C
       nqueens count 14 --piece superqueen          5180
+      nqueens count 13 --torus                     4524   (lines wrap around the edges)
+      nqueens count 8 --fixed d1                   18     (boards holding a queen on d1)
       nqueens count 21 --scheduler tcp://head:8786 --journal q21.sqlite   on a Dask cluster
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
@@ -184,4 +186,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
         dump_json(result.as_dict())
     else:
         echo(str(result.fundamental if unique else result.total))
+    if result.total == 0 and problem.constrained:
+        # Completing a board is a yes/no question: 'none' is the answer "no solution".
+        raise NoSolution(problem.no_solution_message())
     return 0
