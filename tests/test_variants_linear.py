@@ -131,7 +131,7 @@ def test_count_max_leaves_big_boards_uncounted(run) -> None:
 def test_listing_shows_a_b_and_a_valid_board(run) -> None:
     r = run("linear", "7")
     assert r.code == 0, r.err
-    summary, body = r.out.split("\n", 1)
+    summary, body = r.err, r.out
     assert "28 linear solutions" in summary and "70% of all 40" in summary
     assert "torus" in summary
     heads = re.findall(r"^a = (\d+), b = (\d+)$", r.out, flags=re.M)
@@ -146,13 +146,23 @@ def test_listing_shows_a_b_and_a_valid_board(run) -> None:
 def test_listing_in_one_line_formats_and_limit(run) -> None:
     r = run("linear", "11", "--format", "perm", "--limit", "3")
     assert r.code == 0
-    lines = r.out.splitlines()
-    assert "88 linear solutions" in lines[0] and "2,680" in lines[0]
-    assert lines[1:] == [
-        "a = 2, b = 0: 1 3 5 7 9 11 2 4 6 8 10",
-        "a = 2, b = 1: 2 4 6 8 10 1 3 5 7 9 11",
-        "a = 2, b = 2: 3 5 7 9 11 2 4 6 8 10 1",
+    assert "88 linear solutions" in r.err and "2,680" in r.err
+    assert r.out.splitlines() == [   # a = 2 and b = 0, 1, 2: data only, pipes like 'all'
+        "1 3 5 7 9 11 2 4 6 8 10",
+        "2 4 6 8 10 1 3 5 7 9 11",
+        "3 5 7 9 11 2 4 6 8 10 1",
     ]
+    r = run("linear", "5", "--format", "list", "--limit", "2")
+    assert json.loads(r.out) == [["Q....", "..Q..", "....Q", ".Q...", "...Q."],
+                                 [".Q...", "...Q.", "Q....", "..Q..", "....Q"]]
+
+
+def test_text_boards_of_huge_linear_solutions_are_refused(run) -> None:
+    r = run("linear", "1001", "--limit", "1")
+    assert r.code == 2 and r.out == "" and "--format perm" in r.err
+    r = run("linear", "1001", "--limit", "1", "--format", "perm")
+    assert r.code == 0
+    assert Solution([int(x) - 1 for x in r.out.split()]).is_valid(torus=True)
 
 
 def test_listing_as_json(run) -> None:
@@ -172,7 +182,7 @@ def test_listing_to_a_file(run, tmp_path: Path) -> None:
     target = tmp_path / "linear.txt"
     r = run("linear", "5", "-f", "perm", "-o", str(target))
     assert (r.code, r.out) == (0, "")
-    assert len(target.read_text().splitlines()) == 11
+    assert len(target.read_text().splitlines()) == 10
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 6, 9, 12])

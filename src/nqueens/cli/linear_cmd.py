@@ -23,7 +23,7 @@ from ..linear import (
 )
 from ..search import check_n
 from .app import cli
-from .common import dump_json, echo, json_option, output_option, output_stream
+from .common import dump_json, echo, json_option, output_option, output_stream, say
 
 _BOARD_FORMATS = tuple(f for f in formats.WRITE_FORMATS if f not in formats.BINARY_FORMATS)
 _ALL_FORMATS = _BOARD_FORMATS + tuple(f for f in TABLE_FORMATS if f not in _BOARD_FORMATS)
@@ -47,14 +47,11 @@ def _summary(row: LinearRow, slopes: list[int]) -> str:
 
 
 def _write_one(item: LinearSolution, fmt: str, first: bool, out: IO[str]) -> None:
-    head = f"a = {item.a}, b = {item.b}"
-    if fmt in _ONE_LINE:
-        echo(f"{head}: {formats.write(item.solution, fmt)}", out)
-    else:
-        if not first:
-            echo("", out)
-        echo(head, out)
-        echo(formats.write(item.solution, fmt), out)
+    """A board headed by its slope and shift (the picture forms, board and matrix)."""
+    if not first:
+        echo("", out)
+    echo(f"a = {item.a}, b = {item.b}", out)
+    echo(formats.write(item.solution, fmt), out)
 
 
 @cli.command("linear")
@@ -76,13 +73,16 @@ def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
                limit: int | None, count_max: int, as_json: bool, output: str | None) -> int:
     """List the linear solutions of an N×N board: a queen on (x, (a·x + b) mod n) in
     every row x. They exist exactly when gcd(n, 6) = 1, and each one is also a
-    solution on the torus. The first line says how many there are and what share
-    of all solutions they make.
+    solution on the torus. A line on standard error says how many there are and what
+    share of all solutions they make.
+
+    Boards and matrices are headed by their a and b; perm, algebraic and list print
+    the boards only, as 'nqueens all' does (--json has a and b with each board).
 
     \b
     Examples:
       nqueens linear 7                      28 boards, each headed by its a and b
-      nqueens linear 11 --format perm       a = 2, b = 0: 1 3 5 7 9 11 2 4 6 8 10 ...
+      nqueens linear 11 --format perm       1 3 5 7 9 11 2 4 6 8 10, one board a line
       nqueens linear 13 --json -l 5         {"n": 13, "linear": 130, "all": 73712, ...}
       nqueens linear --table 1 13           n, linear, all and the percentage
       nqueens linear --table 5 25 -f markdown --count-max 16
@@ -106,6 +106,9 @@ def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
     if board_fmt not in _BOARD_FORMATS:
         raise BadInput(f"boards are printed as {', '.join(_BOARD_FORMATS)}, not {board_fmt} "
                        f"(that form is for --table)")
+    if n > formats.TEXT_MAX_N and board_fmt in ("board", "matrix", "list", "svg"):
+        raise BadInput(f"--format {board_fmt} is refused for n = {n} (above "
+                       f"{formats.TEXT_MAX_N}); use --format perm, algebraic or --json")
     row = linear_row(n, count_max)
     slopes = multipliers(n).tolist()
     items: Iterator[LinearSolution] = linear_solutions(n)
@@ -118,11 +121,12 @@ def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
         with output_stream(output) as out:
             dump_json(data, out)
     elif row.linear:
+        say(_summary(row, slopes))
         with output_stream(output) as out:
-            if board_fmt == "svg":
-                formats.write_many((i.solution for i in items), "svg", out)
+            if board_fmt in _ONE_LINE or board_fmt == "svg":
+                # Data only, as 'nqueens all' writes them (a and b are in --json).
+                formats.write_many((i.solution for i in items), board_fmt, out)
             else:
-                echo(_summary(row, slopes), out)
                 for k, item in enumerate(items):
                     _write_one(item, board_fmt, k == 0, out)
     if not row.linear:
