@@ -239,3 +239,17 @@ def test_constraints_become_masks_of_the_same_kernels() -> None:
             if masks[r] >> c & 1:
                 assert not attacks(Piece.QUEEN, (0, 1), (r, c))
     assert not masks[5] & 1
+
+
+@pytest.mark.parametrize("bad", [["a1"], [(0, 0, 1)], [(0.5, 1)], [(True, 1)], [None]])
+def test_malformed_squares_in_the_api_are_bad_input(bad: list[object]) -> None:
+    with pytest.raises(BadInput, match="not a \\(row, column\\) pair"):
+        nqueens.solve(8, fixed=bad)  # type: ignore[arg-type]
+    with pytest.raises(BadInput, match="not a \\(row, column\\) pair"):
+        nqueens.count(8, blocked=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("option", ["--fixed", "--blocked"])
+def test_a_square_named_twice_is_bad_input(run, option: str) -> None:
+    r = run("solve", "8", option, "a1,c2,a1")
+    assert r.code == 2 and r.out == "" and "a1 is named twice" in r.err

@@ -53,6 +53,32 @@ def check_n(n: object, maximum: int | None = None, what: str = "n") -> int:
     return value
 
 
+def _squares(items: Iterable[Square], kind: str) -> tuple[Square, ...]:
+    """Sorted distinct 0-based (row, column) pairs, or :class:`BadInput` naming the bad one.
+
+    >>> _squares([(1, 2), (0, 3), (1, 2)], "fixed")
+    ((0, 3), (1, 2))
+    >>> _squares(["a1"], "fixed")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: fixed square 'a1' is not a (row, column) pair of whole numbers
+    """
+    out = set()
+    for item in items:
+        try:
+            r, c = item
+            if isinstance(r, bool) or isinstance(c, bool):
+                raise TypeError
+            sq = (int(r), int(c))
+            if sq != (r, c):
+                raise ValueError
+        except (TypeError, ValueError):
+            raise BadInput(f"{kind} square {item!r} is not a (row, column) pair of whole "
+                           "numbers") from None
+        out.add(sq)
+    return tuple(sorted(out))
+
+
 @dataclass(frozen=True)
 class Problem:
     """One exact-search problem: board size, piece, torus, pre-placed and blocked squares.
@@ -75,8 +101,8 @@ class Problem:
         """Check the request and build the problem; bad requests raise :class:`BadInput`."""
         n = check_n(n, MAX_EXACT_N)
         piece = Piece.parse(piece)
-        fixed_t = tuple(sorted({(int(r), int(c)) for r, c in fixed}))
-        blocked_t = tuple(sorted({(int(r), int(c)) for r, c in blocked}))
+        fixed_t = _squares(fixed, "fixed")
+        blocked_t = _squares(blocked, "blocked")
         for kind, squares in (("fixed", fixed_t), ("blocked", blocked_t)):
             off = [sq for sq in squares if not (0 <= sq[0] < n and 0 <= sq[1] < n)]
             if off:

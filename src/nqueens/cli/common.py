@@ -146,6 +146,8 @@ def parse_squares(text: str | None, n: int, what: str) -> list[tuple[int, int]]:
         col, rank = file_index(m.group(1)), int(m.group(2))
         if col >= n or not 1 <= rank <= n:
             raise BadInput(f"{what}: square {token} is off the {n}x{n} board")
+        if (n - rank, col) in squares:
+            raise BadInput(f"{what}: square {token} is named twice")
         squares.append((n - rank, col))
     return squares
 
