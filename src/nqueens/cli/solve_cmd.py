@@ -103,6 +103,8 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
         if as_json:
             data = formats.solution_json(sol)
             data["permutation"] = [c + 1 for c in sol]
+            data["piece"] = piece
+            data["torus"] = torus
             data["method"] = used
             data["work"] = work
             dump_json(data, out)

@@ -11,7 +11,7 @@ from ..count.table import PLOT_FORMATS, TABLE_FORMATS, format_table, plot_table
 from ..errors import BadInput
 from ..search import MAX_EXACT_N, check_n
 from .app import cli
-from .common import echo, json_option, output_stream, piece_option
+from .common import echo, json_option, output_stream, piece_option, say
 from .count_cmd import progress_bar, quiet_option, workers_option
 
 
@@ -57,6 +57,8 @@ def table_cmd(n_from: int, n_to: int, fmt: str, plot: str | None, as_json: bool,
     for n in range(n_from, n_to + 1):
         with progress_bar(not quiet, f"n={n}") as report:
             rows.append(count(n, piece=piece, workers=workers, progress=report))
+    if piece != "queen" and fmt in ("text", "markdown"):
+        say(f"nqueens: counts of {piece}s (queen + knight)")
     echo(format_table(rows, fmt), nl=False)
     if plot is not None and plot_fmt is not None:
         with output_stream(plot, binary=True) as fh:
