@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from contextlib import ExitStack
 
 import click
 
@@ -38,6 +39,33 @@ def _parse_size(text: str) -> tuple[int, int]:
 def _check_png_path(path: str | None, what: str) -> None:
     if path is not None and not path.lower().endswith(".png"):
         raise BadInput(f"{what} {path}: pictures are written as PNG (name the file *.png)")
+
+
+def _check_outputs(paths: list[tuple[str, str | None]], inputs: list[str]) -> None:
+    """Refuse, before any work, output paths that could not be written: a missing folder,
+    a folder named as the file, anything but a plain file in the way, the same file named
+    twice or one of the input frames, so that a bad path fails first and nothing is written.
+    """
+    seen: dict[str, str] = {os.path.realpath(p): "the input frame" for p in inputs}
+    for what, path in paths:
+        if path is None:
+            continue
+        target = os.path.abspath(path)
+        folder = os.path.dirname(target)
+        if not os.path.isdir(folder):
+            if os.path.exists(folder):
+                raise BadInput(f"{what} {path}: cannot write it, {folder} is not a folder")
+            raise BadInput(f"{what} {path}: cannot write it, folder {folder} does not exist")
+        if os.path.isdir(target):
+            raise BadInput(f"{what} {path}: cannot write it, it is a folder")
+        if os.path.lexists(target) and not os.path.isfile(target):
+            raise BadInput(f"{what} {path}: cannot write it, it is not a plain file")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise BadInput(f"{what} {path}: cannot write it, folder {folder} is not writable")
+        real = os.path.realpath(target)
+        if real in seen:
+            raise BadInput(f"{what} {path}: the same file as {seen[real]}")
+        seen[real] = what
 
 
 def _vector_format(path: str) -> str:
@@ -150,6 +178,8 @@ def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tu
     fmt = _vector_format(vectors_path) if vectors_path else None
     _check_png_path(picture, "--picture")
     _check_png_path(plot, "--plot")
+    _check_outputs([("--vectors", vectors_path), ("--picture", picture), ("--plot", plot)],
+                   [] if demo else [p for p in (reference, target) if p])
     pats = [parse_pattern(p) for p in (patterns or DEFAULT_PATTERNS)]
     for p in pats:
         if p.n > block:
@@ -172,17 +202,19 @@ def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tu
                       true_dx=pair.true_dx, true_dy=pair.true_dy, repeat=repeat)
     nby, nbx = results[0].field.vectors.shape[:2]
 
+    # Everything is made in memory first, then written file by file through temporary
+    # files that are renamed only when every one of them was written.
+    files: list[tuple[str, bool, str | bytes]] = []
     if vectors_path and fmt:
-        with output_stream(vectors_path) as out:
-            out.write(vectors_text(results, fmt) + "\n")
+        files.append((vectors_path, False, vectors_text(results, fmt) + "\n"))
     if picture:
-        last = results[-1]
-        png = vectors_png(pair.target, last.field, full=results[0].field)
-        with output_stream(picture, binary=True) as out:
-            out.write(png)
+        files.append((picture, True,
+                      vectors_png(pair.target, results[-1].field, full=results[0].field)))
     if plot:
-        with output_stream(plot, binary=True) as out:
-            out.write(tradeoff_png(results))
+        files.append((plot, True, tradeoff_png(results)))
+    with ExitStack() as stack:
+        for path, binary, content in files:
+            stack.enter_context(output_stream(path, binary=binary)).write(content)
 
     if as_json:
         dump_json({
