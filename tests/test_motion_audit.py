@@ -72,3 +72,17 @@ def test_bad_output_paths_fail_before_any_work(where: str, words: str, tmp_path:
     assert keep.read_text() == "{}\n"
     assert not (tmp_path / "mv.json").exists() and not (tmp_path / "pic.png").exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+# 2. The noise must be a finite number, zero or more.
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-0.5", "NaN", "1e400"])
+def test_noise_must_be_finite_and_not_negative(value: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    one_line_exit_2(["--demo", "--size", "64x48", f"--noise={value}"], "--noise", capsys)
+
+
+def test_noise_zero_and_positive_still_work(capsys: pytest.CaptureFixture[str]) -> None:
+    for value in ("0", "1.5"):
+        assert main(["motion", "--demo", "--size", "64x48", "--noise", value, "-p", "4"]) == 0
+    assert capsys.readouterr().out.count("4-queens") == 2

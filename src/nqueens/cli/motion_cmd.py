@@ -172,6 +172,8 @@ def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tu
         raise BadInput("--shift, --size, --noise and --seed make the --demo pair; add --demo")
     if not demo and not (reference and target):
         raise BadInput("give two frames, REF and TARGET, or --demo for a test pair")
+    if not (math.isfinite(noise) and noise >= 0):
+        raise BadInput(f"--noise {noise:g}: must be a finite number of grey levels, 0 or more")
     if repeat < 1:
         raise BadInput("--repeat must be at least 1")
     check_settings(block, radius)

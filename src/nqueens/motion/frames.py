@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -227,9 +228,15 @@ def make_pair(size: tuple[int, int] | None = None, shifts: Sequence[tuple[int, i
     >>> p = make_pair(size=(64, 32), shifts=[(1, 0), (-2, 0)])
     >>> sorted(set(p.true_dx.ravel().tolist()))
     [-1, 2]
+    >>> make_pair(size=(64, 32), noise=float("nan"))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: noise nan: must be a finite number, zero or more
     """
     if not shifts:
         raise BadInput("give at least one shift")
+    if not (math.isfinite(noise) and noise >= 0):
+        raise BadInput(f"noise {noise:g}: must be a finite number, zero or more")
     base = sample_photo() if photo is None else photo
     width, height = size if size is not None else (base.shape[1], base.shape[0])
     if not (8 <= width <= 8192 and 8 <= height <= 8192):
@@ -254,8 +261,6 @@ def make_pair(size: tuple[int, int] | None = None, shifts: Sequence[tuple[int, i
         tgt[:, x0:x1] = big[margin - sy:margin - sy + height, margin - sx + x0:margin - sx + x1]
         true_dx[:, x0:x1] = -sx
         true_dy[:, x0:x1] = -sy
-    if noise < 0:
-        raise BadInput("noise must be zero or more")
     if noise > 0:
         rng = np.random.default_rng(seed)
         ref = np.clip(ref + rng.normal(0.0, noise, ref.shape) + 0.5, 0, 255).astype(np.uint8)
