@@ -4,7 +4,11 @@ The unknown squares that touch a number are tried in a breadth-first order along
 numbers that join them, mine first, then no mine.  After each choice every number around
 the square is checked: it must not have more mines than it shows, and the squares still
 open around it must be able to make up the rest.  Squares no number touches only matter
-for the total: whatever is left of it must fit into them.
+for the total: whatever is left of it must fit into them.  The search keeps an explicit
+stack, so frontiers of any length are searched without recursion (slowly, perhaps: it
+is the readable reference, not the fast route).  Independent components of the frontier
+are searched one at a time, and the first one without an arrangement is the reason given
+for an inconsistent board.
 
 This solver is the cross-check of the SAT route and the engine that enumerates every
 consistent arrangement of a gadget.
@@ -18,9 +22,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from dataclasses import dataclass
 from math import comb
 
 from .board import Board, Cell, Problem, problem_of
+from .count import components
 
 
 def search_order(problem: Problem) -> list[int]:
@@ -58,6 +64,9 @@ def solutions(problem: Problem) -> Iterator[dict[int, bool]]:
     """Every assignment of the frontier squares that satisfies all numbers (and leaves a
     total that the interior squares can hold), as ``{variable: mine}``.
 
+    The search keeps its own stack (one entry per decided square), so a frontier of any
+    length is searched without recursion.
+
     >>> from minesweeper.board import parse_board
     >>> [sorted(s.items()) for s in solutions(problem_of(parse_board("?1?")))]
     [[(0, True), (1, False)], [(0, False), (1, True)]]
@@ -83,27 +92,88 @@ def solutions(problem: Problem) -> Iterator[dict[int, bool]]:
                 return False
         return True
 
-    def place(i: int, used: int) -> Iterator[dict[int, bool]]:
-        if total is not None and used > total:
-            return
-        if i == len(order):
+    def put(v: int, mine: bool, step: int) -> None:
+        for j in around[v]:
+            open_at[j] -= step
+            mines_at[j] += step * mine
+
+    size = len(order)
+    # tried[i]: how many values square order[i] has been given so far (mine first);
+    # the squares order[:i] hold their current values in ``assignment``
+    tried = [0] * size
+    used = 0
+    i = 0
+    while i >= 0:
+        if i == size:
             if total is None or 0 <= total - used <= interior:
                 yield dict(assignment)
-            return
+            i -= 1
+            continue
         v = order[i]
-        for mine in (True, False):
-            assignment[v] = mine
-            for j in around[v]:
-                open_at[j] -= 1
-                mines_at[j] += mine
-            if fits(v):
-                yield from place(i + 1, used + mine)
-            for j in around[v]:
-                open_at[j] += 1
-                mines_at[j] -= mine
-            del assignment[v]
+        if v in assignment:  # take back the value tried last
+            mine = assignment.pop(v)
+            put(v, mine, -1)
+            used -= mine
+        if tried[i] == 2:
+            tried[i] = 0
+            i -= 1
+            continue
+        mine = tried[i] == 0
+        tried[i] += 1
+        assignment[v] = mine
+        put(v, mine, 1)
+        used += mine
+        if fits(v) and (total is None or used <= total and
+                        total - used <= interior + size - i - 1):
+            i += 1
 
-    yield from place(0, 0)
+
+@dataclass
+class Refutation:
+    """Why the search found no arrangement: the revealed squares of a group of numbers
+    (joined through the squares they share) that cannot all hold, or, with ``total``, the
+    total number of mines, which no combination of the groups' arrangements meets.  The
+    group is not shrunk to a minimal set (the SAT method does that)."""
+
+    cells: list[Cell]
+    total: bool = False
+
+
+def _component(problem: Problem, vs: list[int], cons: list[int]) -> Problem:
+    """The part of ``problem`` on one component, without the total."""
+    inside = set(vs)
+    rest = [v for v in range(len(problem.squares)) if v not in inside]
+    return Problem(problem.squares, [problem.constraints[j] for j in cons], None, rest)
+
+
+def find_or_refute(problem: Problem) -> set[Cell] | Refutation:
+    """One consistent arrangement (the mined unknown squares), or the reason there is none.
+
+    Without a total each component of the frontier is searched on its own (the first one
+    without an arrangement is the reason); with a total the components are first checked
+    on their own, then searched together.
+
+    >>> from minesweeper.board import parse_board
+    >>> find_or_refute(problem_of(parse_board("?1?/8..")))
+    Refutation(cells=[(1, 0)], total=False)
+    """
+    for con in problem.constraints:
+        if not 0 <= con.need <= len(con.vars):
+            return Refutation([con.cell])
+    mines: set[Cell] = set()
+    for vs, cons in components(problem):
+        sol = next(solutions(_component(problem, vs, cons)), None)
+        if sol is None:
+            return Refutation(sorted(problem.constraints[j].cell for j in cons))
+        mines |= {problem.squares[v] for v, m in sol.items() if m}
+    if problem.total_need is None:
+        return mines
+    found = next(solutions(problem), None)
+    if found is None:
+        return Refutation([], total=True)
+    mines = {problem.squares[v] for v, m in found.items() if m}
+    rest = problem.total_need - len(mines)
+    return mines | {problem.squares[v] for v in problem.interior[:rest]}
 
 
 def find(board: Board) -> set[Cell] | None:
@@ -115,32 +185,36 @@ def find(board: Board) -> set[Cell] | None:
     >>> sorted(find(parse_board("mines: 2\\n?1?/???/???")) or [])
     [(0, 0), (2, 0)]
     """
-    problem = problem_of(board)
-    for sol in solutions(problem):
-        mines = {problem.squares[v] for v, m in sol.items() if m}
-        if problem.total_need is not None:
-            rest = problem.total_need - len(mines)
-            mines |= {problem.squares[v] for v in problem.interior[:rest]}
-        return mines
-    return None
+    found = find_or_refute(problem_of(board))
+    return None if isinstance(found, Refutation) else found
 
 
 def count(board: Board) -> int:
     """Number of arrangements by plain enumeration: of all unknown squares when the total
     is known, of the frontier squares otherwise (the same convention as
-    :func:`minesweeper.count.count_arrangements`).
+    :func:`minesweeper.count.count_arrangements`).  Each component of the frontier is
+    enumerated on its own, by number of mines; the results are multiplied.
 
     >>> from minesweeper.board import parse_board
     >>> count(parse_board("?1?")), count(parse_board("mines: 1\\n?1?/???"))
     (2, 5)
     """
     problem = problem_of(board)
+    if any(not 0 <= con.need <= len(con.vars) for con in problem.constraints):
+        return 0
+    by_mines = [1]  # by_mines[m]: arrangements so far with m mines
+    for vs, cons in components(problem):
+        part = [0] * (len(vs) + 1)
+        for sol in solutions(_component(problem, vs, cons)):
+            part[sum(sol.values())] += 1
+        joined = [0] * (len(by_mines) + len(part) - 1)
+        for a, x in enumerate(by_mines):
+            for b, y in enumerate(part):
+                joined[a + b] += x * y
+        by_mines = joined
     total = problem.total_need
+    if total is None:
+        return sum(by_mines)
     interior = len(problem.interior)
-    result = 0
-    for sol in solutions(problem):
-        if total is None:
-            result += 1
-        else:
-            result += comb(interior, total - sum(sol.values()))
-    return result
+    return sum(ways * comb(interior, total - m) for m, ways in enumerate(by_mines)
+               if total >= m)

@@ -20,9 +20,9 @@ from typing import Any
 
 import click
 
+from .backtrack import Refutation, find_or_refute
 from .backtrack import count as backtrack_count
-from .backtrack import find as backtrack_find
-from .board import Board, Cell, format_board, parse_board
+from .board import Board, Cell, format_board, parse_board, problem_of
 from .circuit import build as build_circuit
 from .count import count_arrangements
 from .errors import BadInput, MinesweeperError
@@ -163,11 +163,16 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
             lines.append(_marked(board, sr.safe, sr.mined))
     if not do_count and not do_safe or assignment:
         if method == "backtrack":
-            found = backtrack_find(board)
-            consistent = found is not None
-            witness: set[Cell] = found or set()
-            core: list[Cell] = []
-            core_total = False
+            found = find_or_refute(problem_of(board))
+            consistent = not isinstance(found, Refutation)
+            witness: set[Cell] = set() if isinstance(found, Refutation) else found
+            core: list[Cell] = found.cells if isinstance(found, Refutation) else []
+            core_total = isinstance(found, Refutation) and found.total
+            if not consistent:
+                result["core"] = _cells(core)
+                result["core_includes_total"] = core_total
+                result["core_minimal"] = False
+                result["explained"] = True
         else:
             cres = sat_check(board)
             consistent, witness = cres.consistent, cres.mines
@@ -189,6 +194,20 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
                 result["assignment"] = values
                 lines.append("assignment: " + " ".join(
                     f"{k}={'1' if v else '0'}" for k, v in values.items()))
+        elif method == "backtrack":
+            overlay.marked = set(core)
+            if core_total:
+                lines.append("each group of numbers can hold on its own, but no combination "
+                             "of them meets the total number of mines")
+            elif len(core) == 1:
+                lines.append("this number cannot hold: it needs more mines than it has "
+                             "unknown squares around it, or fewer than its flags:")
+            else:
+                lines.append(f"these {len(core)} numbers, one group joined by the squares "
+                             f"they share, cannot all hold (not reduced to a minimal set: "
+                             f"--method sat does that):")
+            if core:
+                lines.append(format_board(board, mark=set(core)))
         elif method == "sat" and not cres.explained:
             lines.append(f"(no reason searched for: the board has {cres.stats['numbers']} "
                          f"numbers, above the limit of {CORE_LIMIT})")

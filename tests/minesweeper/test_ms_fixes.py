@@ -1,0 +1,84 @@
+"""Behaviour fixed after an audit, each through the real command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from minesweeper.board import UNKNOWN, Board, format_board
+from minesweeper.cli import main
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def revealed_position(h: int, w: int, density: float, seed: int) -> tuple[Board, int]:
+    """Every safe square revealed, every mine unknown: a frontier as large as the mines."""
+    rng = np.random.default_rng(seed)
+    mines = rng.random((h, w)) < density
+    padded = np.pad(mines.astype(np.int8), 1)
+    numbers = sum(padded[1 + dr: h + 1 + dr, 1 + dc: w + 1 + dc]
+                  for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
+    cells = np.where(mines, UNKNOWN, numbers).astype(np.int8)
+    return Board(cells, None), int(mines.sum())
+
+
+# 1. the backtracking solver on long frontiers, and its reasons
+
+def test_backtrack_long_frontier_built_board(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    cnf = tmp_path / "r.cnf"
+    cnf.write_text("p cnf 4 3\n3 3 2 0\n-3 1 -4 0\n-1 0\n")
+    board = tmp_path / "r.txt"
+    assert run(["build", str(cnf), "-o", str(board)], capsys)[0] == 0
+    code, out, err = run(["check", str(board), "--method", "backtrack", "--assignment",
+                          "--json"], capsys)
+    assert code == 0 and err == ""
+    values = json.loads(out)["assignment"]
+    assert values["x1"] is False and (values["x3"] or values["x2"])
+    assert not values["x3"] or not values["x4"]
+    code, out, _ = run(["check", str(board), "--method", "backtrack", "--count", "--json"],
+                       capsys)
+    assert code == 0 and json.loads(out)["count"]["count"] == 4  # the formula's models
+
+
+def test_backtrack_long_frontier_game_position(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    board, mines = revealed_position(80, 80, 0.16, 3)
+    assert mines > 1000
+    path = tmp_path / "p.txt"
+    path.write_text(f"mines: {mines}\n" + format_board(board) + "\n")
+    code, out, err = run(["check", str(path), "--method", "backtrack", "--json"], capsys)
+    assert code == 0 and err == "" and len(json.loads(out)["mines"]) == mines
+    code, out, _ = run(["check", str(path), "--method", "backtrack", "--count"], capsys)
+    assert code == 0 and out.splitlines()[1].startswith("1 arrangements")
+    # one mine too many for the total: the total is the reason
+    path.write_text(f"mines: {mines + 1}\n" + format_board(board) + "\n")
+    code, out, _ = run(["check", str(path), "--method", "backtrack"], capsys)
+    assert code == 1 and "total number of mines" in out
+
+
+@pytest.mark.parametrize(
+    ("rows", "reason", "marked"),
+    [
+        ("1?1/?0?/1?1", "these 5 numbers", 5),
+        ("?1?/8..", "this number cannot hold", 1),
+        ("?1...?2?/11...111", "these 6 numbers", 6),
+    ],
+)
+def test_backtrack_gives_a_reason(rows: str, reason: str, marked: int, tmp_path: Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "b.txt"
+    path.write_text(rows + "\n")
+    code, out, _ = run(["check", str(path), "--method", "backtrack"], capsys)
+    assert code == 1 and out.startswith("inconsistent\n") and reason in out
+    assert out.count("[") == marked
+    code, out, _ = run(["check", str(path), "--method", "backtrack", "--json"], capsys)
+    data = json.loads(out)
+    assert len(data["core"]) == marked and data["core_minimal"] is False
