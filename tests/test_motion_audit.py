@@ -3,8 +3,11 @@ picture's title, timing."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 from nqueens.cli import main
@@ -86,3 +89,65 @@ def test_noise_zero_and_positive_still_work(capsys: pytest.CaptureFixture[str]) 
     for value in ("0", "1.5"):
         assert main(["motion", "--demo", "--size", "64x48", "--noise", value, "-p", "4"]) == 0
     assert capsys.readouterr().out.count("4-queens") == 2
+
+
+# 3. Grey pictures of 16 bits are scaled to 8 bits, not clipped.
+
+def run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert main(["motion"] + args + ["--json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+@pytest.mark.parametrize("kind", ["png16", "tiff16", "tiff32"])
+def test_high_bit_depth_frames_give_the_vectors_of_their_8_bit_version(
+        kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pair = make_pair(size=(96, 64), shifts=[(3, -2)], noise=3.0)
+    names8, names16 = [], []
+    for name, frame in (("ref", pair.reference), ("tgt", pair.target)):
+        p8 = tmp_path / f"{name}8.png"
+        PIL.fromarray(frame).save(p8)
+        wide = frame.astype(np.uint16) * 257  # 0..255 -> 0..65535
+        if kind == "png16":
+            p16 = tmp_path / f"{name}16.png"
+            PIL.fromarray(wide).save(p16)  # a 16-bit grey PNG
+        elif kind == "tiff16":
+            p16 = tmp_path / f"{name}16.tif"
+            PIL.fromarray(wide).save(p16)
+        else:
+            p16 = tmp_path / f"{name}32.tif"
+            PIL.fromarray(wide.astype(np.int32)).save(p16)
+        with PIL.open(p16) as im:
+            assert im.mode == ("I" if kind == "tiff32" else "I;16")
+        names8.append(str(p8))
+        names16.append(str(p16))
+    mv8, mv16 = tmp_path / "mv8.json", tmp_path / "mv16.json"
+    low = run_json(names8 + ["--vectors", str(mv8)], capsys)
+    high = run_json(names16 + ["--vectors", str(mv16)], capsys)
+    assert json.loads(mv16.read_text()) == json.loads(mv8.read_text())
+    assert [m["psnr_db"] for m in high["methods"]] == [m["psnr_db"] for m in low["methods"]]
+    assert low["methods"][0]["psnr_db"] > 10
+
+
+def test_a_16_bit_frame_uses_its_whole_range(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    ramp = np.tile(np.linspace(0, 65535, 128).astype(np.uint16), (64, 1))
+    a, b = tmp_path / "a.png", tmp_path / "b.png"
+    PIL.fromarray(ramp).save(a)
+    PIL.fromarray(np.roll(ramp, 2, axis=1)).save(b)
+    data = run_json([str(a), str(b), "-p", "4"], capsys)
+    # the ramp's grey levels differ from column to column: every block finds its match
+    # (clipped to 255 the frames would be flat white and every vector zero)
+    vec = tmp_path / "mv.csv"
+    assert main(["motion", str(a), str(b), "-p", "4", "--vectors", str(vec)]) == 0
+    rows = [r.split(",") for r in vec.read_text().splitlines()[1:]]
+    inner = [r for r in rows if 16 <= int(r[2]) < 112]
+    assert inner and all((r[4], r[5]) == ("-2", "0") for r in inner)
+    assert data["methods"][0]["agree_with_full"] == 1.0
+
+
+def test_negative_pixel_values_are_refused(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "neg.tif"
+    PIL.fromarray(np.full((32, 32), -5, dtype=np.int32)).save(bad)
+    one_line_exit_2([str(bad), str(bad)], "negative pixel values", capsys)

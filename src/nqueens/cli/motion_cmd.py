@@ -163,7 +163,8 @@ def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tu
       nqueens motion a.jpg b.jpg --range 15 --json
 
     Vector (dx, dy) of the block at (x, y): its prediction is the reference block at
-    (x + dx, y + dy). Frames are compared on luma; reading PNG/JPEG needs Pillow
+    (x + dx, y + dy). Frames are compared on 8-bit luma (16-bit grey pictures are
+    scaled, not clipped); reading PNG/JPEG needs Pillow
     (pip install 'nqueens[motion]').
     """
     if demo and (reference or target):

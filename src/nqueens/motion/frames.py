@@ -51,28 +51,48 @@ def _pil() -> Any:
     return Image, UnidentifiedImageError
 
 
-def to_luma(pixels: npt.ArrayLike) -> Frame:
+def to_luma(pixels: npt.ArrayLike, bits: int | None = None) -> Frame:
     """Luma of an image array: grey as it is, colour (RGB or RGBA, the alpha ignored) with
-    the BT.601 weights; float images in [0, 1] are scaled to 0..255.
+    the BT.601 weights, rounded to 0..255.
+
+    Integer values of ``bits`` bits (0..2**bits - 1) are scaled to 0..255: by default 16 for
+    ``uint16`` arrays and 8 (no scaling) for other integers; float images in [0, 1] are
+    scaled to 0..255.
 
     >>> to_luma(np.array([[[255, 0, 0], [0, 255, 0], [0, 0, 255]]], dtype=np.uint8)).tolist()
     [[76, 150, 29]]
+    >>> to_luma(np.array([[0, 257, 32768, 65535]], dtype=np.uint16)).tolist()
+    [[0, 1, 128, 255]]
+    >>> to_luma([[0, 2048, 4095]], bits=12).tolist()
+    [[0, 128, 255]]
     """
     a = np.asarray(pixels)
-    if a.dtype.kind == "f":
-        a = np.clip(a * 255.0 + 0.5, 0, 255)
-    if a.ndim == 3:
-        if a.shape[2] not in (3, 4):
-            raise BadInput(f"an image with {a.shape[2]} channels is neither grey nor colour")
-        rgb = a[..., :3].astype(np.float64)
-        a = rgb @ np.array([0.299, 0.587, 0.114]) + 0.5
-    if a.ndim != 2:
+    if a.ndim == 3 and a.shape[2] not in (3, 4):
+        raise BadInput(f"an image with {a.shape[2]} channels is neither grey nor colour")
+    if a.ndim not in (2, 3):
         raise BadInput("a frame is a 2-D picture")
-    return np.ascontiguousarray(np.clip(a, 0, 255).astype(np.uint8))
+    if bits is not None and not 1 <= bits <= 32:
+        raise ValueError(f"bits {bits}: must be 1..32")
+    if a.dtype.kind == "f":
+        scale = 255.0
+    elif a.dtype.kind in "iub":
+        depth = bits if bits is not None else (16 if a.dtype == np.uint16 else 8)
+        scale = 255.0 / (2 ** depth - 1)
+    else:
+        raise BadInput(f"pixels of type {a.dtype} are not a picture")
+    values = a.astype(np.float64) * scale
+    if values.ndim == 3:
+        values = values[..., :3] @ np.array([0.299, 0.587, 0.114])
+    return np.ascontiguousarray(np.clip(np.floor(values + 0.5), 0, 255).astype(np.uint8))
 
 
 def load_frame(path: str | os.PathLike[str]) -> Frame:
     """Read a PNG or JPEG file (or any picture Pillow reads) as a luma frame.
+
+    Grey pictures of more than 8 bits (16-bit PNG or TIFF: Pillow modes ``I;16`` and ``I``)
+    are scaled to 0..255 (a 16-bit value v becomes v·255/65535, rounded); integer pictures
+    whose values exceed 16 bits are taken as 32-bit. Colour pictures are read by Pillow
+    at 8 bits per channel.
 
     Missing, unreadable or non-picture files raise :class:`BadInput` with a one-line reason.
 
@@ -92,12 +112,21 @@ def load_frame(path: str | os.PathLike[str]) -> Frame:
             if im.width * im.height > _MAX_PIXELS:
                 raise BadInput(f"{name}: {im.width}x{im.height} is too large a frame")
             im.load()
-            grey = im.convert("L") if im.mode not in ("L", "RGB", "RGBA") else im
-            pixels = np.asarray(grey)
+            mode = im.mode
+            if mode.startswith("I"):  # I;16, I;16B, I;16L, I;16N, I: high bit depth
+                pixels = np.asarray(im)
+            else:
+                grey = im.convert("L") if mode not in ("L", "RGB", "RGBA") else im
+                pixels = np.asarray(grey)
     except unidentified:
         raise BadInput(f"{name}: not a picture Pillow can read (PNG or JPEG expected)") from None
     except (OSError, SyntaxError, ValueError) as exc:
         raise BadInput(f"{name}: cannot read the picture ({exc})") from None
+    if mode.startswith("I"):
+        if pixels.size and int(pixels.min()) < 0:
+            raise BadInput(f"{name}: negative pixel values (a mode {mode} picture)")
+        top = int(pixels.max()) if pixels.size else 0
+        return to_luma(pixels, bits=16 if top <= 0xFFFF else 32)
     return to_luma(pixels)
 
 
