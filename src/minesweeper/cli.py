@@ -347,7 +347,8 @@ def _table_text(g: Gadget, rows: list[tuple[tuple[bool, ...], tuple[bool, ...]]]
 @click.argument("formula")
 @click.option("--dimacs", is_flag=True, help="FORMULA is a DIMACS CNF file.")
 @click.option("--format", "fmt", type=click.Choice(["text", "mine", "svg", "png"]),
-              default="text", show_default=True)
+              default="text", show_default=True,
+              help="'mine' is refused: a built board has no fixed total number of mines.")
 @click.option("--output", "-o", default=None, help="Write the board to FILE.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def build(formula: str, dimacs: bool, fmt: str, output: str | None, as_json: bool) -> int:
@@ -360,15 +361,13 @@ def build(formula: str, dimacs: bool, fmt: str, output: str | None, as_json: boo
       minesweeper build "(a or b) and not c" -o c.txt   then: minesweeper check c.txt --assignment
       minesweeper build formula.cnf -o big.txt          a DIMACS CNF file
     """
+    if fmt == "mine":
+        raise BadInput(NO_MINE_FORMAT)
     f = _load_formula(formula, dimacs)
     c = build_circuit(f)
     text = "\n".join(f"# input {k} {r + 1} {col + 1}" for k, (r, col) in c.inputs.items())
-    body = format_board(c.board, mine_format=fmt == "mine")
-    if fmt == "mine":
-        # the .mine header must come first; input notes follow as comments are not allowed
-        full = body + "\n"
-    else:
-        full = text + "\n" + body + "\n"
+    body = format_board(c.board)
+    full = text + "\n" + body + "\n"
     if fmt in ("svg", "png"):
         labels = {sq: k for k, sq in c.inputs.items()}
         ov = Overlay(marked=set(c.inputs.values()), labels=labels)
@@ -392,6 +391,11 @@ def build(formula: str, dimacs: bool, fmt: str, output: str | None, as_json: boo
     elif output is not None:
         click.echo(f"{c.board.height}x{c.board.width} board written to {output}", err=True)
     return 0
+
+
+NO_MINE_FORMAT = ("a built board cannot be written in the .mine format: its header needs the "
+                  "total number of mines, which depends on the assignment (use the text "
+                  "format)")
 
 
 def _load_formula(arg: str, dimacs: bool) -> Formula:

@@ -82,3 +82,15 @@ def test_backtrack_gives_a_reason(rows: str, reason: str, marked: int, tmp_path:
     code, out, _ = run(["check", str(path), "--method", "backtrack", "--json"], capsys)
     data = json.loads(out)
     assert len(data["core"]) == marked and data["core_minimal"] is False
+
+
+# 2. a built board has no fixed total, so no .mine file
+
+@pytest.mark.parametrize("args", [["--format", "mine"], ["--format", "mine", "-o", "a.mine"]])
+def test_build_refuses_mine_format(args: list[str], tmp_path: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    args = [str(tmp_path / a) if a.endswith(".mine") else a for a in args]
+    code, out, err = run(["build", "a", *args], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert ".mine format" in err and "total number of mines" in err
+    assert not (tmp_path / "a.mine").exists()
