@@ -151,3 +151,23 @@ def test_negative_pixel_values_are_refused(tmp_path: Path,
     bad = tmp_path / "neg.tif"
     PIL.fromarray(np.full((32, 32), -5, dtype=np.int32)).save(bad)
     one_line_exit_2([str(bad), str(bad)], "negative pixel values", capsys)
+
+
+# 4. The picture's title fits on small frames.
+
+@pytest.mark.parametrize("size", ["128x96", "128x480", "64x48"])
+def test_picture_title_is_not_cut_off_on_small_frames(size: str, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    pic = tmp_path / "v.png"
+    # the 8-queens pattern's name makes the longest title
+    assert main(["motion", "--demo", "--size", size, "-p", "8", "--picture", str(pic)]) == 0
+    capsys.readouterr()
+    with PIL.open(pic) as im:
+        grey = np.asarray(im.convert("L"))
+    # the frame is narrower than the picture and centred: nothing but the title could
+    # reach the picture's sides, and the title stays clear of them and of the top edge
+    assert grey.shape[1] >= 400
+    assert (grey[:, :3] == 255).all() and (grey[:, -3:] == 255).all()
+    assert (grey[:2] == 255).all()
+    assert (grey[:40] < 128).sum() > 200  # the title is there

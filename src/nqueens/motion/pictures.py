@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import math
+import textwrap
 from collections.abc import Sequence
 
 import numpy as np
@@ -74,9 +75,51 @@ def vectors_png(frame: Frame, field: MotionField, title: str | None = None,
     ax.set_xlim(-0.5, w - 0.5)
     ax.set_ylim(h - 0.5, -0.5)
     ax.axis("off")
-    fig.suptitle(title or f"motion vectors: {field.label}, {b}x{b} blocks, range ±{field.radius}",
-                 fontsize=10, y=0.995)
+    text = title or f"motion vectors: {field.label}, {b}x{b} blocks, range ±{field.radius}"
+    _fit_title(fig, text, top=1.0 - h / (h + 40))
     return _png(fig)
+
+
+def _wrappings(text: str, lines: int) -> list[str]:
+    """``text`` broken into at most ``lines`` lines of similar length: first only after
+    commas (keeping a pattern's numbers together), then at any space.
+
+    >>> _wrappings("a b, c d, e", 2)
+    ['a b, c d,\ne', 'a b, c\nd, e']
+    """
+    if lines <= 1:
+        return [text]
+    out = []
+    glued = ", ".join(part.replace(" ", "\xa0") for part in text.split(", "))
+    for source in (glued, text):
+        width = max(1, -(-len(text) // lines))
+        while True:
+            parts = textwrap.wrap(source, width=width, break_long_words=False)
+            if len(parts) <= lines:
+                break
+            width += 1
+        wrapped = "\n".join(parts).replace("\xa0", " ")
+        if wrapped not in out:
+            out.append(wrapped)
+    return out
+
+
+def _fit_title(fig: Figure, text: str, top: float) -> None:
+    """Put ``text`` as the figure's title within its width and the top ``top`` share of its
+    height: on one line at 10 points when it fits, else broken into two or three lines,
+    else smaller, down to 6 points."""
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    width = fig.bbox.width - 8
+    height = top * fig.bbox.height - 3
+    sup = fig.suptitle(text, fontsize=10, y=1.0 - 2 / fig.bbox.height, va="top")
+    for size in (10, 9, 8, 7, 6):
+        for lines in (1, 2, 3):
+            for candidate in _wrappings(text, lines):
+                sup.set_text(candidate)
+                sup.set_fontsize(size)
+                box = sup.get_window_extent(renderer)
+                if box.width <= width and box.height <= height:
+                    return
 
 
 def tradeoff_png(results: Sequence[MethodResult], title: str | None = None) -> bytes:
