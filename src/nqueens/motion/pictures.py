@@ -85,7 +85,7 @@ def _wrappings(text: str, lines: int) -> list[str]:
     commas (keeping a pattern's numbers together), then at any space.
 
     >>> _wrappings("a b, c d, e", 2)
-    ['a b, c d,\ne', 'a b, c\nd, e']
+    ['a b,\\nc d, e', 'a b, c\\nd, e']
     """
     if lines <= 1:
         return [text]
