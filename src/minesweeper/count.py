@@ -28,7 +28,12 @@ of satisfying assignments of the formula (each gives exactly one arrangement).
 
 from __future__ import annotations
 
+import ctypes
+import os
+import sys
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from math import comb
 
@@ -209,6 +214,33 @@ def _multiply(a: list[int], b: list[int]) -> list[int]:
     return out
 
 
+@contextmanager
+def stdout_silenced() -> Iterator[None]:
+    """Send what compiled code writes to file descriptor 1 to ``/dev/null`` (the model
+    counter prints progress lines there), so that stdout carries only the answer.  C's
+    buffers are flushed before the descriptor is given back.
+
+    >>> with stdout_silenced():
+    ...     _ = os.write(1, b"not seen\\n")
+    """
+    sys.stdout.flush()
+    libc = ctypes.CDLL(None)
+    saved = os.dup(1)
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 1)
+        finally:
+            os.close(null)
+        try:
+            yield
+        finally:
+            libc.fflush(None)
+            os.dup2(saved, 1)
+    finally:
+        os.close(saved)
+
+
 def ganak_available() -> bool:
     """Whether the exact model counter ``pyganak`` can be imported."""
     try:
@@ -241,10 +273,11 @@ def count_collapsed(board: Board) -> CountResult | None:
     used = len(c.root_of) - 1
     inner = 1
     if used:
-        counter = pyganak.Counter()
-        counter.new_vars(used)
-        counter.add_clauses(c.clauses)
-        inner = int(counter.count())
+        with stdout_silenced():
+            counter = pyganak.Counter()
+            counter.new_vars(used)
+            counter.add_clauses(c.clauses)
+            inner = int(counter.count())
     return CountResult(inner * 2 ** (free - used), "frontier", frontier, interior, [],
                        "collapse+ganak")
 

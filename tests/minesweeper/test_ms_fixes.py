@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -94,3 +97,35 @@ def test_build_refuses_mine_format(args: list[str], tmp_path: Path,
     assert code == 2 and out == "" and err.count("\n") == 1
     assert ".mine format" in err and "total number of mines" in err
     assert not (tmp_path / "a.mine").exists()
+
+
+# 3. the model counter's progress lines stay off stdout
+
+def script() -> str:
+    exe = shutil.which("minesweeper") or str(Path(sys.executable).parent / "minesweeper")
+    return exe
+
+
+def test_count_json_is_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "u2.txt"
+    formula = "(a or b) and (not a or b) and (a or not b) and (not a or not b)"
+    assert run(["build", formula, "-o", str(board)], capsys)[0] == 0
+    done = subprocess.run([script(), "check", str(board), "--count", "--json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    data = json.loads(done.stdout)  # nothing but the answer
+    assert data["count"]["count"] == 0 and data["count"]["method"] == "collapse+ganak"
+    done = subprocess.run([script(), "check", str(board), "--count"], capture_output=True,
+                          text=True)
+    assert done.stdout.splitlines()[0] == "inconsistent"
+    assert done.stdout.splitlines()[1].startswith("0 arrangements")
+
+
+def test_count_through_main_writes_only_the_answer(tmp_path: Path,
+                                                   capfd: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "u.txt"
+    assert main(["build", "(a or b) and not a and not b", "-o", str(board)]) == 0
+    capfd.readouterr()
+    assert main(["check", str(board), "--count", "--json"]) == 1
+    out, _ = capfd.readouterr()
+    assert json.loads(out)["count"]["count"] == 0
