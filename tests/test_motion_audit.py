@@ -171,3 +171,37 @@ def test_picture_title_is_not_cut_off_on_small_frames(size: str, tmp_path: Path,
     assert (grey[:, :3] == 255).all() and (grey[:, -3:] == 255).all()
     assert (grey[:2] == 255).all()
     assert (grey[:40] < 128).sum() > 200  # the title is there
+
+
+# 5. Timings: kernels warmed up first, best of 3 runs by default.
+
+def test_timings_are_best_of_three_after_warm_up(monkeypatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import nqueens.motion.evaluation as ev
+
+    calls: list[str] = []
+    warm, full, queens = ev.warm_up, ev.full_search, ev.pattern_search
+
+    def count(name: str, func: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return func(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(ev, "warm_up", count("warm-up", warm))
+    monkeypatch.setattr(ev, "full_search", count("full", full))
+    monkeypatch.setattr(ev, "pattern_search", count("queens", queens))
+    data = run_json(["--demo", "--size", "64x48", "-p", "4"], capsys)
+    assert calls == ["warm-up"] + ["full"] * 3 + ["queens"] * 3
+    assert data["repeat"] == 3
+    calls.clear()
+    assert main(["motion", "--demo", "--size", "64x48", "-p", "4", "--repeat", "1"]) == 0
+    assert calls == ["warm-up", "full", "queens"]
+    assert "seconds: best of 1 run\n" in capsys.readouterr().err
+
+
+def test_help_says_how_the_time_is_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["motion", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "fastest run's time" in text and "warmed up before any timing" in text
+    assert "[default: 3]" in text

@@ -131,8 +131,11 @@ def _table(results: list[MethodResult]) -> str:
 @click.option("--pattern", "-p", "patterns", multiple=True, metavar="N|N:K|PERM",
               help="A sampling pattern: N (the first N-queens solution), N:K (the K-th) or a "
                    "1-based permutation like '2 4 1 3'. Repeatable. [default: 4 and 8]")
-@click.option("--repeat", type=int, default=1, show_default=True,
-              help="Time each method this many times and keep the best.")
+@click.option("--repeat", type=int, default=3, show_default=True,
+              help="Run each method this many times and keep the fastest run's time (the "
+                   "kernels are compiled and warmed up before any timing; a single run's time "
+                   "varies with whatever else the machine does). The vectors are the same "
+                   "every run.")
 @click.option("--vectors", "vectors_path", default=None, metavar="FILE.json|FILE.csv",
               help="Write every method's motion vectors to FILE (JSON or CSV by its name).")
 @click.option("--picture", default=None, metavar="FILE.png",
@@ -222,12 +225,13 @@ def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tu
     if as_json:
         dump_json({
             "frames": pair.description,
-            "width": w, "height": h, "block": block, "range": radius,
+            "width": w, "height": h, "block": block, "range": radius, "repeat": repeat,
             "blocks": nbx * nby, "covered": [nbx * block, nby * block],
             "methods": [r.as_dict() for r in results],
         })
     else:
         say(f"{w}x{h} frames, {nbx}x{nby} blocks of {block}x{block}, range ±{radius}; "
-            f"PSNR over the {nbx * block}x{nby * block} area of whole blocks")
+            f"PSNR over the {nbx * block}x{nby * block} area of whole blocks; seconds: best of "
+            f"{repeat} run{'s' if repeat > 1 else ''}")
         echo(_table(results))
     return 0
