@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .board import MINE, UNKNOWN, Board, Cell
+from .errors import BadInput
 
 NUMBER_COLOURS = ["#000000", "#1f3fbf", "#1e7b1e", "#c62828", "#283593", "#6d1b1b",
                   "#00838f", "#222222", "#757575"]
@@ -142,10 +143,23 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     >>> write_atomic(os.path.join(d, "x.txt"), "hi")
     >>> open(os.path.join(d, "x.txt")).read()
     'hi'
+    >>> write_atomic(os.path.join(d, "no", "x.txt"), "hi")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    minesweeper.errors.BadInput: cannot write .../no/x.txt: the folder .../no does not exist
     """
     target = Path(path)
     raw = data.encode() if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent or "."))
+    folder = target.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise BadInput(f"cannot write {path}: the folder {folder} {what}")
+    if target.is_dir():
+        raise BadInput(f"cannot write {path}: it is a folder")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(folder))
+    except OSError as exc:
+        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
     mask = os.umask(0)
     os.umask(mask)
     os.fchmod(fd, 0o666 & ~mask)  # as a plain open() would, not mkstemp's 0600
@@ -153,7 +167,9 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, OSError):  # name the user's file, not the temporary one
+            raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
         raise

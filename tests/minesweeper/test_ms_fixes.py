@@ -129,3 +129,23 @@ def test_count_through_main_writes_only_the_answer(tmp_path: Path,
     assert main(["check", str(board), "--count", "--json"]) == 1
     out, _ = capfd.readouterr()
     assert json.loads(out)["count"]["count"] == 0
+
+
+# 7. an output folder that does not exist is named, not a temporary file
+
+@pytest.mark.parametrize(
+    "args",
+    [["build", "a", "-o"], ["check", "1?/11", "-o"], ["gadget", "nor", "-o"],
+     ["render", "1?/11", "-o"]],
+)
+def test_missing_output_folder(args: list[str], tmp_path: Path,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    if args[0] in ("check", "render"):
+        board = tmp_path / "b.txt"
+        board.write_text(args[1] + "\n")
+        args = [args[0], str(board), *args[2:]]
+    target = tmp_path / "nonexist" / "x.svg"
+    code, _, err = run([*args, str(target)], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert f"cannot write {target}: the folder {target.parent} does not exist" in err
+    assert ".x.svg." not in err and not target.parent.exists()
