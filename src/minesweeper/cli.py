@@ -68,16 +68,51 @@ def _emit(data: Any) -> None:
     click.echo(json.dumps(data, indent=2))
 
 
-def _write_picture(path: str, board: Board, overlay: Overlay, fmt: str | None = None) -> None:
-    kind = fmt or Path(path).suffix.lower().lstrip(".")
+_EXTENSIONS = {".svg": "svg", ".png": "png", ".txt": "text", ".text": "text", ".mine": "mine"}
+
+
+def output_format(output: str | None, fmt: str | None, option: bool = True) -> str:
+    """The format of an output: ``--format`` when given, else the extension of ``-o FILE``
+    (``.svg``, ``.png``, ``.txt``, ``.mine``), else text.  A ``--format`` that differs from
+    what the extension says is refused, and so is an extension of no known format when
+    ``--format`` does not settle it (``option``: whether the command has ``--format``).
+
+    >>> output_format("x.png", None), output_format(None, "svg"), output_format("b", None)
+    ('png', 'svg', 'text')
+    >>> output_format("x.png", "svg")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    minesweeper.errors.BadInput: --format svg does not match the extension of x.png ...
+    """
+    if output is None:
+        return fmt or "text"
+    suffix = Path(output).suffix.lower()
+    by_ext = _EXTENSIONS.get(suffix)
+    if fmt is not None and by_ext is not None and fmt != by_ext:
+        raise BadInput(f"--format {fmt} does not match the extension of {output} (a {suffix} "
+                       f"file is {by_ext}): change one of them")
+    if fmt is not None:
+        return fmt
+    if by_ext is not None:
+        return by_ext
+    if suffix:
+        hint = ", or give --format" if option else ""
+        raise BadInput(f"cannot tell the picture format of {output!r} from its extension "
+                       f"{suffix!r}: use .svg, .png or .txt{hint}")
+    return "text"
+
+
+def _write_picture(path: str, board: Board, overlay: Overlay, kind: str) -> None:
     if kind == "svg":
         write_atomic(path, to_svg(board, overlay))
     elif kind == "png":
         write_atomic(path, to_png_bytes(board, overlay))
-    elif kind in ("txt", "text", "mine"):
-        write_atomic(path, format_board(board, mine_format=kind == "mine") + "\n")
     else:
-        raise BadInput(f"cannot tell the picture format of {path!r}: use .svg, .png or .txt")
+        if kind == "mine" and board.total is None:
+            raise BadInput(f"cannot write {path} in the .mine format: its header needs the "
+                           "total number of mines, and the board gives none (write .txt, or "
+                           "give the total)")
+        write_atomic(path, format_board(board, mine_format=kind == "mine") + "\n")
 
 
 def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
@@ -226,7 +261,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
     result["consistent"] = consistent
     result["seconds"] = round(time.perf_counter() - started, 4)
     if output:
-        _write_picture(output, board, overlay)
+        _write_picture(output, board, overlay, output_format(output, None, False))
     if as_json:
         _emit(result)
     else:
@@ -261,11 +296,14 @@ def _assignment(text: str, mines: set[Cell]) -> dict[str, bool]:
 @click.argument("name", required=False)
 @click.option("--verify", is_flag=True,
               help="Enumerate every consistent arrangement and print the truth table.")
-@click.option("--format", "fmt", type=click.Choice(["text", "svg", "png"]), default="text",
-              show_default=True)
+@click.option("--format", "-f", "fmt", type=click.Choice(["text", "svg", "png"]),
+              default=None, help="Output format [default: from the extension of -o FILE "
+                                 "(.txt, .svg, .png), else text]; one that differs from the "
+                                 "extension is refused.")
 @click.option("--output", "-o", default=None, help="Write the picture to FILE.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def gadget(name: str | None, verify: bool, fmt: str, output: str | None, as_json: bool) -> int:
+def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
+           as_json: bool) -> int:
     """Print gadget NAME (no NAME: list them); --verify computes its truth table.
 
     \b
@@ -283,6 +321,7 @@ def gadget(name: str | None, verify: bool, fmt: str, output: str | None, as_json
                 click.echo(f"{n:12} {s}")
         return 0
     g = get_gadget(name.lower())
+    kind = output_format(output, fmt)
     data: dict[str, Any] = {"name": g.name, "summary": g.summary,
                             "height": g.board.height, "width": g.board.width,
                             "ports": {k: [r + 1, c + 1] for k, (r, c) in g.ports.items()},
@@ -294,14 +333,14 @@ def gadget(name: str | None, verify: bool, fmt: str, output: str | None, as_json
         data["truth_table"] = t.to_json()
         code = 0 if t.matches in (True, None) else 1
         table_lines = _table_text(g, t.rows, t.arrangements, t.matches)
-    if fmt != "text" and output is None:
-        if fmt == "png":
+    if kind != "text" and output is None:
+        if kind == "png":
             raise BadInput("PNG output needs --output FILE")
         if not as_json:
             click.echo(to_svg(g.board, _port_overlay(g)), nl=False)
             return code
     if output is not None:
-        _write_picture(output, g.board, _port_overlay(g), None if fmt == "text" else fmt)
+        _write_picture(output, g.board, _port_overlay(g), kind)
     if as_json:
         _emit(data)
     else:
@@ -346,12 +385,15 @@ def _table_text(g: Gadget, rows: list[tuple[tuple[bool, ...], tuple[bool, ...]]]
 @cli.command()
 @click.argument("formula")
 @click.option("--dimacs", is_flag=True, help="FORMULA is a DIMACS CNF file.")
-@click.option("--format", "fmt", type=click.Choice(["text", "mine", "svg", "png"]),
-              default="text", show_default=True,
-              help="'mine' is refused: a built board has no fixed total number of mines.")
+@click.option("--format", "-f", "fmt", type=click.Choice(["text", "mine", "svg", "png"]),
+              default=None,
+              help="Output format [default: from the extension of -o FILE (.txt, .svg, "
+                   ".png), else text]; one that differs from the extension is refused; "
+                   "'mine' is refused too: a built board has no fixed total number of mines.")
 @click.option("--output", "-o", default=None, help="Write the board to FILE.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def build(formula: str, dimacs: bool, fmt: str, output: str | None, as_json: bool) -> int:
+def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
+          as_json: bool) -> int:
     """Lay out FORMULA (an expression, or a file: DIMACS CNF or an expression) as a board
     whose output is forced true.
 
@@ -361,6 +403,7 @@ def build(formula: str, dimacs: bool, fmt: str, output: str | None, as_json: boo
       minesweeper build "(a or b) and not c" -o c.txt   then: minesweeper check c.txt --assignment
       minesweeper build formula.cnf -o big.txt          a DIMACS CNF file
     """
+    fmt = output_format(output, fmt)
     if fmt == "mine":
         raise BadInput(NO_MINE_FORMAT)
     f = _load_formula(formula, dimacs)
@@ -383,10 +426,10 @@ def build(formula: str, dimacs: bool, fmt: str, output: str | None, as_json: boo
     if as_json:
         data = c.to_json()
         data["inputs"] = {k: [r + 1, col + 1] for k, (r, col) in c.inputs.items()}
-        if output is None and fmt in ("text", "mine"):
+        if output is None and fmt == "text":
             data["rows"] = body.splitlines()
         _emit(data)
-    elif output is None and fmt in ("text", "mine"):
+    elif output is None and fmt == "text":
         click.echo(full, nl=False)
     elif output is not None:
         click.echo(f"{c.board.height}x{c.board.width} board written to {output}", err=True)
@@ -439,7 +482,7 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
         sr = safe_squares(board)
         consistent = consistent and sr.consistent
         ov.safe, ov.mined = sr.safe, sr.mined
-    _write_picture(output, board, ov)
+    _write_picture(output, board, ov, output_format(output, None, False))
     if as_json:
         _emit({"output": output, "consistent": consistent})
     else:

@@ -149,3 +149,53 @@ def test_missing_output_folder(args: list[str], tmp_path: Path,
     assert code == 2 and err.count("\n") == 1
     assert f"cannot write {target}: the folder {target.parent} does not exist" in err
     assert ".x.svg." not in err and not target.parent.exists()
+
+
+# 4. the format follows the extension of -o unless --format says otherwise; a clash is
+#    refused.  5. -f is the short form of --format.
+
+@pytest.mark.parametrize("command", [["build", "a or b"], ["gadget", "nor"]])
+@pytest.mark.parametrize(("name", "head"), [("x.svg", b"<svg"), ("x.png", b"\x89PNG"),
+                                            ("x.txt", None)])
+def test_format_from_extension(command: list[str], name: str, head: bytes | None,
+                               tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / name
+    assert run([*command, "-o", str(target)], capsys)[0] == 0
+    data = target.read_bytes()
+    if head is None:
+        assert not data.startswith((b"<svg", b"\x89PNG")) and b"\n" in data
+    else:
+        assert data.startswith(head)
+
+
+@pytest.mark.parametrize("command", [["build", "a or b"], ["gadget", "nor"]])
+@pytest.mark.parametrize("flag", ["--format", "-f"])
+def test_format_clash_refused(command: list[str], flag: str, tmp_path: Path,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "x.png"
+    code, out, err = run([*command, flag, "svg", "-o", str(target)], capsys)
+    assert code == 2 and err.count("\n") == 1 and not target.exists()
+    assert "--format svg does not match the extension" in err
+
+
+@pytest.mark.parametrize("command", [["build", "a or b"], ["gadget", "crossover"]])
+def test_short_format_option(command: list[str], tmp_path: Path,
+                             capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "x.svg"
+    assert run([*command, "-f", "svg", "-o", str(target)], capsys)[0] == 0
+    assert target.read_text().startswith("<svg")
+    code, out, _ = run([*command, "-f", "svg"], capsys)
+    assert code == 0 and out.startswith("<svg")
+    # a name without extension takes --format as it is
+    other = tmp_path / "picture"
+    assert run([*command, "-f", "png", "-o", str(other)], capsys)[0] == 0
+    assert other.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_unknown_extension_needs_format(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "x.gif"
+    code, _, err = run(["build", "a", "-o", str(target)], capsys)
+    assert code == 2 and "cannot tell the picture format" in err and "--format" in err
+    assert run(["build", "a", "-f", "text", "-o", str(target)], capsys)[0] == 0
+    assert target.read_text().startswith("# input a ")
