@@ -26,7 +26,7 @@ from .board import Board, Cell, format_board, parse_board, problem_of
 from .circuit import build as build_circuit
 from .count import count_arrangements
 from .errors import BadInput, MinesweeperError
-from .formula import Formula, evaluate, parse_dimacs, parse_formula
+from .formula import Formula, evaluate, parse_formula, read_dimacs
 from .gadgets import Gadget, gadget_names, get_gadget, truth_table
 from .render import Overlay, to_png_bytes, to_svg, write_atomic
 from .sat import CORE_LIMIT, safe_squares
@@ -406,8 +406,8 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
     fmt = output_format(output, fmt)
     if fmt == "mine":
         raise BadInput(NO_MINE_FORMAT)
-    f = _load_formula(formula, dimacs)
-    c = build_circuit(f)
+    f, names = _load_formula(formula, dimacs)
+    c = build_circuit(f, names)
     text = "\n".join(f"# input {k} {r + 1} {col + 1}" for k, (r, col) in c.inputs.items())
     body = format_board(c.board)
     full = text + "\n" + body + "\n"
@@ -441,17 +441,18 @@ NO_MINE_FORMAT = ("a built board cannot be written in the .mine format: its head
                   "format)")
 
 
-def _load_formula(arg: str, dimacs: bool) -> Formula:
+def _load_formula(arg: str, dimacs: bool) -> tuple[Formula, list[str] | None]:
+    """The formula, and for a DIMACS file the names of all its declared variables."""
     path = Path(arg)
     if dimacs or (path.suffix.lower() in (".cnf", ".dimacs", ".txt") or path.is_file()):
         text = _read_text(arg)
         try:
             if dimacs or re.search(r"^\s*p\s+cnf", text, re.MULTILINE):
-                return parse_dimacs(text)
-            return parse_formula(" ".join(text.split()))
+                return read_dimacs(text)
+            return parse_formula(" ".join(text.split())), None
         except BadInput as exc:
             raise BadInput(f"{arg}: {exc}") from None
-    return parse_formula(arg)
+    return parse_formula(arg), None
 
 
 @cli.command()
@@ -499,7 +500,7 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def eval_cmd(formula: str, values: tuple[str, ...], as_json: bool) -> int:
     """Evaluate FORMULA under VALUES given as name=0/1 (a check of --assignment)."""
-    f = _load_formula(formula, False)
+    f, _ = _load_formula(formula, False)
     env: dict[str, bool] = {}
     for item in values:
         name, sep, val = item.partition("=")

@@ -216,6 +216,17 @@ def parse_dimacs(text: str) -> Formula:
     >>> to_text(parse_dimacs("c example\\np cnf 3 2\\n1 -3 0\\n2 0\\n"))
     '((x1 or not x3) and x2)'
     """
+    return read_dimacs(text)[0]
+
+
+def read_dimacs(text: str) -> tuple[Formula, list[str]]:
+    """Read a DIMACS CNF file: the formula and the names of every declared variable,
+    ``x1`` to ``xn`` (``n`` from the header), including those no clause mentions.
+
+    >>> f, names = read_dimacs("p cnf 3 1\\n1 0\\n")
+    >>> to_text(f), names
+    ('x1', ['x1', 'x2', 'x3'])
+    """
     header: tuple[int, int] | None = None
     clauses: list[list[int]] = []
     current: list[int] = []
@@ -267,4 +278,5 @@ def parse_dimacs(text: str) -> Formula:
     conj: list[Formula] = [
         lit_formula(c[0]) if len(c) == 1 else Op("or", tuple(lit_formula(x) for x in c))
         for c in clauses]
-    return conj[0] if len(conj) == 1 else Op("and", tuple(conj))
+    names = [f"x{k}" for k in range(1, header[0] + 1)]
+    return (conj[0] if len(conj) == 1 else Op("and", tuple(conj))), names

@@ -199,3 +199,26 @@ def test_unknown_extension_needs_format(tmp_path: Path,
     assert code == 2 and "cannot tell the picture format" in err and "--format" in err
     assert run(["build", "a", "-f", "text", "-o", str(target)], capsys)[0] == 0
     assert target.read_text().startswith("# input a ")
+
+
+# 6. every declared DIMACS variable is laid out, used in a clause or not
+
+@pytest.mark.parametrize(
+    ("text", "models"),
+    [("p cnf 3 1\n1 0\n", 4), ("p cnf 3 2\n1 0\n2 -2 0\n", 4), ("p cnf 4 1\n-2 0\n", 8)],
+)
+def test_unused_dimacs_variables(text: str, models: int, tmp_path: Path,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    cnf = tmp_path / "u.cnf"
+    cnf.write_text(text)
+    board = tmp_path / "u.txt"
+    assert run(["build", str(cnf), "-o", str(board)], capsys)[0] == 0
+    declared = int(text.split()[2])
+    code, out, _ = run(["check", str(board), "--assignment", "--json"], capsys)
+    assert code == 0
+    assert sorted(json.loads(out)["assignment"]) == sorted(f"x{k}"
+                                                            for k in range(1, declared + 1))
+    for method in ("sat", "backtrack"):
+        code, out, _ = run(["check", str(board), "--count", "--json", "--method", method],
+                           capsys)
+        assert code == 0 and json.loads(out)["count"]["count"] == models
