@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .board import SYMMETRY_NAMES, Solution
 from .count import CountResult, count
-from .errors import BadInput, InvalidBoard, NoSolution, NQueensError
+from .errors import BadInput, BudgetExhausted, InvalidBoard, NoSolution, NQueensError
 from .formats import read, write
 from .pieces import Piece
 from .search import first_solution, solutions
@@ -25,6 +25,7 @@ from .solve import solve, solve_report
 __all__ = [
     "SYMMETRY_NAMES",
     "BadInput",
+    "BudgetExhausted",
     "CountResult",
     "InvalidBoard",
     "NQueensError",

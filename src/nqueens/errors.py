@@ -57,6 +57,15 @@ class NoSolution(NQueensError):
     exit_code = 1
 
 
+class BudgetExhausted(NoSolution):
+    """A search gave up within its budget: no solution was *found*, though one may exist.
+
+    >>> err = BudgetExhausted("min-conflicts used its budget of 10 steps")
+    >>> err.exit_code, isinstance(err, NoSolution)
+    (1, True)
+    """
+
+
 class InvalidBoard(NQueensError, ValueError):
     """A well-formed board whose queens attack each other.
 

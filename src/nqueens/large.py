@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .board import Solution
-from .errors import BadInput, NoSolution
+from .errors import BadInput, BudgetExhausted, NoSolution
 from .kernels import minconflicts as mc
 from .search import check_n
 from .trace import Event, Kind
@@ -148,7 +148,7 @@ def min_conflicts_run(n: int, seed: int = 0,
     info = RepairStats(int(stats[0]), int(stats[1]), int(stats[2]), int(stats[3]),
                        int(stats[5]))
     if status != mc.SOLVED:
-        raise NoSolution(
+        raise BudgetExhausted(
             f"min-conflicts used its budget of {budget} steps on n = {n} with {int(stats[4])} "
             f"attacking pair{'s' if stats[4] != 1 else ''} left (seed {seed}); raise "
             f"--max-steps or try another --seed"

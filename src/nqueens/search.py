@@ -16,6 +16,7 @@ per-row masks inside the same kernels, never a separate slow path.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -124,6 +125,16 @@ class Problem:
         """True when squares are fixed or blocked (the symmetry of the board is broken)."""
         return bool(self.fixed or self.blocked)
 
+    @property
+    def provably_empty(self) -> bool:
+        """True when no search is needed: queens on a torus need gcd(n, 6) = 1 (Pólya), and
+        superqueens, fixed or blocked squares only take solutions away.
+
+        >>> Problem.make(20, torus=True).provably_empty, Problem.make(13, torus=True).provably_empty
+        (True, False)
+        """
+        return self.torus and math.gcd(self.n, 6) != 1
+
     def no_solution_message(self) -> str:
         """The line that says this problem has no solution, naming what makes it special.
 
@@ -190,6 +201,8 @@ def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) ->
 
 
 def _iter_solutions(problem: Problem, unique: bool, batch: int) -> Iterator[Solution]:
+    if problem.provably_empty:
+        return
     n = problem.n
     allowed = problem.allowed_masks()
     free = np.zeros(n + 1, dtype=np.uint64)

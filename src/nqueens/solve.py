@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import Solution
+from .classic.intuitive import MAX_INTUITIVE_N
 from .errors import BadInput, NoSolution
 from .pieces import Piece
 from .search import MAX_EXACT_N, Square, check_n, first_solution
@@ -41,7 +42,7 @@ MAX_N: dict[str, int] = {
     "backtrack": MAX_EXACT_N,
     "construct": 1_000_000_000,
     "min-conflicts": 1_000_000_000,
-    "intuitive": 1000,
+    "intuitive": MAX_INTUITIVE_N,
 }
 
 
@@ -80,9 +81,11 @@ def solve(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN, tor
     """One solution for an ``n``×``n`` board, or :class:`~nqueens.errors.NoSolution`.
 
     ``backtrack`` returns the lexicographically first solution (n ≤ 32) and is the only
-    method that takes a superqueen, the torus, ``fixed`` or ``blocked`` squares.
-    ``seed`` and ``max_steps`` apply to ``min-conflicts`` (an exhausted budget raises
-    :class:`~nqueens.errors.NoSolution`).
+    method that takes a superqueen, ``fixed`` or ``blocked`` squares; the torus is taken
+    by ``backtrack`` and by ``construct`` (any n).
+    ``seed`` applies to ``min-conflicts`` and to the escapes of ``intuitive``; ``max_steps``
+    to ``min-conflicts`` (an exhausted budget raises
+    :class:`~nqueens.errors.BudgetExhausted`, a :class:`~nqueens.errors.NoSolution`).
 
     >>> solve(5, fixed=[(0, 2)]).as_tuple()
     (2, 0, 3, 1, 4)
@@ -152,5 +155,5 @@ def solve_report(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUE
                              "restarts": stats.restarts}
     from .classic.intuitive import intuitive
 
-    sol, states = intuitive(n)
+    sol, states = intuitive(n, seed=seed)
     return sol, method, {"states": states}

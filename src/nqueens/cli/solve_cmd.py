@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from .. import formats
-from ..errors import BadInput, NoSolution
+from ..errors import BadInput, BudgetExhausted, NoSolution
 from ..search import check_n
 from ..solve import METHODS, choose_method, solve_report
 from .app import cli
@@ -86,6 +86,8 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
             sol, _, work = solve_report(n, method=used, piece=piece, torus=torus,
                                         fixed=fixed_sq, blocked=blocked_sq, seed=seed,
                                         max_steps=max_steps)
+    except BudgetExhausted:
+        raise  # nothing was found, but a solution may exist: no "none" answer
     except NoSolution:
         # The answer "none" is data too: it goes where a board would have gone.
         if as_json:

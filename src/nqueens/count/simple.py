@@ -21,6 +21,8 @@ def count_problem(problem: Problem) -> tuple[int, int | None]:
     >>> count_problem(Problem.make(8, blocked=[(0, 0)]))
     (88, None)
     """
+    if problem.provably_empty:
+        return 0, (None if problem.constrained else 0)
     n = problem.n
     allowed = problem.allowed_masks()
     knight = problem.piece.knight

@@ -1,0 +1,51 @@
+"""Edge cases of solving that users meet: budgets, seeds, impossible tori."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import nqueens
+from nqueens.errors import BadInput, BudgetExhausted, NoSolution
+
+
+@pytest.mark.parametrize("extra", [["--format", "matrix"], ["--json"], []])
+def test_an_exhausted_budget_is_not_the_answer_none(run, tmp_path: Path, extra) -> None:
+    out = tmp_path / "m.txt"
+    r = run("solve", "1000", "-m", "min-conflicts", "--max-steps", "10", *extra, "-o", str(out))
+    assert r.code == 1 and "budget" in r.err
+    assert not out.exists()                      # a solution exists: nothing claims otherwise
+    r = run("solve", "1000", "-m", "min-conflicts", "--max-steps", "10", *extra)
+    assert r.code == 1 and r.out == ""
+    with pytest.raises(BudgetExhausted):
+        nqueens.solve(1000, method="min-conflicts", max_steps=10)
+
+
+def test_the_intuitive_repair_takes_the_seed(run) -> None:
+    boards = {nqueens.solve(8, method="intuitive", seed=s) for s in range(4)}
+    assert all(b.is_valid() for b in boards) and len(boards) > 1
+    a = run("solve", "8", "-m", "intuitive", "--seed", "3", "-f", "perm").out
+    b = run("solve", "8", "-m", "intuitive", "--seed", "3", "-f", "perm").out
+    assert a == b == nqueens.write(nqueens.solve(8, method="intuitive", seed=3), "perm") + "\n"
+
+
+def test_the_intuitive_repair_has_a_size_it_can_finish(run) -> None:
+    r = run("solve", "301", "-m", "intuitive", "-f", "perm")
+    assert r.code == 2 and "up to 300" in r.err
+
+
+@pytest.mark.parametrize("n", [20, 24, 30, 32])
+def test_a_torus_without_solutions_is_answered_at_once(run, n: int) -> None:
+    # Pólya: no search is needed (one would take minutes to hours at these sizes).
+    with pytest.raises(NoSolution):
+        nqueens.solve(n, torus=True)
+    assert nqueens.count(n, torus=True).total == 0
+    assert list(nqueens.solutions(n, torus=True, piece="superqueen")) == []
+    r = run("solve", str(n), "--torus")
+    assert r.code == 1 and "on the torus" in r.err
+
+
+def test_bad_budget_is_bad_input() -> None:
+    with pytest.raises(BadInput):
+        nqueens.solve(100, method="min-conflicts", max_steps=-1)
