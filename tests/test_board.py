@@ -108,3 +108,18 @@ def test_validation_is_vectorised_for_huge_boards() -> None:
     bad[[10, 20]] = bad[[20, 10]]
     with pytest.raises(InvalidBoard):
         Solution(bad).validate()
+
+
+@given(st.integers(min_value=1, max_value=9).flatmap(
+    lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n)),
+    st.sampled_from(["queen", "superqueen"]), st.booleans())
+def test_conflicts_count_every_attacking_pair(cols: list[int], piece: str, torus: bool) -> None:
+    from nqueens.pieces import Piece, attacks
+
+    p = Piece.parse(piece)
+    n = len(cols)
+    brute = sum(1 for a in range(n) for b in range(a + 1, n)
+                if attacks(p, (a, cols[a]), (b, cols[b]), n, torus))
+    s = Solution(cols)
+    assert s.conflicts(p, torus) == brute
+    assert (brute == 0) == s.is_valid(p, torus)

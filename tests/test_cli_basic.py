@@ -149,11 +149,20 @@ def test_check_valid_and_invalid(run, tmp_path: Path) -> None:
     bad.write_text("1 2 3 4\n")
     r = run("check", str(bad))
     assert r.code == 1
-    assert "invalid: 3 attacking pairs" in r.out
+    # four queens on one diagonal: 6 pairs conflict, 3 of them face each other directly
+    assert "invalid: 6 conflicting pairs; the 3 that face each other directly" in r.out
     assert "a4 b3  (same diagonal)" in r.out
     r = run("check", str(bad), "--json")
     data = json.loads(r.out)
     assert data["valid"] is False and data["attacking_pairs"][0] == [[0, 0], [1, 1]]
+    assert data["conflicting_pairs"] == 6 and len(data["attacking_pairs"]) == 3
+
+
+def test_check_counts_every_conflict_and_caps_the_list(run) -> None:
+    r = run("check", "-", stdin=" ".join(str(i) for i in range(1, 2001)) + "\n")
+    assert r.code == 1
+    assert r.out.startswith("invalid: 1,999,000 conflicting pairs; the first 1,000")
+    assert len(r.out.splitlines()) == 1001
 
 
 def test_check_reads_stdin_and_forced_formats(run) -> None:
