@@ -306,40 +306,86 @@ def _values(model: list[int], n: int) -> dict[int, bool]:
     return value
 
 
+def _cardinality(lits: list[int], bound: int, at_least: bool, top: int,
+                 guard: int) -> tuple[list[list[int]], int]:
+    """Clauses (each guarded by ``-guard``) saying that at most (or at least) ``bound`` of
+    ``lits`` are true, and the highest variable they use."""
+    if at_least:
+        card = CardEnc.atleast(lits=lits, bound=bound, top_id=top, encoding=EncType.seqcounter)
+    else:
+        card = CardEnc.atmost(lits=lits, bound=bound, top_id=top, encoding=EncType.seqcounter)
+    return [[-guard, *cl] for cl in card.clauses], max(top, card.nv)
+
+
 def safe_squares(board: Board) -> SafeResult:
     """The inference problem: which unknown squares are safe, or mined, in every arrangement.
 
-    Each new model rules out the squares that change value, so only a few solver calls are
-    needed for most boards.
+    One solver holds the board's clauses; each frontier square is tested with its value
+    flipped (an assumption), and each new model rules out every square that changed, so
+    only a few solver calls are needed for most boards.  With a total, the total is stated
+    over the frontier squares only (what the unconstrained squares can make up, see
+    :func:`encode`), and the unconstrained squares, which are interchangeable, are
+    decided together: they can hold a mine when some model leaves mines over for them,
+    and be free when some model puts enough on the frontier (at most two more solver
+    calls, often none: the models already found answer).  Without a total the
+    unconstrained squares are never determined.
 
     >>> from minesweeper.board import parse_board
     >>> r = safe_squares(parse_board("?1?/11."))
     >>> sorted(r.safe), sorted(r.mined)
     ([(0, 2)], [(0, 0)])
+    >>> r = safe_squares(parse_board("mines: 1\\n?1?/11./..."))
+    >>> sorted(r.safe), sorted(r.mined)
+    ([(0, 2)], [(0, 0)])
     """
     problem = problem_of(board)
-    enc = encode(problem)
+    enc = encode(problem, frontier_total=True)
     base = list(enc.selectors)
     if enc.total_selector is not None:
         base.append(enc.total_selector)
     n = len(problem.squares)
+    frontier = problem.frontier
     units = [[a] for a in base]
     with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses + units) as solver:
         if not solver.solve():
             return SafeResult(False)
         value = _values(solver.get_model() or [], n)
-        candidates = set(range(n))
-        if problem.total_need is None:
-            candidates -= set(problem.interior)
-        for v in sorted(candidates):
+        on_frontier = [sum(value[v] for v in frontier)]  # frontier mines of every model
+        candidates = set(frontier)
+        for v in frontier:
             if v not in candidates:
                 continue
             lit = v + 1 if value[v] else -(v + 1)
             if solver.solve(assumptions=[-lit]):
                 other = _values(solver.get_model() or [], n)
+                on_frontier.append(sum(other[u] for u in frontier))
                 candidates = {u for u in candidates if other[u] == value[u]}
                 candidates.discard(v)
-    safe = {problem.squares[v] for v in candidates if not value[v]}
-    mined = {problem.squares[v] for v in candidates if value[v]}
+        safe = {problem.squares[v] for v in candidates if not value[v]}
+        mined = {problem.squares[v] for v in candidates if value[v]}
+        if problem.total_need is not None and problem.interior:
+            need, inner = problem.total_need, len(problem.interior)
+            lits = [v + 1 for v in frontier]
+            top = enc.top
+            # an unconstrained square can hold a mine when the frontier can hold at most
+            # need - 1, and be free when it can hold at least need - inner + 1
+            possible = []
+            for bound, at_least in ((need - 1, False), (need - inner + 1, True)):
+                if any(f >= bound if at_least else f <= bound for f in on_frontier):
+                    possible.append(True)
+                    continue
+                if (bound > len(lits)) if at_least else (bound < 0):
+                    possible.append(False)
+                    continue
+                top += 1
+                guard = top
+                clauses, top = _cardinality(lits, bound, at_least, top, guard)
+                solver.append_formula(clauses)
+                possible.append(solver.solve(assumptions=[guard]))
+            inside = {problem.squares[v] for v in problem.interior}
+            if not possible[0]:
+                safe |= inside
+            elif not possible[1]:
+                mined |= inside
     free = set(problem.squares) - safe - mined
     return SafeResult(True, safe, mined, free)

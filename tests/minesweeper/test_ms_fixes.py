@@ -222,3 +222,47 @@ def test_unused_dimacs_variables(text: str, models: int, tmp_path: Path,
         code, out, _ = run(["check", str(board), "--count", "--json", "--method", method],
                            capsys)
         assert code == 0 and json.loads(out)["count"]["count"] == models
+
+
+# 10. --safe with a total decides the unconstrained squares together
+
+@pytest.mark.parametrize(
+    ("total", "safe", "mined", "code"),
+    [(None, [[1, 4]], [[1, 2]], 0),          # (1, 5) sees no number: undetermined
+     (1, [[1, 4], [1, 5]], [[1, 2]], 0),     # the frontier holds the one mine
+     (2, [[1, 4]], [[1, 2], [1, 5]], 0),     # the second mine must be on (1, 5)
+     (3, [], [], 1)],                        # no room for a third
+)
+def test_safe_with_total_decides_unconstrained_squares(
+        total: int | None, safe: list[list[int]], mined: list[list[int]], code: int,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "b.txt"
+    path.write_text(("" if total is None else f"mines: {total}\n") + "1?1??\n")
+    got, out, _ = run(["check", str(path), "--safe", "--json"], capsys)
+    data = json.loads(out)["safe"]
+    assert got == code and data["safe"] == safe and data["mined"] == mined
+
+
+def test_safe_on_a_position_with_total(capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path) -> None:
+    # a game position: every unconstrained square is undetermined, the frontier's
+    # answers are those of the same position without the total (the total leaves room)
+    rng = np.random.default_rng(5)
+    h = w = 30
+    mines = rng.random((h, w)) < 0.16
+    padded = np.pad(mines.astype(np.int8), 1)
+    numbers = sum(padded[1 + dr: h + 1 + dr, 1 + dc: w + 1 + dc]
+                  for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
+    cells = np.full((h, w), UNKNOWN, dtype=np.int8)
+    cells[8:22, 8:22] = np.where(mines[8:22, 8:22], UNKNOWN, numbers[8:22, 8:22])
+    text = format_board(Board(cells, None)) + "\n"
+    with_total, without = tmp_path / "t.txt", tmp_path / "n.txt"
+    with_total.write_text(f"mines: {int(mines.sum())}\n" + text)
+    without.write_text(text)
+    code, out_plain, _ = run(["check", str(without), "--safe", "--json"], capsys)
+    assert code == 0
+    code, out_total, _ = run(["check", str(with_total), "--safe", "--json"], capsys)
+    assert code == 0
+    plain, total = json.loads(out_plain)["safe"], json.loads(out_total)["safe"]
+    assert plain["safe"] and plain["mined"]
+    assert plain == total
