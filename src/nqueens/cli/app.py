@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 
 import click
@@ -63,10 +64,18 @@ def main(argv: list[str] | None = None) -> int:
     debug = "--debug" in args
     if debug:
         args.remove("--debug")
+    if argv is None:
+        # As a program: SIGTERM unwinds like an error, so that half-written output files
+        # are removed and journals closed (exit status 143, as a plain kill would give).
+        signal.signal(signal.SIGTERM, _terminated)
     code = _run(args, debug)
     if argv is None:
         sys.exit(code)
     return code
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _run(args: list[str], debug: bool) -> int:

@@ -233,20 +233,39 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
     OSError: disk full
     >>> open(path).read(), os.listdir(folder)
     ('2 4 1 3\\n', ['board.txt'])
+
+    ``-`` means standard output, as for reading.
     """
-    if path is None:
+    if path is None or path == "-":
         try:
             yield sys.stdout.buffer if binary else sys.stdout
             sys.stdout.flush()
         except BrokenPipeError:
             raise ReaderGone() from None
         return
-    target = os.path.abspath(path)
+    # A link is followed (the file it names is replaced, the link stays); a FIFO or a
+    # device is written into, as a shell redirection would.
+    target = os.path.realpath(path)
+    if os.path.exists(target) and not os.path.isfile(target):
+        if os.path.isdir(target):
+            raise BadInput(f"cannot write {path}: it is a folder")
+        try:
+            with open(target, "wb" if binary else "w",
+                      encoding=None if binary else "utf-8") as fh:
+                yield fh
+        except BrokenPipeError:
+            raise ReaderGone() from None
+        return
     directory = os.path.dirname(target)
     if not os.path.isdir(directory):
-        raise BadInput(f"cannot write {path}: folder {directory} does not exist")
+        raise BadInput(f"cannot write {path}: folder {os.path.dirname(os.path.abspath(path))} "
+                       "does not exist")
     fd, tmp = tempfile.mkstemp(prefix=".nqueens-", suffix=".tmp", dir=directory)
-    os.fchmod(fd, _new_file_mode())  # as a plain open() would, not mkstemp's 0600
+    try:  # an existing file keeps its permissions; a new one gets what open() would give
+        mode = os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    os.fchmod(fd, mode)
     try:
         with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as fh:
             yield fh

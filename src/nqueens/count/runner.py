@@ -65,6 +65,7 @@ def serial_map(fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult
 def _init_worker() -> None:  # pragma: no cover - runs in the worker processes
     # Ctrl-C is the parent's business; and a worker dies with its parent (Linux).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool stops its workers this way
     with contextlib.suppress(Exception):
         import ctypes
 

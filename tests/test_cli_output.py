@@ -1,0 +1,68 @@
+"""Where output goes: links, FIFOs, permissions, '-', and what a kill leaves behind."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+
+def _script() -> list[str]:
+    exe = shutil.which("nqueens", path=os.path.dirname(sys.executable))
+    return [exe] if exe else [sys.executable, "-m", "nqueens"]
+
+
+def test_a_link_is_followed_and_kept(run, tmp_path: Path) -> None:
+    target = tmp_path / "target.txt"
+    target.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    assert run("solve", "4", "-f", "perm", "-o", str(link)).code == 0
+    assert link.is_symlink() and target.read_text() == "2 4 1 3\n"
+
+
+def test_an_existing_file_keeps_its_permissions(run, tmp_path: Path) -> None:
+    private = tmp_path / "private.txt"
+    private.write_text("x\n")
+    private.chmod(0o600)
+    assert run("solve", "4", "-o", str(private)).code == 0
+    assert private.stat().st_mode & 0o777 == 0o600 and private.read_text().count("Q") == 4
+
+
+def test_a_fifo_is_written_into(run, tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader.start()
+    assert run("solve", "5", "-f", "perm", "-o", str(fifo)).code == 0
+    reader.join(10)
+    assert got == ["1 3 5 2 4\n"] and fifo.exists() and not fifo.is_file()
+
+
+def test_dash_is_standard_output(run, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = run("solve", "4", "-f", "perm", "-o", "-")
+    assert (r.code, r.out) == (0, "2 4 1 3\n") and not (tmp_path / "-").exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_sigterm_leaves_no_half_written_file(tmp_path: Path) -> None:
+    out = tmp_path / "all16.txt"
+    proc = subprocess.Popen(_script() + ["all", "16", "--force", "-f", "perm", "-o", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not any(p.name.startswith(".nqueens-") for p in tmp_path.iterdir()):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert list(tmp_path.iterdir()) == []
