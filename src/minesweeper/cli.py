@@ -397,11 +397,17 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
     """Lay out FORMULA (an expression, or a file: DIMACS CNF or an expression) as a board
     whose output is forced true.
 
+    FORMULA is read as a file when it contains a '.' or a '/' (no expression does:
+    f.cnf, ./a, dir/f) or with --dimacs; otherwise it is an expression, even when a file
+    of that name exists (write ./a to read the file a).  The format of -o FILE follows
+    its extension (.txt, .svg, .png) unless -f says otherwise.
+
     \b
     Examples:
       minesweeper build "a nor b"                      a small circuit, printed
       minesweeper build "(a or b) and not c" -o c.txt   then: minesweeper check c.txt --assignment
       minesweeper build formula.cnf -o big.txt          a DIMACS CNF file
+      minesweeper build ./clauses --dimacs -o big.svg   a file without extension, drawn
     """
     fmt = output_format(output, fmt)
     if fmt == "mine":
@@ -442,9 +448,12 @@ NO_MINE_FORMAT = ("a built board cannot be written in the .mine format: its head
 
 
 def _load_formula(arg: str, dimacs: bool) -> tuple[Formula, list[str] | None]:
-    """The formula, and for a DIMACS file the names of all its declared variables."""
-    path = Path(arg)
-    if dimacs or (path.suffix.lower() in (".cnf", ".dimacs", ".txt") or path.is_file()):
+    """The formula, and for a DIMACS file the names of all its declared variables.
+
+    ``arg`` names a file when it contains a ``.`` or a ``/`` (characters no formula has:
+    ``f.cnf``, ``./a``) or with ``--dimacs``; otherwise it is an expression, whether or
+    not a file of that name exists."""
+    if dimacs or "." in arg or "/" in arg:
         text = _read_text(arg)
         try:
             if dimacs or re.search(r"^\s*p\s+cnf", text, re.MULTILINE):
@@ -499,7 +508,19 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
 @click.argument("values", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def eval_cmd(formula: str, values: tuple[str, ...], as_json: bool) -> int:
-    """Evaluate FORMULA under VALUES given as name=0/1 (a check of --assignment)."""
+    """Evaluate FORMULA under VALUES given as name=0/1 (a check of --assignment).
+
+    FORMULA is an expression, or a file (DIMACS CNF or an expression) when it contains a
+    '.' or a '/', as for build.  Exit 0 when true, 1 when false.
+
+    \b
+    Examples:
+      minesweeper eval "a nor b" a=0 b=0               true (exit 0)
+      minesweeper eval "(a or b) and not c" a=1 b=0 c=1
+                                                       false (exit 1)
+      minesweeper eval f.cnf x1=1 x2=0 x3=1            a DIMACS file, variables x1, x2, ...
+      minesweeper check c.txt --assignment --json      then pass its values to eval
+    """
     f, _ = _load_formula(formula, False)
     env: dict[str, bool] = {}
     for item in values:

@@ -266,3 +266,30 @@ def test_safe_on_a_position_with_total(capsys: pytest.CaptureFixture[str],
     plain, total = json.loads(out_plain)["safe"], json.loads(out_total)["safe"]
     assert plain["safe"] and plain["mined"]
     assert plain == total
+
+
+# 8. eval --help has examples; an argument is a file only when it looks like one
+
+def test_eval_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["eval", "--help"], capsys)
+    assert code == 0 and "Examples:" in out and "minesweeper eval " in out
+    # the examples say what they print
+    assert run(["eval", "a nor b", "a=0", "b=0"], capsys)[:2] == (0, "true\n")
+    assert run(["eval", "(a or b) and not c", "a=1", "b=0", "c=1"], capsys)[:2] == \
+        (1, "false\n")
+
+
+def test_formula_is_not_read_from_a_file_of_that_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a").write_text("b and not b\n")
+    code, out, _ = run(["build", "a", "--json"], capsys)
+    assert code == 0 and list(json.loads(out)["inputs"]) == ["a"]
+    assert run(["eval", "a", "a=1"], capsys)[:2] == (0, "true\n")
+    code, out, _ = run(["build", "./a", "--json"], capsys)
+    assert code == 0 and list(json.loads(out)["inputs"]) == ["b"]
+    code, _, err = run(["build", "missing.cnf"], capsys)
+    assert code == 2 and "no such file: missing.cnf" in err
+    code, out, _ = run(["build", "--help"], capsys)
+    assert "even when a file" in " ".join(out.split())
