@@ -104,6 +104,7 @@ def test_table_plot(run, tmp_path: Path, suffix: str, magic: bytes) -> None:  # 
 def test_table_bad_input(run, args: tuple[str, ...], words: str) -> None:  # type: ignore[no-untyped-def]
     r = run(*args)
     assert r.code == 2 and words in r.err
+    assert r.out == ""          # refused before any counting: no table printed
 
 
 def test_help_has_examples(run) -> None:  # type: ignore[no-untyped-def]

@@ -278,6 +278,25 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
         raise
 
 
+def check_output_path(path: str, what: str = "--output") -> None:
+    """Refuse, before any work, an output path that cannot be written: a missing folder
+    or a folder in place of the file.
+
+    >>> check_output_path("/no/such/folder/t.png", "--plot")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: --plot /no/such/folder/t.png: folder /no/such/folder does not exist
+    """
+    if path == "-":
+        return
+    full = os.path.abspath(path)
+    if os.path.isdir(full):
+        raise BadInput(f"{what} {path}: it is a folder")
+    folder = os.path.dirname(os.path.realpath(full))
+    if not os.path.isdir(folder):
+        raise BadInput(f"{what} {path}: folder {os.path.dirname(full)} does not exist")
+
+
 def _new_file_mode() -> int:
     """The permissions a newly created file gets under the current umask."""
     mask = os.umask(0)

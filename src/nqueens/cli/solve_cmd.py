@@ -90,9 +90,10 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
         raise  # nothing was found, but a solution may exist: no "none" answer
     except NoSolution:
         # The answer "none" is data too: it goes where a board would have gone.
-        if as_json:
+        if as_json:  # the same keys as a found board, with null for the board
             with output_stream(output) as out:
-                dump_json({"n": n, "solution": None}, out)
+                dump_json({"n": n, "queens": None, "permutation": None, "piece": piece,
+                           "torus": torus, "method": used, "work": {}}, out)
         elif fmt == "matrix":
             with output_stream(output) as out:
                 echo("Solution does not exist", out)
