@@ -223,9 +223,16 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
     """Read a DIMACS CNF file: the formula and the names of every declared variable,
     ``x1`` to ``xn`` (``n`` from the header), including those no clause mentions.
 
+    An empty clause (false whatever the values) is read as the two clauses ``x1`` and
+    ``not x1``, which are false together: the same unsatisfiable formula, in a form
+    that can be laid out (a file that declares no variable gets ``x1`` for this).
+
     >>> f, names = read_dimacs("p cnf 3 1\\n1 0\\n")
     >>> to_text(f), names
     ('x1', ['x1', 'x2', 'x3'])
+    >>> f, names = read_dimacs("p cnf 2 2\\n1 2 0\\n0\\n")
+    >>> to_text(f), names
+    ('((x1 or x2) and x1 and not x1)', ['x1', 'x2'])
     """
     header: tuple[int, int] | None = None
     clauses: list[list[int]] = []
@@ -264,12 +271,15 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
         raise BadInput("no 'p cnf' line: not a DIMACS CNF file")
     if current:
         clauses.append(current)
-    if any(not c for c in clauses):
-        raise BadInput("an empty clause: the formula is unsatisfiable by definition")
     if not clauses:
         raise BadInput("the file has no clauses")
     if len(clauses) != header[1]:
         raise BadInput(f"{len(clauses)} clauses where the header declares {header[1]}")
+    declared = header[0]
+    if any(not c for c in clauses):
+        # false whatever the values: the same as the pair of clauses x1 and not x1
+        clauses = [c for c in clauses if c] + [[1], [-1]]
+        declared = max(declared, 1)
 
     def lit_formula(lit: int) -> Formula:
         v = Var(f"x{abs(lit)}")
@@ -278,5 +288,5 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
     conj: list[Formula] = [
         lit_formula(c[0]) if len(c) == 1 else Op("or", tuple(lit_formula(x) for x in c))
         for c in clauses]
-    names = [f"x{k}" for k in range(1, header[0] + 1)]
+    names = [f"x{k}" for k in range(1, declared + 1)]
     return (conj[0] if len(conj) == 1 else Op("and", tuple(conj))), names

@@ -293,3 +293,21 @@ def test_formula_is_not_read_from_a_file_of_that_name(
     assert code == 2 and "no such file: missing.cnf" in err
     code, out, _ = run(["build", "--help"], capsys)
     assert "even when a file" in " ".join(out.split())
+
+
+# 9. an empty clause is a valid, unsatisfiable formula: an inconsistent board
+
+@pytest.mark.parametrize("text", ["p cnf 2 2\n1 2 0\n0\n", "p cnf 0 1\n0\n",
+                                  "p cnf 3 3\n0\n1 -2 3 0\n0\n"])
+def test_empty_clause_builds_an_inconsistent_board(text: str, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    cnf = tmp_path / "e.cnf"
+    cnf.write_text(text)
+    board = tmp_path / "e.txt"
+    code, _, err = run(["build", str(cnf), "-o", str(board)], capsys)
+    assert code == 0 and "board written" in err
+    code, out, _ = run(["check", str(board), "--json"], capsys)
+    assert code == 1 and json.loads(out)["core"]
+    code, out, _ = run(["check", str(board), "--count", "--json"], capsys)
+    assert code == 1 and json.loads(out)["count"]["count"] == 0
+    assert run(["eval", str(cnf), "x1=1", "x2=0", "x3=1"], capsys)[:2] == (1, "false\n")
