@@ -123,3 +123,19 @@ def test_conflicts_count_every_attacking_pair(cols: list[int], piece: str, torus
     s = Solution(cols)
     assert s.conflicts(p, torus) == brute
     assert (brute == 0) == s.is_valid(p, torus)
+
+
+@pytest.mark.parametrize("cols", [[0.7, 1.2], [True, False], ["1", "2"], [float("nan"), 0.0]])
+def test_columns_must_be_whole_numbers(cols: list[object]) -> None:
+    with pytest.raises(BadInput, match="whole numbers"):
+        Solution(cols)  # type: ignore[arg-type]
+
+
+def test_whole_floats_and_small_ints_are_columns() -> None:
+    assert Solution([1.0, 3.0, 0.0, 2.0]) == Solution(np.array([1, 3, 0, 2], dtype=np.uint8))
+
+
+@pytest.mark.parametrize("k", ["bogus", 8, -1])
+def test_unknown_symmetry_is_bad_input(k: object) -> None:
+    with pytest.raises(BadInput):
+        Solution([1, 3, 0, 2]).transform(k)  # type: ignore[arg-type]

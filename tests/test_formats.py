@@ -121,3 +121,9 @@ def test_reading_errors_name_the_problem(text: str, fmt: str | None, message: st
         formats.read(text, fmt, source="board.txt" if fmt != "perm" else None)
     assert message in str(info.value)
     assert "\n" not in str(info.value)
+
+
+def test_a_byte_order_mark_is_ignored(run) -> None:
+    r = run("check", "-", stdin="\ufeff.Q..\n...Q\nQ...\n..Q.\n")
+    assert r.code == 0 and r.out.startswith("valid")
+    assert formats.read_bytes(b"\xef\xbb\xbf2 4 1 3\n").as_tuple() == (1, 3, 0, 2)

@@ -84,7 +84,14 @@ class Solution:
     __slots__ = ("_cols", "_hash")
 
     def __init__(self, cols: Iterable[int] | npt.ArrayLike):
-        arr = np.array(list(cols) if isinstance(cols, Iterator) else cols, dtype=np.int64)
+        raw = np.asarray(list(cols) if isinstance(cols, Iterator) else cols)
+        if raw.size and raw.dtype.kind not in "iu":
+            # no silent rounding of 0.7, no True for 1: columns are whole numbers
+            whole = raw.dtype.kind == "f" and bool(np.all(np.isfinite(raw)) and
+                                                   np.all(raw == np.round(raw)))
+            if not whole:
+                raise BadInput(f"columns must be whole numbers, not {raw.dtype} values")
+        arr = np.array(raw, dtype=np.int64)
         if arr.ndim != 1:
             raise BadInput("a placement is a flat sequence of columns, one per row")
         n = arr.shape[0]
@@ -188,7 +195,15 @@ class Solution:
         >>> Solution([1, 3, 0, 2]).transform("mirror")
         Solution([2, 0, 3, 1])
         """
-        idx = SYMMETRY_NAMES.index(k) if isinstance(k, str) else int(k)
+        if isinstance(k, str):
+            if k not in SYMMETRY_NAMES:
+                raise BadInput(f"unknown symmetry {k!r} (choose one of: "
+                               f"{', '.join(SYMMETRY_NAMES)})")
+            idx = SYMMETRY_NAMES.index(k)
+        else:
+            idx = int(k)
+            if not 0 <= idx < len(SYMMETRY_NAMES):
+                raise BadInput(f"symmetry index {k} is not in 0..{len(SYMMETRY_NAMES) - 1}")
         if idx == 0:
             return self
         if not self.is_permutation():

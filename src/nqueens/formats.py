@@ -603,6 +603,7 @@ def read(text: str, fmt: str | None = None, source: str | None = None) -> Soluti
     >>> read(".Q..\\n...Q\\nQ...\\n..Q.", fmt="board")
     Solution([1, 3, 0, 2])
     """
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     if fmt is None:
         fmt = detect(text)
     if fmt in BINARY_FORMATS:
@@ -702,6 +703,7 @@ def read_bytes(data: bytes, fmt: str | None = None, source: str | None = None) -
     >>> read_bytes(b"2 4 1 3").as_tuple()
     (1, 3, 0, 2)
     """
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark
     if fmt == "npy" or (fmt is None and data.startswith(_NPY_MAGIC)):
         return read_npy(data, source)
     if fmt == "perm" or (fmt is None and len(data) > LARGE_INPUT_BYTES
