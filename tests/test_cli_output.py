@@ -66,3 +66,22 @@ def test_sigterm_leaves_no_half_written_file(tmp_path: Path) -> None:
     proc.communicate(timeout=60)
     assert proc.returncode == 128 + signal.SIGTERM
     assert list(tmp_path.iterdir()) == []
+
+
+def test_npy_into_a_closed_pipe_is_quiet() -> None:
+    proc = subprocess.Popen(_script() + ["solve", "1000000", "-f", "npy"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.read(20)
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and err == b""
+
+
+def test_npy_board_errors_name_the_file(run, tmp_path: Path) -> None:
+    import numpy as np
+
+    bad = tmp_path / "f3.npy"
+    np.save(bad, np.array([0, 2, 5, 1]))
+    r = run("check", str(bad))
+    assert r.code == 2 and str(bad) in r.err and "off the 4x4 board" in r.err

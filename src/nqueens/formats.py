@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Iterable
@@ -135,7 +136,13 @@ def write_npy(s: Solution, out: IO[bytes]) -> None:
     >>> read_bytes(buf.getvalue()).as_tuple()
     (1, 3, 0, 2)
     """
-    np.save(out, np.ascontiguousarray(s.cols, dtype=np.int64), allow_pickle=False)
+    arr = np.ascontiguousarray(s.cols, dtype=np.int64)
+    # The header and the data go through ``out.write`` (np.save would hand a real file to
+    # C, where a reader that went away shows as a bare OSError instead of a broken pipe).
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(arr))
+    out.write(header.getvalue())
+    out.write(memoryview(arr).cast("B"))
 
 
 def file_name(col: int) -> str:
@@ -636,7 +643,10 @@ def read_npy(data: bytes, source: str | None = None) -> Solution:
         raise BadInput(f"{_where(source)}damaged or unsupported npy file ({first})") from None
     if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype.kind not in "iu":
         raise BadInput(f"{_where(source)}an npy board is a 1-D integer array of columns")
-    return Solution(arr.astype(np.int64, copy=False))
+    try:
+        return Solution(arr.astype(np.int64, copy=False))
+    except BadInput as exc:
+        raise BadInput(f"{_where(source)}{exc}") from None
 
 
 def _looks_like_perm(head: bytes) -> bool:

@@ -64,9 +64,11 @@ def choose_method(n: int, constrained: bool = False, torus_only: bool = False) -
 
 def _beyond(method: str, n: int, open_board: bool, torus_only: bool) -> str:
     """Why ``method`` cannot take this ``n``, and what can."""
+    if method == "intuitive":
+        return f"method 'intuitive' handles n up to {MAX_N[method]:,}, not {n:,}; use " \
+               "construct or min-conflicts"
     if method != "backtrack":
-        return f"method {method!r} handles n up to {MAX_N[method]:,}, not {n:,}; use construct " \
-               "or min-conflicts"
+        return f"method {method!r} handles n up to {MAX_N[method]:,}, not {n:,}"
     head = f"the exact search (backtrack) handles n up to {MAX_EXACT_N}, not {n:,}"
     if open_board:
         return head + "; use --method construct or min-conflicts"

@@ -65,8 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     if debug:
         args.remove("--debug")
     if argv is None:
-        # As a program: SIGTERM unwinds like an error, so that half-written output files
-        # are removed and journals closed (exit status 143, as a plain kill would give).
+        # As a program: SIGTERM removes half-written output files, then ends at once
+        # (exit status 143, as a plain kill would give). It does not unwind: a signal
+        # that lands inside a compiled callback could be swallowed there. Journals need
+        # no care: each commit is atomic, as for SIGKILL.
         signal.signal(signal.SIGTERM, _terminated)
     code = _run(args, debug)
     if argv is None:
@@ -75,7 +77,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _terminated(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
+    from .common import remove_pending_files
+
+    remove_pending_files()
+    os._exit(128 + signum)
 
 
 def _run(args: list[str], debug: bool) -> int:

@@ -261,6 +261,7 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
         raise BadInput(f"cannot write {path}: folder {os.path.dirname(os.path.abspath(path))} "
                        "does not exist")
     fd, tmp = tempfile.mkstemp(prefix=".nqueens-", suffix=".tmp", dir=directory)
+    PENDING_FILES.add(tmp)
     try:  # an existing file keeps its permissions; a new one gets what open() would give
         mode = os.stat(target).st_mode & 0o7777
     except FileNotFoundError:
@@ -276,6 +277,21 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
         except FileNotFoundError:
             pass
         raise
+    finally:
+        PENDING_FILES.discard(tmp)
+
+
+#: Temporary files being written by :func:`output_stream` now; a SIGTERM removes them.
+PENDING_FILES: set[str] = set()
+
+
+def remove_pending_files() -> None:
+    """Remove the temporary files of outputs still being written (on termination)."""
+    for tmp in list(PENDING_FILES):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
 
 
 def check_output_path(path: str, what: str = "--output") -> None:

@@ -138,7 +138,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
     Examples:
       nqueens count 8                              92
       nqueens count 8 --unique                     12
-      nqueens count 12 --json                      {"n": 12, ..., "all": 14200, "fundamental": 1787, ...}
+      nqueens count 12 --json                      {"n": 12, ..., "all": 14200, ...}
       nqueens count 17 --workers 2                 two processes
       nqueens count 18 --journal q18.sqlite        resumable: run it again after Ctrl-C
       nqueens count 14 --piece superqueen          5180

@@ -67,9 +67,11 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
     """
     n = check_n(n)
     big = n > formats.TEXT_MAX_N
-    if big and (as_json or fmt not in ("perm", "npy")):
-        what = "--json" if as_json else f"--format {fmt}"
-        raise BadInput(f"{what} is refused for n = {n} (above {formats.TEXT_MAX_N}); "
+    if big and as_json:
+        raise BadInput(f"--json is refused for n = {n} (above {formats.TEXT_MAX_N}); leave it "
+                       f"out and use --format perm (streamed text) or --format npy (binary)")
+    if big and fmt not in ("perm", "npy"):
+        raise BadInput(f"--format {fmt} is refused for n = {n} (above {formats.TEXT_MAX_N}); "
                        f"use --format perm (streamed text) or --format npy (binary)")
     binary = fmt in formats.BINARY_FORMATS and not as_json
     if binary and output is None and sys.stdout.isatty():
@@ -101,7 +103,8 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
     if show:
         say(f"nqueens: solved n = {n} by {used} in {time.perf_counter() - started:.2f} s")
     if work and not quiet:
-        say(f"nqueens: {used}: " + ", ".join(f"{v:,} {k}" for k, v in work.items()))
+        say(f"nqueens: {used}: " + ", ".join(f"{v:,} {k[:-1] if v == 1 else k}"
+                                             for k, v in work.items()))
     with output_stream(output, binary=binary) as out:
         if as_json:
             data = formats.solution_json(sol)
