@@ -142,7 +142,7 @@ def write_npy(s: Solution, out: IO[bytes]) -> None:
     header = io.BytesIO()
     np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(arr))
     out.write(header.getvalue())
-    out.write(memoryview(arr).cast("B"))
+    out.write(arr.data.cast("B"))
 
 
 def file_name(col: int) -> str:
