@@ -127,3 +127,9 @@ def test_a_byte_order_mark_is_ignored(run) -> None:
     r = run("check", "-", stdin="\ufeff.Q..\n...Q\nQ...\n..Q.\n")
     assert r.code == 0 and r.out.startswith("valid")
     assert formats.read_bytes(b"\xef\xbb\xbf2 4 1 3\n").as_tuple() == (1, 3, 0, 2)
+
+
+def test_several_boards_in_one_input_get_a_hint(run) -> None:
+    boards = run("all", "4").out
+    r = run("check", "-", stdin=boards)
+    assert r.code == 2 and "2 boards of 4 rows?" in r.err

@@ -145,6 +145,19 @@ def write_npy(s: Solution, out: IO[bytes]) -> None:
     out.write(arr.data.cast("B"))
 
 
+def _several_boards_hint(rows: int, width: int) -> str:
+    """A hint when the rows look like several boards one after another.
+
+    >>> _several_boards_hint(8, 4)
+    ' (2 boards of 4 rows? a board file holds one board)'
+    >>> _several_boards_hint(5, 4)
+    ''
+    """
+    if width and rows > width and rows % width == 0:
+        return f" ({rows // width} boards of {width} rows? a board file holds one board)"
+    return ""
+
+
 def file_name(col: int) -> str:
     """The algebraic file of 0-based column ``col``: a…z, then aa, ab, … (bijective base 26).
 
@@ -424,7 +437,8 @@ def read_board(text: str, source: str | None = None) -> Solution:
         rows.append((line, [i for i, ch in enumerate(cells) if ch in "Qq"]))
     assert width is not None
     if width != len(rows):
-        raise BadInput(f"{_where(source)}the board is not square: {len(rows)} rows of {width}")
+        raise BadInput(f"{_where(source)}the board is not square: {len(rows)} rows of {width}"
+                       + _several_boards_hint(len(rows), width))
     return _rows_to_solution(rows, source)
 
 
@@ -460,7 +474,8 @@ def read_matrix(text: str, source: str | None = None) -> Solution:
         rows.append((line, [i for i, ch in enumerate(cells) if ch == "1"]))
     assert width is not None
     if width != len(rows):
-        raise BadInput(f"{_where(source)}the matrix is not square: {len(rows)} rows of {width}")
+        raise BadInput(f"{_where(source)}the matrix is not square: {len(rows)} rows of {width}"
+                       + _several_boards_hint(len(rows), width))
     return _rows_to_solution(rows, source)
 
 
