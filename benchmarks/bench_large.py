@@ -8,7 +8,7 @@ Each case runs in its own process so that its peak memory (``resource.getrusage`
 * the min-conflicts kernel against its readable Python twin
   (:func:`nqueens.large.trace_min_conflicts`), which makes the same decisions.
 
-Run: ``python benchmarks/bench_large.py`` (about two minutes on a 2-core machine);
+Run: ``python benchmarks/bench_large.py`` (about 15 s on a 2-core machine);
 ``--quick`` skips n = 10^7 for min-conflicts.
 """
 

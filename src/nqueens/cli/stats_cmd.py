@@ -19,7 +19,7 @@ def format_table(s: SearchSpace) -> str:
 
     >>> from nqueens.classic import search_space
     >>> print(format_table(search_space(4)))
-    search space of 4 queens on a 4x4 board
+    search space of 4 queens on the 4x4 board
     way of searching                                placements  row above / this
     any 4 of 16 squares, C(16, 4)                        1,820
     one queen per column, 4^4                              256               7.1
@@ -33,7 +33,7 @@ def format_table(s: SearchSpace) -> str:
     rows = s.rows()
     width = max(len(what) for what, _ in rows)
     numw = max(len(f"{v:,}") for _, v in rows)
-    lines = [f"search space of {s.n} {s.piece}s on a {s.n}x{s.n} board",
+    lines = [f"search space of {s.n} {s.piece}s on the {s.n}x{s.n} board",
              f"{'way of searching':<{width}}  {'placements':>{numw}}  {'row above / this':>16}"]
     above: int | None = None
     for what, value in rows:
@@ -85,7 +85,11 @@ def stats_cmd(n: int, as_json: bool, piece: str, quiet: bool) -> int:
 
             s = search_space(n, piece, progress)
     if as_json:
-        dump_json(s.as_dict())
+        data = s.as_dict()
+        rows = s.rows()  # each row's ratio to the row below, as the table shows it
+        data["ratios"] = [{"above": a, "this": b, "ratio": (va / vb if vb else None)}
+                          for (a, va), (b, vb) in zip(rows, rows[1:], strict=False)]
+        dump_json(data)
     else:
         echo(format_table(s))
     return 0
