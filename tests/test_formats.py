@@ -133,3 +133,15 @@ def test_several_boards_in_one_input_get_a_hint(run) -> None:
     boards = run("all", "4").out
     r = run("check", "-", stdin=boards)
     assert r.code == 2 and "2 boards of 4 rows?" in r.err
+
+
+def test_list_errors_point_into_the_list(run) -> None:
+    r = run("check", "-", stdin='[".Q..", "...Q", "Q...", "..X."]')
+    assert r.code == 2 and "string 4, character 3: unexpected character 'X'" in r.err
+
+
+@pytest.mark.parametrize("fmt, words", [("list", "list of 2 boards"), ("json", "list of 2 boards"),
+                                        ("perm", "2 lines of 4 numbers: several boards?")])
+def test_a_list_of_boards_is_not_a_board(run, fmt: str, words: str) -> None:
+    r = run("check", "-", stdin=run("all", "4", "-f", fmt).out)
+    assert r.code == 2 and words in r.err

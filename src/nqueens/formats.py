@@ -490,9 +490,17 @@ def read_list(text: str, source: str | None = None) -> Solution:
     except json.JSONDecodeError as exc:
         where = _where(source, exc.lineno, exc.colno)
         raise BadInput(f"{where}not a JSON list: {exc.msg}") from None
+    if isinstance(data, list) and data and all(isinstance(b, list | dict) for b in data):
+        raise BadInput(f"{_where(source)}this holds a list of {len(data)} boards; a board "
+                       "file holds one board")
     if not isinstance(data, list) or not data or not all(isinstance(r, str) for r in data):
         raise BadInput(f"{_where(source)}expected a non-empty JSON list of row strings")
-    return read_board("\n".join(data), source=source)
+    try:
+        return read_board("\n".join(data))
+    except BadInput as exc:  # its lines and columns are the list's strings and characters
+        msg = re.sub(r"^line (\d+), column (\d+): ", r"string \1, character \2: ", str(exc))
+        msg = re.sub(r"^line (\d+): ", r"string \1: ", msg)
+        raise BadInput(f"{_where(source)}{msg}") from None
 
 
 def read_perm(text: str, source: str | None = None) -> Solution:
@@ -524,9 +532,15 @@ def read_perm(text: str, source: str | None = None) -> Solution:
                 f"(a permutation of 1..{n})"
             )
         if v in seen:
+            lines = sorted({ln for ln, _, _ in tokens})
+            hint = ""
+            if len(lines) > 1 and n % len(lines) == 0 and all(
+                    sum(1 for ln, _, _ in tokens if ln == k) == n // len(lines) for k in lines):
+                hint = (f"; {len(lines)} lines of {n // len(lines)} numbers: several boards? a "
+                        "board file holds one board")
             raise BadInput(
                 f"{_where(source, line, col)}not a permutation: {v} appears twice "
-                f"(rows {seen[v] + 1} and {i + 1})"
+                f"(rows {seen[v] + 1} and {i + 1}){hint}"
             )
         seen[v] = i
         cols[i] = v - 1
