@@ -35,7 +35,7 @@ def test_n12_all_solutions_page_stays_small(run, tmp_path: Path) -> None:
     size = page.stat().st_size
     assert size < 3_000_000, size
     s = search_space(12)
-    assert f"{s.squares_tested:,} steps" in r.err and "14,200 solution(s)" in r.err
+    assert f"{s.squares_tested:,} steps" in r.err and "14,200 solutions" in r.err
     data = re.search(r'id="trace-data">([^<]*)<', page.read_text()).group(1)  # type: ignore[union-attr]
     import base64
 
@@ -107,18 +107,57 @@ def test_chromium_jumps_to_a_step(run, tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
-def test_chromium_plays_a_repair_page_counting_queen_moves(run, tmp_path: Path) -> None:
-    from nqueens import formats
-    from nqueens.large import trace_min_conflicts
-    from nqueens.trace import Kind
+def test_chromium_plays_a_repair_page_counting_the_solvers_steps(run, tmp_path: Path) -> None:
+    import json
 
-    moves = sum(1 for e in trace_min_conflicts(12, seed=5) if e.kind is Kind.MOVE)
+    from nqueens import formats
+
+    solved = run("solve", "12", "-m", "min-conflicts", "--seed", "5", "--json")
+    steps = json.loads(solved.out)["work"]["steps"]
     page = tmp_path / "mc.html"
-    assert run("trace", "12", "--method", "min-conflicts", "--seed", "5", "--html",
-               str(page)).code == 0
+    r = run("trace", "12", "--method", "min-conflicts", "--seed", "5", "--html", str(page))
+    assert r.code == 0 and f"{steps:,} steps" in r.err
     dom = _play(page, tmp_path)
     assert _dd(dom, "status") == "done"
-    assert _dd(dom, "step-label") == "step (queen moves)"
-    assert _dd(dom, "step-counter") == str(moves) and moves > 0
+    assert _dd(dom, "step-label") == "step (candidate swaps)"
+    assert _dd(dom, "step-counter") == str(steps) and steps > 0
+    assert _dd(dom, "step-total") == str(steps)
     board = "\n".join(_dd(dom, "final-board").split())
     assert formats.read(board, "board").is_valid()
+    assert board == "\n".join(formats.write(formats.read(solved.out, "json"), "board").split())
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_min_conflicts_step_is_the_text_traces_step(run, tmp_path: Path) -> None:
+    page = tmp_path / "mc8.html"
+    assert run("trace", "8", "-m", "min-conflicts", "--seed", "2", "--html", str(page)).code == 0
+    text = run("trace", "8", "-m", "min-conflicts", "--seed", "2", "--step", "13")
+    board = [ln.split()[1:] for ln in text.out.splitlines()[1:9]]
+    dom = _play(page, tmp_path, "step=13")
+    assert _dd(dom, "step-counter") == "13" and _dd(dom, "step-total") == "14"
+    assert _dd(dom, "status") == "paused"
+    assert ["".join(row) for row in board] == _dd(dom, "final-board").split()
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+@pytest.mark.parametrize("query", ["step=abc", "step=1.5", "step=-3", "step="])
+def test_chromium_ignores_a_step_that_is_not_a_whole_number(run, tmp_path: Path,
+                                                           query: str) -> None:
+    page = tmp_path / "p8.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    dom = _play(page, tmp_path, query)
+    assert _dd(dom, "status").startswith("ignored:")
+    assert "is not a step number" in _dd(dom, "status")
+    assert _dd(dom, "step-counter") == "0" and _dd(dom, "event-counter").startswith("0 /")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_clamps_a_step_past_the_end_and_reads_the_speed(run, tmp_path: Path) -> None:
+    page = tmp_path / "p8.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    dom = _play(page, tmp_path, "step=99999&speed=500")
+    assert _dd(dom, "status") == "step 99999 is past the end: showing the last step, 876"
+    assert _dd(dom, "step-counter") == "876" and _dd(dom, "solutions-count") == "0"
+    assert _dd(dom, "speed-text") == "500 events/s"
+    slider = re.search(r'<input id="speed"[^>]*>', dom)
+    assert slider is not None and 'value="27"' in slider.group(0)    # 10 log10(500)

@@ -79,7 +79,7 @@ def test_trace_until_all_prints_every_solution(run) -> None:
     r = run("trace", "6", "--until", "all", "--method", "sets")
     assert r.code == 0
     assert r.out.count("solution") == 5      # four boards and the summary line
-    assert r.out.strip().endswith("4 solution(s) in 894 steps")
+    assert r.out.strip().endswith("4 solutions in 894 steps")
 
 
 def test_trace_json_and_events(run) -> None:
@@ -115,9 +115,8 @@ def test_trace_errors(run) -> None:
     assert run("trace", "8", "--step", "0").code == 2
     assert run("trace", "0").code == 2
     assert run("trace", "8", "--method", "nope").code == 2
-    assert run("trace", "3", "-f", "svg").code == 2      # no solution, nothing to draw
-    r = run("trace", "3")
-    assert r.code == 0 and "no solution" in r.out
+    r = run("trace", "3", "-f", "svg")                  # no solution, nothing to draw
+    assert r.code == 1 and "no solution" in r.err and r.out == ""
 
 
 def test_installed_script_runs_trace() -> None:

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Iterator
 
 import click
 
 from ..classic import EXHAUSTIVE, METHODS, trace
-from ..errors import BadInput
+from ..errors import BadInput, BudgetExhausted, NoSolution
 from ..pieces import Piece
-from ..trace import Event, Kind, Square, replay, square_name
-from ..viz.text import board_text, describe
+from ..trace import (
+    BoardState,
+    Event,
+    Kind,
+    Square,
+    counts_own_steps,
+    replay,
+    square_name,
+    step_unit,
+)
+from ..viz.text import board_text, count_of, describe
 from .app import cli
 from .common import dump_json, echo, json_option, output_stream, piece_option, say
 
@@ -19,6 +29,9 @@ PICTURES = ("board", "svg", "png")
 
 class Snapshot:
     """The board at one chosen moment of the trace.
+
+    ``head`` is the line that says what happened at that step (by default the
+    description of ``event``); ``step`` the step it shows (by default the event's).
 
     >>> e = Event(Kind.TEST, 1, 1, step=3, depth=1, ok=False, attackers=((0, 0),))
     >>> snap = Snapshot(e, [(0, 0)], solutions=0)
@@ -29,27 +42,93 @@ class Snapshot:
     ('b3', 'step 3: test b3 - refused: diagonal of the queen on a4')
     """
 
-    def __init__(self, e: Event, queens: list[Square], solutions: int) -> None:
+    def __init__(self, e: Event, queens: list[Square], solutions: int,
+                 step: int | None = None, head: str | None = None) -> None:
         self.event = e
         self.queens = list(queens)
         self.solutions = solutions
+        self.step = e.step if step is None else step
+        self.head = head
 
     @property
     def tried(self) -> Square | None:
         return self.event.square if self.event.kind is Kind.TEST else None
 
+    def describe(self, n: int, piece: Piece) -> str:
+        return self.head if self.head is not None else describe(self.event, n, piece,
+                                                                self.queens)
+
     def as_dict(self, n: int, piece: Piece) -> dict[str, object]:
         e = self.event
         return {
-            "step": e.step, "event": e.kind.value,
+            "step": self.step, "event": e.kind.value,
             "square": list(e.square) if e.row >= 0 else None,
             "square_name": square_name(e.square, n) if e.row >= 0 else None,
             "ok": e.ok if e.kind is Kind.TEST else None,
             "attackers": [list(a) for a in e.attackers],
-            "reason": describe(e, n, piece, self.queens),
+            "reason": self.describe(n, piece),
             "depth": len(self.queens), "queens": [list(q) for q in self.queens],
             "solutions_so_far": self.solutions,
         }
+
+
+class Summary:
+    """What a trace did, counted from its events as they pass (the work ``solve`` reports).
+
+    >>> s = Summary("intuitive")
+    >>> for e in [Event(Kind.STATE, step=4, count=1), Event(Kind.STATE, step=8, count=2)]:
+    ...     s.see(e)
+    >>> s.steps, s.work()
+    (8, {'states': 2})
+    """
+
+    def __init__(self, method: str) -> None:
+        self.method = method
+        self.steps = 0
+        self.solutions = 0
+        self.states = 0
+        self.moves = 0
+        self.restarts = 0
+        self.last: Event | None = None
+        self.complete = False     #: the trace was read to its end
+
+    def see(self, e: Event) -> None:
+        self.steps = max(self.steps, e.step)
+        self.last = e
+        if e.kind is Kind.SOLUTION:
+            self.solutions += 1
+        elif e.kind is Kind.STATE:
+            self.states = max(self.states, e.count)
+        elif e.kind is Kind.MOVE:
+            self.moves += 1
+        elif e.kind is Kind.CONFLICTS and e.note == "restart":
+            self.restarts += 1
+
+    def work(self) -> dict[str, int]:
+        """The counts ``solve`` reports for the method (its ``work``)."""
+        if self.method == "intuitive":
+            return {"states": self.states}
+        if self.method == "min-conflicts":
+            # a swap moves two queens and is one move, as solve counts them
+            return {"steps": self.steps, "moves": self.moves // 2, "restarts": self.restarts}
+        return {}
+
+    def work_text(self) -> str:
+        names = {"steps": "step", "moves": "move", "restarts": "restart", "states": "state"}
+        return ", ".join(count_of(v, names[k]) for k, v in self.work().items())
+
+    def verdict(self, n: int) -> NoSolution | None:
+        """The error to end with when the whole trace found no solution, else None."""
+        if not self.complete or self.solutions:
+            return None
+        e = self.last
+        if e is not None and e.kind is Kind.DONE and not e.ok:
+            return BudgetExhausted(f"{self.method} used its budget of "
+                                   f"{count_of(self.steps, 'step')} on n = {n}: {e.note} "
+                                   f"(raise --max-steps or try another --seed)")
+        return NoSolution(f"no solution: {self.method} ended after "
+                          f"{count_of(self.steps, 'step')} ({step_unit(self.method)}) "
+                          f"without finding one for n = {n}")
 
 
 @cli.command("trace")
@@ -57,7 +136,8 @@ class Snapshot:
 @click.option("--method", "-m", type=click.Choice(METHODS), default="proba", show_default=True,
               help="The algorithm: " + ", ".join(METHODS) + ".")
 @click.option("--step", "-s", "steps", type=int, multiple=True, metavar="K",
-              help="Show the board at step K (the K-th square tested); repeat for more.")
+              help="Show the board at step K (the K-th square tested; for min-conflicts the "
+                   "board after its K-th candidate swap); repeat for more.")
 @click.option("--until", type=click.Choice(["first", "all"]), default=None,
               help="Search to the first solution or to all of them, showing each solution "
                    "[default: first; all with --step].")
@@ -66,9 +146,11 @@ class Snapshot:
 @click.option("--animate", is_flag=True,
               help="Play the search in the terminal (space pause, n step, +/- speed, q quit).")
 @click.option("--speed", type=float, default=20.0, show_default=True,
-              help="Steps per second for --animate (and the HTML player's start speed).")
+              help="Events per second for --animate and the HTML player's start speed (every "
+                   "test, placement, backtrack or move is one event).")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), default=None,
-              metavar="FILE", help="Write a self-contained HTML page that plays the search.")
+              metavar="FILE", help="Write a self-contained HTML page that plays the search "
+                                   "(a warning says when it is over 20 MB).")
 @click.option("--format", "-f", "fmt", type=click.Choice(PICTURES), default="board",
               show_default=True, help="Show the board as text, or as an svg or png picture "
                                       "(of the last board chosen).")
@@ -77,7 +159,8 @@ class Snapshot:
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of standard output (written whole or not at all).")
 @click.option("--seed", type=int, default=None, help="Random seed (min-conflicts).")
-@click.option("--max-steps", type=int, default=None, help="Step budget (min-conflicts).")
+@click.option("--max-steps", type=click.IntRange(min=0), default=None,
+              help="Step budget (min-conflicts: candidate swaps).")
 @json_option
 @piece_option
 def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, show_events: bool,
@@ -86,10 +169,12 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
               piece: str) -> int:
     """Trace an algorithm on an N×N board: the board at chosen steps, an animation, a page.
 
-    A step is one square tested. At each chosen step the board is printed with
-    the step number, the square being tried (o free, x refused) and why it was
-    refused (the queens attacking it). Without --step, the board of each solution
-    found is printed.
+    A step is one square tested (min-conflicts: one candidate swap, the steps
+    `solve` counts). At each chosen step the board is printed with the step
+    number, the square being tried (o free, x refused) and why it was refused
+    (the queens attacking it). Without --step, the board of each solution found
+    is printed. When the whole search finds no solution, the trace is still
+    printed (or written) and the command says so on stderr and exits with 1.
 
     \b
     Examples:
@@ -97,6 +182,7 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
       nqueens trace 8 --step 24 --step 36 --step 60    the source's pictures
       nqueens trace 6 --until all --method sets        every solution, with its step
       nqueens trace 5 --events                         every test, placement, backtrack
+      nqueens trace 8 -m min-conflicts --seed 2 --step 3   after 3 candidate swaps
       nqueens trace 8 --animate --speed 50             play it in the terminal
       nqueens trace 8 --html proba8.html               a page that plays the search
       nqueens trace 8 --step 24 -f svg -o step24.svg   a picture of step 24
@@ -104,80 +190,159 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     """
     if any(k < 1 for k in steps):
         raise BadInput("--step must be at least 1")
-    if speed <= 0:
-        raise BadInput("--speed must be positive")
+    if not speed > 0 or speed == float("inf"):
+        raise BadInput("--speed must be a positive number of events per second")
     if until is None:
         until = "all" if steps and method in EXHAUSTIVE else "first"
     if until == "all" and method not in EXHAUSTIVE:
         raise BadInput(f"method {method} stops at its first solution (--until all is for "
                        f"{', '.join(EXHAUSTIVE)})")
     the_piece = Piece.parse(piece)
-    events = trace(n, method, piece=the_piece, until=until, seed=seed, max_steps=max_steps)
+    summary = Summary(method)
+    events = _watch(trace(n, method, piece=the_piece, until=until, seed=seed,
+                          max_steps=max_steps), summary)
 
     if html_file is not None:
-        from ..viz.html import write_html
+        from ..viz.html import LARGE_PAGE, write_html
 
         info = write_html(events, n, html_file, method=method, piece=the_piece, until=until,
                           speed=speed)
-        say(f"wrote {html_file}: {info.steps:,} steps, {info.events:,} events, "
-            f"{info.solutions:,} solution(s), {info.size:,} bytes")
-        return 0
+        if summary.last is None:    # proba, arrays, sets: the page came from the kernel
+            summary.complete, summary.steps, summary.solutions = True, info.steps, info.solutions
+        say(f"wrote {html_file}: {count_of(info.steps, 'step')}, "
+            f"{count_of(info.events, 'event')}, {count_of(info.solutions, 'solution')}, "
+            f"{count_of(info.size, 'byte')}")
+        if info.size > LARGE_PAGE:
+            say(f"nqueens: warning: {html_file} is {info.size / 1e6:,.0f} MB: browsers may "
+                f"struggle to open it (pages under {LARGE_PAGE // 10**6} MB open easily; "
+                f"try a smaller n or --until first)")
+        return _end(summary, n)
     if animate:
         from ..viz.terminal import animate as play
 
         play(events, n, piece=the_piece, speed=speed, title=f"{method}, n = {n}")
-        return 0
+        return _end(summary, n)
 
     wanted = sorted(set(steps))
-    last_wanted = wanted[-1] if wanted else None
+    own = counts_own_steps(method)
     snaps: list[Snapshot] = []
-    final: Event | None = None
-    for e, board in replay(events, n, the_piece, check=False):
-        if show_events and not as_json:
-            echo(describe(e, n, the_piece, board.queens))
-        if wanted:
-            if e.kind is Kind.TEST and e.step in wanted:
+    if own and wanted:
+        snaps = _own_steps(events, n, the_piece, wanted, show_events and not as_json)
+    else:
+        for e, board in replay(events, n, the_piece, check=False):
+            if show_events and not as_json:
+                echo(describe(e, n, the_piece, board.queens))
+            if wanted:
+                if e.kind is Kind.TEST and e.step in wanted:
+                    snaps.append(Snapshot(e, board.queens, board.solutions))
+                    if e.step == wanted[-1]:
+                        break
+            elif e.kind is Kind.SOLUTION:
                 snaps.append(Snapshot(e, board.queens, board.solutions))
-                if e.step == last_wanted:
-                    final = e
-                    break
-        elif e.kind is Kind.SOLUTION:
-            snaps.append(Snapshot(e, board.queens, board.solutions))
-        final = e
-    if wanted and (final is None or final.step < wanted[-1] or len(snaps) < len(wanted)):
-        done = final.step if final is not None else 0
-        missing = [k for k in wanted if k > done]
-        raise BadInput(f"the search ended after {done:,} steps: there is no step {missing[0]:,}")
+    shown = {s.step for s in snaps}
+    missing = [k for k in wanted if k not in shown]
+    if missing:
+        raise BadInput(f"the search ended after {count_of(summary.steps, 'step')}: there is "
+                       f"no step {missing[0]:,}")
 
     if fmt in ("svg", "png"):
-        return _picture(snaps, n, the_piece, fmt, attacked, output)
+        if not snaps:
+            raise summary.verdict(n) or NoSolution(
+                "no board to draw: the search found no solution (choose a --step)")
+        _picture(snaps, n, the_piece, fmt, attacked, output)
+        return _end(summary, n)
+    final = summary.last
     with output_stream(output) as out:
         if as_json:
             dump_json({"n": n, "method": method, "piece": the_piece.value, "until": until,
-                       "steps": final.step if final else 0,
+                       "steps": summary.steps, "step_unit": step_unit(method),
+                       "solutions": summary.solutions, "complete": summary.complete,
+                       "work": summary.work(),
                        "boards": [s.as_dict(n, the_piece) for s in snaps]}, out)
-            return 0
-        for i, s in enumerate(snaps):
-            if i or show_events:
+        else:
+            for i, s in enumerate(snaps):
+                if i or show_events:
+                    echo("", out)
+                e = s.event
+                echo(f"{s.describe(n, the_piece)}  [{count_of(len(s.queens), 'queen')} on the "
+                     f"board]", out)
+                echo(board_text(n, s.queens, s.tried, e.ok, e.attackers), out)
+            if not wanted and final is not None and final.kind is Kind.DONE and \
+                    summary.solutions:
                 echo("", out)
-            e = s.event
-            head = describe(e, n, the_piece, s.queens)
-            echo(f"{head}  [{len(s.queens)} queen(s) on the board]", out)
-            echo(board_text(n, s.queens, s.tried, e.ok, e.attackers), out)
-        if not snaps and not wanted:
-            echo(f"no solution: {final.note if final else 'the search did not start'}", out)
-        elif not wanted and final is not None and final.kind is Kind.DONE:
-            echo("", out)
-            echo(final.note, out)
+                echo(f"{count_of(summary.solutions, 'solution')} in "
+                     f"{count_of(summary.steps, 'step')}", out)
+    return _end(summary, n)
+
+
+def _watch(events: Iterable[Event], summary: Summary) -> Iterator[Event]:
+    """Pass the events on, counting them in ``summary``; mark it complete at the end."""
+    for e in events:
+        summary.see(e)
+        yield e
+    summary.complete = True
+
+
+def _end(summary: Summary, n: int) -> int:
+    """Say what the repairs counted; end with "no solution" (exit 1) when there was none."""
+    err = summary.verdict(n)
+    if err is not None:
+        raise err
+    work = summary.work_text()
+    if work and summary.complete:
+        say(f"nqueens: {summary.method}: {work}")
     return 0
 
 
+def _own_steps(events: Iterable[Event], n: int, piece: Piece, wanted: list[int],
+               show_events: bool) -> list[Snapshot]:
+    """The boards after steps ``wanted`` of a method that counts its own steps (the events
+    carry the count; a step that changed nothing has no event)."""
+    pending = list(wanted)
+    snaps: list[Snapshot] = []
+    at_step: list[Event] = []       # the events of the latest step seen
+    ref: list[BoardState] = []
+
+    def take(k: int) -> None:
+        board = ref[0] if ref else BoardState(n)
+        last = at_step[-1] if at_step else Event(Kind.DONE, step=0)
+        if at_step and last.step == k:
+            parts = [describe(x, n, piece).split(": ", 1)[1] for x in at_step
+                     if x.kind in (Kind.MOVE, Kind.CONFLICTS, Kind.SOLUTION, Kind.DONE)]
+            if any(x.kind is Kind.CONFLICTS and x.note == "restart" for x in at_step):
+                parts.insert(0, "restart from a new greedy start")
+            head = f"step {k:,}: " + "; ".join(parts)
+        else:
+            head = (f"step {k:,}: a candidate swap that would not lower the attacking pairs "
+                    f"(the board is as after step {last.step:,})")
+        snaps.append(Snapshot(last, board.queens, board.solutions, step=k, head=head))
+
+    def gate() -> Iterator[Event]:
+        for e in events:
+            while pending and e.step > pending[0]:
+                take(pending.pop(0))
+            if not pending:
+                return
+            if at_step and at_step[-1].step != e.step:
+                at_step.clear()
+            at_step.append(e)
+            yield e
+        last = at_step[-1].step if at_step else 0
+        while pending and pending[0] <= last:
+            take(pending.pop(0))
+
+    for e, board in replay(gate(), n, piece, check=False):
+        if not ref:
+            ref.append(board)
+        if show_events:
+            echo(describe(e, n, piece, board.queens))
+    return snaps
+
+
 def _picture(snaps: list[Snapshot], n: int, piece: Piece, fmt: str, attacked: bool,
-             output: str | None) -> int:
+             output: str | None) -> None:
     from ..pictures import position_png, position_svg
 
-    if not snaps:
-        raise BadInput("no board to draw: the search found no solution (choose a --step)")
     s = snaps[-1]
     e = s.event
     opts = {"tried": s.tried, "tried_ok": e.ok, "attackers": e.attackers,
@@ -185,10 +350,9 @@ def _picture(snaps: list[Snapshot], n: int, piece: Piece, fmt: str, attacked: bo
     if fmt == "svg":
         with output_stream(output) as out:
             out.write(position_svg(n, s.queens, labels=True, **opts) + "\n")  # type: ignore[arg-type]
-        return 0
+        return
     if output is None and sys.stdout.isatty():
         raise BadInput("a png picture is binary: write it to a file with --output FILE")
     data = position_png(n, s.queens, **opts)  # type: ignore[arg-type]
     with output_stream(output, binary=True) as bout:
         bout.write(data)
-    return 0

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..pictures import _QUEEN_PATH, ATTACK, ATTACKED, DARK, FREE, LIGHT, QUEEN_FILL, REFUSED
 from ..pieces import Piece
-from ..trace import Event, Kind, Square
+from ..trace import Event, Kind, Square, counts_own_steps, step_unit
 
 KIND_CODES: dict[Kind, int] = {
     Kind.TEST: 0, Kind.PLACE: 1, Kind.REMOVE: 2, Kind.MOVE: 3,
@@ -55,9 +55,8 @@ def _varint(v: int, out: bytearray) -> None:
             return
 
 
-#: What the page counts as a step: a square test (event kind 0), or, for a repair that
-#: tests no squares one by one, a queen move (kind 3).
-STEP_KIND = {"min-conflicts": 3}
+#: A page larger than this (bytes) gets a warning: browsers may be slow to open it.
+LARGE_PAGE = 20_000_000
 
 
 def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> bytes:
@@ -79,11 +78,33 @@ def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> byte
     That is: a free test at the start of the first column (0 + 8 + 2 * 16), a queen
     placed there (1), a refused test on the next square (16), and a free test
     on b2 given explicitly (0 + 8 + 3 * 16) as ``2 * 4 + 1``.
+
+    Steps: a TEST is one step. An event of another kind whose ``step`` is ahead of
+    the steps counted so far (a repair that counts its own steps, as min-conflicts
+    its candidate swaps) has bit 3 set and the number of steps it adds as a varint
+    right after its byte, before anything else it carries:
+
+    >>> list(encode_events([Event(Kind.CONFLICTS, step=5, count=2)], 4))
+    [13, 5, 2]
     """
     out = bytearray()
     cursor: Square = (-1, -1)
     stack: list[Square] = []
     column = scan == "column"
+    steps = 0
+
+    def head(byte: int, e: Event) -> None:
+        nonlocal steps
+        if e.kind is Kind.TEST:
+            steps += 1
+            out.append(byte)
+        elif e.step > steps:
+            out.append(byte | OK_BIT)
+            _varint(e.step - steps, out)
+            steps = e.step
+        else:
+            out.append(byte)
+
     for e in events:
         code = KIND_CODES[e.kind]
         sq = e.square
@@ -103,7 +124,7 @@ def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> byte
             else:
                 where = EXPLICIT
             ok = OK_BIT if (e.kind is Kind.TEST and e.ok) else 0
-            out.append(code | ok | (where << 4))
+            head(code | ok | (where << 4), e)
             if where == EXPLICIT:
                 _varint(e.row * n + e.col, out)
             if e.kind is Kind.PLACE:
@@ -112,7 +133,7 @@ def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> byte
                 stack.remove(sq)
             cursor = sq
         elif e.kind is Kind.MOVE:
-            out.append(code | (EXPLICIT << 4))
+            head(code | (EXPLICIT << 4), e)
             _varint(e.row * n + e.col, out)
             _varint(e.from_row * n + e.from_col + 1 if e.from_row >= 0 else 0, out)
             src: Square | None = (e.from_row, e.from_col) if e.from_row >= 0 else None
@@ -124,7 +145,7 @@ def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> byte
                 stack[stack.index(src)] = sq
             cursor = sq
         else:
-            out.append(code)
+            head(code, e)
             if e.kind in (Kind.CONFLICTS, Kind.STATE):
                 _varint(max(e.count, 0), out)
     return bytes(out)
@@ -171,23 +192,43 @@ class PageInfo:
     size: int
 
 
-def _count(data: bytes, step_kind: int = 0) -> tuple[int, int, int]:
-    """(events, steps, solutions) of compact bytes; a step is an event of ``step_kind``."""
+def _count(data: bytes) -> tuple[int, int, int]:
+    """(events, steps, solutions) of compact bytes: a step is a TEST event, plus the
+    steps an event of another kind says it adds (see :func:`encode_events`).
+
+    >>> _count(bytes([40, 1, 16, 56, 9, 13, 5, 2, 4]))
+    (6, 8, 1)
+    """
     arr = np.frombuffer(data, dtype=np.uint8)
-    # varint payload bytes are skipped by walking; fast path when there are none
     kinds = arr & 7
-    if not np.any((arr >> 4) & 3 == EXPLICIT) and not np.any((kinds == 3) | (kinds == 5)
-                                                              | (kinds == 6)):
-        return (len(arr), int(np.count_nonzero(kinds == step_kind)),
+    # varint payload bytes are skipped by walking; fast path when there are none
+    if not np.any((arr >> 4) & 3 == EXPLICIT) and not np.any(
+            (kinds == 3) | (kinds == 5) | (kinds == 6) | ((kinds != 0) & ((arr & OK_BIT) != 0))):
+        return (len(arr), int(np.count_nonzero(kinds == 0)),
                 int(np.count_nonzero(kinds == 4)))
     events = steps = sols = 0
     i = 0
+
+    def varint() -> int:
+        nonlocal i
+        v = shift = 0
+        while True:
+            b = data[i]
+            i += 1
+            v |= (b & 0x7F) << shift
+            shift += 7
+            if not b & 0x80:
+                return v
+
     while i < len(data):
         b = data[i]
         i += 1
         kind = b & 7
         events += 1
-        steps += kind == step_kind
+        if kind == 0:
+            steps += 1
+        elif b & OK_BIT:
+            steps += varint()
         sols += kind == 4
         payload = 0
         if kind == 3:
@@ -197,9 +238,7 @@ def _count(data: bytes, step_kind: int = 0) -> tuple[int, int, int]:
         elif kind in (5, 6):
             payload = 1
         for _ in range(payload):
-            while data[i] & 0x80:
-                i += 1
-            i += 1
+            varint()
     return events, steps, sols
 
 
@@ -212,13 +251,13 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
     (True, True)
     """
     template = resources.files("nqueens.viz").joinpath("player.html").read_text("utf-8")
-    step_kind = STEP_KIND.get(method, 0)
-    events, steps, sols = _count(data, step_kind)
+    events, steps, sols = _count(data)
     meta = {
         "n": n, "method": method, "piece": piece.value, "until": until,
         "scan": SCAN.get(method, "row"), "events": events, "steps": steps,
-        "solutions": sols, "speed": speed, "stepKind": step_kind,
-        "stepLabel": "step (queen moves)" if step_kind == 3 else "step (squares tested)",
+        "solutions": sols, "speed": speed,
+        "stepMode": "own" if counts_own_steps(method) else "tests",
+        "stepLabel": f"step ({step_unit(method)})",
         "colours": {"light": LIGHT, "dark": DARK, "queen": QUEEN_FILL, "attack": ATTACK,
                     "attacked": ATTACKED, "free": FREE, "refused": REFUSED},
         "queenPath": _QUEEN_PATH,
@@ -256,5 +295,5 @@ def write_html(events: Iterable[Event], n: int, path: str, *, method: str = "pro
         html = html.replace('"scan": "column"', '"scan": "row"')
     with output_stream(path) as out:
         out.write(html)
-    ev, st, so = _count(data, STEP_KIND.get(method, 0))
+    ev, st, so = _count(data)
     return PageInfo(ev, st, so, len(html.encode("utf-8")))

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from ..pieces import Piece
 from ..trace import BoardState, Event, Kind, replay
-from .text import describe
+from .text import describe, file_labels
 
 
 def frame(e: Event | None, board: BoardState, piece: Piece, title: str, speed: float,
@@ -59,15 +59,47 @@ def frame(e: Event | None, board: BoardState, piece: Piece, title: str, speed: f
                 text.append(".", style="dim")
             text.append(" ")
         text.append("\n")
-    from ..formats import file_name
-
-    text.append(" " * (w + 1) + " ".join(file_name(c)[-1] for c in range(n)), style="dim")
-    head = Text(f"{title}   step {board.step:,}   depth {board.depth}   "
-                f"solutions {board.solutions:,}   speed {speed:g}/s"
+    text.append("\n".join(" " * (w + 1) + row for row in file_labels(n)), style="dim")
+    step = max(board.step, e.step) if e is not None else board.step
+    head = Text(f"{title}   step {step:,}   depth {board.depth}   "
+                f"solutions {board.solutions:,}   speed {speed:.4g} events/s"
                 + ("   [paused]" if paused else ""), style="bold")
     line = Text(describe(e, n, piece, board.queens) if e is not None else "the empty board")
     keys = Text("space pause · n step · +/- speed · q quit", style="dim")
     return Group(head, text, line, keys)
+
+
+#: The escape sequences the animation understands (the right arrow steps, as ``n``).
+ARROWS = {"\x1b[C": "n", "\x1bOC": "n"}
+
+
+def split_keys(text: str) -> list[str]:
+    """Every key in what one read of the terminal returned, in order.
+
+    Keys typed quickly arrive together: each character is one key, except an
+    escape sequence (an arrow key), which is one key; the right arrow is ``n``,
+    other sequences are dropped.
+
+    >>> split_keys("++++")
+    ['+', '+', '+', '+']
+    >>> split_keys(" n\x1b[C\x1b[D-q")
+    [' ', 'n', 'n', '-', 'q']
+    """
+    keys: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] == "\x1b" and i + 1 < len(text) and text[i + 1] in "[O":
+            j = i + 2
+            while j < len(text) and not (text[j].isalpha() or text[j] == "~"):
+                j += 1
+            seq = text[i:j + 1]
+            if seq in ARROWS:
+                keys.append(ARROWS[seq])
+            i = j + 1
+        else:
+            keys.append(text[i])
+            i += 1
+    return keys
 
 
 @contextmanager
@@ -91,8 +123,8 @@ def _keys() -> Iterator[queue.Queue[str] | None]:
         while not stop.is_set():
             ready, _, _ = select.select([fd], [], [], 0.05)
             if ready:
-                ch = os.read(fd, 3).decode(errors="ignore")
-                keys.put("n" if ch == "\x1b[C" else ch[:1])
+                for key in split_keys(os.read(fd, 64).decode(errors="ignore")):
+                    keys.put(key)
 
     tty.setcbreak(fd)
     thread = threading.Thread(target=reader, daemon=True)
@@ -117,7 +149,7 @@ def animate(events: Iterable[Event], n: int, *, piece: Piece = Piece.QUEEN,
     >>> out = Console(file=io.StringIO(), width=60, color_system=None)
     >>> board = animate(trace(4, "proba", until="first"), 4, title="proba", console=out)
     >>> print(out.file.getvalue())
-    proba   step 26   depth 4   solutions 1   speed 20/s
+    proba   step 26   depth 4   solutions 1   speed 20 events/s
     4 . . Q .
     3 Q . . .
     2 . . . Q

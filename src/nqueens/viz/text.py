@@ -40,8 +40,24 @@ def board_text(n: int, queens: Iterable[Square], tried: Square | None = None,
         grid[tried[0]][tried[1]] = FREE if ok else REFUSED
     w = len(str(n))
     lines = [f"  {n - r:>{w}} " + " ".join(row) for r, row in enumerate(grid)]
-    lines.append("  " + " " * w + " " + " ".join(file_name(c)[-1] for c in range(n)))
+    lines.extend("  " + " " * w + " " + labels for labels in file_labels(n))
     return "\n".join(lines)
+
+
+def file_labels(n: int) -> list[str]:
+    """The file names under a board whose squares are one character apart, written
+    downwards: one text row per letter of the longest name, so that beyond 26 files
+    the column of ``aa`` reads ``a`` over ``a`` and no two columns look alike.
+
+    >>> file_labels(4)
+    ['a b c d']
+    >>> [row[-7:] for row in file_labels(28)]
+    ['    a a', 'y z a b']
+    """
+    names = [file_name(c) for c in range(n)]
+    depth = max((len(x) for x in names), default=1)
+    rows = [" ".join(x.rjust(depth)[i] for x in names).rstrip() for i in range(depth)]
+    return rows
 
 
 def describe(e: Event, n: int, piece: Piece = Piece.QUEEN,
@@ -53,7 +69,9 @@ def describe(e: Event, n: int, piece: Piece = Piece.QUEEN,
     >>> describe(Event(Kind.REMOVE, 2, 1, step=9, depth=1), 4)
     'step 9: take back the queen on b2 (backtrack)'
     >>> describe(Event(Kind.DONE, step=60, count=2), 4)
-    'step 60: done - 2 solution(s)'
+    'step 60: done - 2 solutions'
+    >>> describe(Event(Kind.CONFLICTS, step=7, count=1), 4)
+    'step 7: 1 attacking pair'
     """
     where = square_name(e.square, n) if e.row >= 0 else ""
     if e.kind is Kind.TEST:
@@ -71,7 +89,16 @@ def describe(e: Event, n: int, piece: Piece = Piece.QUEEN,
     if e.kind is Kind.SOLUTION:
         return f"step {e.step}: solution {e.count}"
     if e.kind is Kind.CONFLICTS:
-        return f"step {e.step}: {e.count} attacking pair(s)"
+        return f"step {e.step}: {count_of(e.count, 'attacking pair')}"
     if e.kind is Kind.STATE:
         return f"step {e.step}: state {e.count}" + (f" ({e.note})" if e.note else "")
-    return f"step {e.step}: done - {e.note or f'{e.count} solution(s)'}"
+    return f"step {e.step}: done - {e.note or count_of(e.count, 'solution')}"
+
+
+def count_of(k: int, word: str, words: str | None = None) -> str:
+    """``k`` things, with the plural only when ``k`` is not 1 and thousands separated.
+
+    >>> count_of(1, "state"), count_of(26, "state"), count_of(1200, "solution")
+    ('1 state', '26 states', '1,200 solutions')
+    """
+    return f"{k:,} {word if k == 1 else (words or word + 's')}"
