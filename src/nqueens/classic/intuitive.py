@@ -241,7 +241,8 @@ def trace_intuitive(n: int, seed: int = 0) -> Iterator[Event]:
                 c = rng.choice(attacked)
                 yield from relocate(c, before=None, exclude_current=False, chooser=rng,
                                     why="escape from a cycle")
-    yield Event(Kind.SOLUTION, step=step, depth=n, count=1, note=f"{states} states")
+    yield Event(Kind.SOLUTION, step=step, depth=n, count=1,
+                note=f"{states} state{'s' if states != 1 else ''}")
 
 
 def intuitive(n: int, seed: int = 0) -> tuple[Solution, int]:
