@@ -145,3 +145,13 @@ def test_list_errors_point_into_the_list(run) -> None:
 def test_a_list_of_boards_is_not_a_board(run, fmt: str, words: str) -> None:
     r = run("check", "-", stdin=run("all", "4", "-f", fmt).out)
     assert r.code == 2 and words in r.err
+
+
+@pytest.mark.parametrize("huge", ["18446744073709551619", "99999999999999999999999",
+                                  "9223372036854775811"])
+def test_the_one_pass_reader_never_wraps_huge_numbers(huge: str) -> None:
+    data = f"2 4 1 {huge} 3".encode()
+    with pytest.raises(BadInput, match=f"{huge} is not a column of a 5x5 board"):
+        formats.read_bytes(data, "perm")
+    with pytest.raises(BadInput, match=f"{huge} is not a column"):
+        formats.read(data.decode(), "perm")

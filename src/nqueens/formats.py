@@ -701,6 +701,11 @@ def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
         col = off - (data.rfind(b"\n", 0, off) + 1) + 1
         return _where(source, line, col)
 
+    def text_of(token: int) -> str:  # the token as written (huge values are clipped)
+        off = int(token_offset(buf, token))
+        m = re.match(rb"[^\s,]+", data[off:off + 4096])
+        return m.group().decode("ascii", "replace") if m else "?"
+
     if bad >= 0:
         line = data.count(b"\n", 0, bad) + 1
         col = bad - (data.rfind(b"\n", 0, bad) + 1) + 1
@@ -716,8 +721,8 @@ def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
     off_board = np.flatnonzero((vals < 1) | (vals > n))
     if off_board.size:
         i = int(off_board[0])
-        raise BadInput(f"{where(i)}{int(vals[i])} is not a column of a {n}x{n} board "
-                       f"(a permutation of 1..{n})")
+        raise BadInput(f"{where(i)}{text_of(i).lstrip('+')} is not a column of a {n}x{n} "
+                       f"board (a permutation of 1..{n})")
     cols = vals - 1
     seen = np.zeros(n, dtype=np.bool_)
     seen[cols] = True

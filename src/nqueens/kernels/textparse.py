@@ -43,10 +43,10 @@ def parse_uints(buf: npt.NDArray[np.uint8], out: npt.NDArray[np.int64]) -> tuple
             d = np.int64(buf[i]) - 48
             if d < 0 or d > 9:
                 return count, start
-            if value < limit:
+            if value > (limit - d) // 10:  # would pass 2**62 (and never wrap around)
+                value = limit
+            else:
                 value = value * 10 + d
-                if value > limit:
-                    value = limit
             digits += 1
             i += 1
         if digits == 0 or count >= cap:
