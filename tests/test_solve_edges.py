@@ -10,7 +10,7 @@ import nqueens
 from nqueens.errors import BadInput, BudgetExhausted, NoSolution
 
 
-@pytest.mark.parametrize("extra", [["--format", "matrix"], ["--json"], []])
+@pytest.mark.parametrize("extra", [["--format", "matrix"], []])
 def test_an_exhausted_budget_is_not_the_answer_none(run, tmp_path: Path, extra) -> None:
     out = tmp_path / "m.txt"
     r = run("solve", "1000", "-m", "min-conflicts", "--max-steps", "10", *extra, "-o", str(out))
@@ -18,6 +18,26 @@ def test_an_exhausted_budget_is_not_the_answer_none(run, tmp_path: Path, extra) 
     assert not out.exists()                      # a solution exists: nothing claims otherwise
     r = run("solve", "1000", "-m", "min-conflicts", "--max-steps", "10", *extra)
     assert r.code == 1 and r.out == ""
+
+
+def test_an_exhausted_budget_in_json_says_so_with_its_work(run) -> None:
+    import json
+
+    r = run("solve", "1000", "-m", "min-conflicts", "--max-steps", "10", "--json")
+    data = json.loads(r.out)
+    assert r.code == 1 and data["queens"] is None and data["exhausted"] is True
+    assert data["work"]["steps"] == 10
+    none = json.loads(run("solve", "3", "--json").out)
+    found = json.loads(run("solve", "8", "--json").out)
+    assert none["exhausted"] is False and found["exhausted"] is False
+    assert set(none) == set(found) == set(data)
+
+
+def test_a_huge_torus_without_solutions_is_not_a_format_question(run) -> None:
+    r = run("solve", "1002", "--torus")
+    assert r.code == 1 and "no solution" in r.err and "refused" not in r.err
+    r = run("solve", "1002", "--torus", "-f", "matrix")
+    assert (r.code, r.out) == (1, "Solution does not exist\n")
     with pytest.raises(BudgetExhausted):
         nqueens.solve(1000, method="min-conflicts", max_steps=10)
 

@@ -59,11 +59,16 @@ class NoSolution(NQueensError):
 
 class BudgetExhausted(NoSolution):
     """A search gave up within its budget: no solution was *found*, though one may exist.
+    ``work`` says what was done (for min-conflicts: steps, moves, restarts).
 
-    >>> err = BudgetExhausted("min-conflicts used its budget of 10 steps")
-    >>> err.exit_code, isinstance(err, NoSolution)
-    (1, True)
+    >>> err = BudgetExhausted("min-conflicts used its budget of 10 steps", {"steps": 10})
+    >>> err.exit_code, isinstance(err, NoSolution), err.work
+    (1, True, {'steps': 10})
     """
+
+    def __init__(self, message: str, work: dict[str, int] | None = None):
+        super().__init__(message)
+        self.work: dict[str, int] = dict(work or {})
 
 
 class InvalidBoard(NQueensError, ValueError):

@@ -151,7 +151,8 @@ def min_conflicts_run(n: int, seed: int = 0,
         raise BudgetExhausted(
             f"min-conflicts used its budget of {budget} steps on n = {n} with {int(stats[4])} "
             f"attacking pair{'s' if stats[4] != 1 else ''} left (seed {seed}); raise "
-            f"--max-steps or try another --seed"
+            f"--max-steps or try another --seed",
+            {"steps": info.steps, "moves": info.moves, "restarts": info.restarts},
         )
     return Solution._trusted(perm.astype(np.int64)), info
 

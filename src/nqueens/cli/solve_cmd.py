@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from contextlib import AbstractContextManager, nullcontext
@@ -67,6 +68,8 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
     """
     n = check_n(n)
     big = n > formats.TEXT_MAX_N
+    # (a torus with gcd(n, 6) > 1 has no solution at all: that answer is not refused)
+    big = big and not (torus and math.gcd(n, 6) != 1)
     if big and as_json:
         raise BadInput(f"--json is refused for n = {n} (above {formats.TEXT_MAX_N}); leave it "
                        f"out and use --format perm (streamed text) or --format npy (binary)")
@@ -88,15 +91,17 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
             sol, _, work = solve_report(n, method=used, piece=piece, torus=torus,
                                         fixed=fixed_sq, blocked=blocked_sq, seed=seed,
                                         max_steps=max_steps)
-    except BudgetExhausted:
-        raise  # nothing was found, but a solution may exist: no "none" answer
-    except NoSolution:
-        # The answer "none" is data too: it goes where a board would have gone.
+    except NoSolution as exc:
+        # The answer "none" is data too: it goes where a board would have gone. An
+        # exhausted budget found nothing, though a solution may exist: JSON says so with
+        # its work, the matrix form does not claim "does not exist".
         if as_json:  # the same keys as a found board, with null for the board
             with output_stream(output) as out:
                 dump_json({"n": n, "queens": None, "permutation": None, "piece": piece,
-                           "torus": torus, "method": used, "work": {}}, out)
-        elif fmt == "matrix":
+                           "torus": torus, "method": used,
+                           "work": exc.work if isinstance(exc, BudgetExhausted) else {},
+                           "exhausted": isinstance(exc, BudgetExhausted)}, out)
+        elif fmt == "matrix" and not isinstance(exc, BudgetExhausted):
             with output_stream(output) as out:
                 echo("Solution does not exist", out)
         raise
@@ -113,6 +118,7 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
             data["torus"] = torus
             data["method"] = used
             data["work"] = work
+            data["exhausted"] = False
             dump_json(data, out)
         elif fmt == "npy":
             formats.write_npy(sol, out)
