@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -139,3 +141,11 @@ def test_whole_floats_and_small_ints_are_columns() -> None:
 def test_unknown_symmetry_is_bad_input(k: object) -> None:
     with pytest.raises(BadInput):
         Solution([1, 3, 0, 2]).transform(k)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cols, shown", [([1e20, 0], "1e+20"), ([2**64, 0], "18446744073709551616"),
+                                         (np.array([2**64 - 1, 0], dtype=np.uint64),
+                                          "18446744073709551615")])
+def test_huge_columns_are_off_the_board_as_written(cols: object, shown: str) -> None:
+    with pytest.raises(BadInput, match=re.escape(f"column {shown} is off the 2x2 board")):
+        Solution(cols)  # type: ignore[arg-type]

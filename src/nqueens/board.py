@@ -87,10 +87,23 @@ class Solution:
         raw = np.asarray(list(cols) if isinstance(cols, Iterator) else cols)
         if raw.size and raw.dtype.kind not in "iu":
             # no silent rounding of 0.7, no True for 1: columns are whole numbers
-            whole = raw.dtype.kind == "f" and bool(np.all(np.isfinite(raw)) and
-                                                   np.all(raw == np.round(raw)))
+            if raw.dtype.kind == "O" and raw.ndim == 1 and all(
+                    isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
+                    for v in raw):
+                whole = True      # Python ints too big for int64: off the board below
+            else:
+                whole = raw.dtype.kind == "f" and bool(np.all(np.isfinite(raw)) and
+                                                       np.all(raw == np.round(raw)))
             if not whole:
                 raise BadInput(f"columns must be whole numbers, not {raw.dtype} values")
+        if raw.size and raw.ndim == 1 and raw.dtype.kind in "fuO":
+            n = raw.shape[0]
+            far = np.flatnonzero(np.logical_or(raw < 0, raw >= n)).tolist()
+            if far:
+                bad = far[0]
+                value = raw[bad]
+                shown = f"{value:.6g}" if raw.dtype.kind == "f" else str(int(value))
+                raise BadInput(f"row {bad}: column {shown} is off the {n}x{n} board")
         arr = np.array(raw, dtype=np.int64)
         if arr.ndim != 1:
             raise BadInput("a placement is a flat sequence of columns, one per row")
