@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -155,3 +156,17 @@ def test_the_one_pass_reader_never_wraps_huge_numbers(huge: str) -> None:
         formats.read_bytes(data, "perm")
     with pytest.raises(BadInput, match=f"{huge} is not a column"):
         formats.read(data.decode(), "perm")
+
+
+def test_undetectable_input_names_the_file_and_the_odd_token(run, tmp_path: Path) -> None:
+    odd = tmp_path / "pf.txt"
+    odd.write_text("2 4 1 3\nfoo\n")
+    r = run("check", str(odd))
+    assert r.code == 2 and f"{odd}, line 2, column 1: 'foo' is not a whole number" in r.err
+    words = tmp_path / "hw.txt"
+    words.write_text("hello world\n")
+    r = run("check", str(words))
+    assert r.code == 2 and r.err.startswith(f"nqueens: error: {words}: cannot tell")
+    empty = tmp_path / "e.txt"
+    empty.write_text("")
+    assert str(empty) in run("check", str(empty)).err

@@ -350,15 +350,17 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
     return [(i + 1, ln.rstrip("\r")) for i, ln in enumerate(text.split("\n")) if ln.strip()]
 
 
-def detect(text: str) -> str:
-    """Tell the format of ``text``; raise :class:`BadInput` when no format fits.
+def detect(text: str, source: str | None = None) -> str:
+    """Tell the format of ``text``; raise :class:`BadInput` when no format fits (naming
+    ``source``, and the line and column of the odd one out when the rest is a
+    permutation).
 
     >>> detect("2 4 1 3"), detect(".Q\\nQ."), detect("0 1\\n1 0"), detect('{"n": 1}')
     ('perm', 'board', 'matrix', 'json')
     """
     body = text.strip()
     if not body:
-        raise BadInput("empty input: no board found")
+        raise BadInput(f"{_where(source)}empty input: no board found")
     if body[0] == "{":
         return "json"
     if body[0] == "[":
@@ -379,9 +381,17 @@ def detect(text: str) -> str:
         return "matrix"
     if all(t.lstrip("+-").isdigit() for t in tokens):
         return "perm"
+    where = _where(source)
+    if tokens and tokens[0].lstrip("+").isdigit():  # numbers, then something else
+        for line, raw in lines:
+            for m in re.finditer(r"[^\s,]+", raw):
+                if not m.group().lstrip("+").isdigit():
+                    where = _where(source, line, m.start() + 1)
+                    raise BadInput(f"{where}{m.group()!r} is not a whole number (what "
+                                   "comes before reads as a permutation)")
     raise BadInput(
-        "cannot tell the board format (expected a Q/. board, a 0/1 matrix, a list of strings, "
-        "a permutation, algebraic squares or JSON); use --input-format"
+        f"{where}cannot tell the board format (expected a Q/. board, a 0/1 matrix, a list of "
+        "strings, a permutation, algebraic squares or JSON); use --input-format"
     )
 
 
@@ -641,7 +651,7 @@ def read(text: str, fmt: str | None = None, source: str | None = None) -> Soluti
     """
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     if fmt is None:
-        fmt = detect(text)
+        fmt = detect(text, source)
     if fmt in BINARY_FORMATS:
         raise BadInput(f"{_where(source)}{fmt} is a binary format: read it with read_bytes")
     try:
