@@ -135,7 +135,11 @@ def plot_table(rows: Sequence[CountResult], out: IO[bytes], fmt: str) -> None:
         left.set_xlabel("n")
         left.set_ylabel("solutions")
         left.set_title(f"{rows[0].piece if rows else 'queen'} solutions")
-        left.legend()
+        zeros = [r.n for r in rows if r.total == 0]
+        if zeros:  # a log scale cannot show 0: say which n have none
+            left.set_xlabel("n   (no solutions for n = " + ", ".join(map(str, zeros)) + ")")
+        if left.get_legend_handles_labels()[0]:
+            left.legend()
         pts_t = [(r.n, r.seconds) for r in rows if r.seconds > 0]
         if pts_t:
             right.plot([p[0] for p in pts_t], [p[1] for p in pts_t], "s-", color="tab:red")
