@@ -226,3 +226,11 @@ def test_help_has_examples(run) -> None:
     r = run("linear", "--help")
     assert r.code == 0
     assert "Examples" in r.out and "--table" in r.out
+
+
+def test_no_linear_solution_in_list_form_is_the_empty_list(run) -> None:
+    r = run("linear", "6", "-f", "list")
+    assert (r.code, r.out) == (1, "[]\n")
+    data = json.loads(run("linear", "6", "--json").out)
+    assert data["torus_solutions"] is False and data["solutions"] == []
+    assert json.loads(run("linear", "5", "--json").out)["torus_solutions"] is True

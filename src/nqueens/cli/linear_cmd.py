@@ -116,7 +116,7 @@ def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
         items = islice(items, limit)
     if board_fmt == "json":
         data = row.as_dict()
-        data.update({"slopes": slopes, "torus_solutions": True,
+        data.update({"slopes": slopes, "torus_solutions": bool(row.linear),
                      "solutions": [i.as_dict() for i in items]})
         with output_stream(output) as out:
             dump_json(data, out)
@@ -129,6 +129,9 @@ def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
             else:
                 for k, item in enumerate(items):
                     _write_one(item, board_fmt, k == 0, out)
+    if not row.linear and board_fmt == "list":
+        with output_stream(output) as out:
+            echo("[]", out)  # the empty answer, as 'nqueens all' gives it
     if not row.linear:
         raise NoSolution(f"no linear solution for n = {n}: linear solutions exist only "
                          f"when gcd(n, 6) = 1")
