@@ -49,7 +49,7 @@ def _estimated_boards(problem: Problem, unique: bool) -> tuple[int, bool]:
 @click.option("--limit", "-l", type=click.IntRange(min=0), default=None,
               help="Stop after K boards.")
 @click.option("--force", is_flag=True, help="Print even an enormous number of boards.")
-@format_option()
+@format_option(tuple(f for f in formats.WRITE_FORMATS if f != "npy"))
 @json_option
 @output_option
 @piece_option
