@@ -208,3 +208,14 @@ def test_journal_path_problems_are_bad_input(run, tmp_path: Path) -> None:  # ty
     assert missing.code == 2 and "does not exist" in missing.err
     folder = run("count", "10", "--journal", str(tmp_path))
     assert folder.code == 2 and missing.out == folder.out == ""
+
+
+def test_sigterm_keeps_the_journal_and_says_how_to_resume(tmp_path: Path) -> None:
+    j = tmp_path / "j.sqlite"
+    args = ["count", "17", "--journal", str(j), "--workers", "2", "--quiet"]
+    proc = _start_and_wait(args, j)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert out == "" and str(j) in err and "again to resume" in err
+    assert 0 < _rows(j) < len(cons.make_subproblems(17))

@@ -285,11 +285,22 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
 PENDING_FILES: set[str] = set()
 
 
+#: What to tell the user if the program is terminated now (set by long commands).
+TERMINATION_NOTES: list[str] = []
+
+
 def remove_pending_files() -> None:
-    """Remove the temporary files of outputs still being written (on termination)."""
+    """Remove the temporary files of outputs still being written, and say what a long
+    command keeps (on termination)."""
     for tmp in list(PENDING_FILES):
         try:
             os.unlink(tmp)
+        except OSError:
+            pass
+    for note in TERMINATION_NOTES:
+        try:
+            sys.stderr.write(note + "\n")
+            sys.stderr.flush()
         except OSError:
             pass
 

@@ -16,6 +16,7 @@ from ..count.runner import Progress
 from ..errors import BadInput, NoSolution
 from .app import cli
 from .common import (
+    TERMINATION_NOTES,
     constraint_options,
     dump_json,
     echo,
@@ -168,6 +169,9 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
         require_dask()
         scheduler = check_address(scheduler)
     fast = uses_constellations(problem)
+    if journal is not None:
+        TERMINATION_NOTES.append(f"nqueens: terminated; finished subproblems are kept in "
+                                 f"{journal}. Run the same command again to resume.")
     try:
         with progress_bar(fast and not quiet, f"n={problem.n}") as report:
             result = count_solutions(problem.n, piece=problem.piece, torus=problem.torus,
@@ -182,6 +186,8 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
             say("nqueens: interrupted; nothing was kept (add --journal FILE to make a "
                 "count resumable)")
         return 130
+    finally:
+        TERMINATION_NOTES.clear()
     if as_json:
         dump_json(result.as_dict())
     else:
