@@ -149,3 +149,8 @@ def test_unknown_symmetry_is_bad_input(k: object) -> None:
 def test_huge_columns_are_off_the_board_as_written(cols: object, shown: str) -> None:
     with pytest.raises(BadInput, match=re.escape(f"column {shown} is off the 2x2 board")):
         Solution(cols)  # type: ignore[arg-type]
+
+
+def test_a_negative_limit_on_pairs_is_bad_input() -> None:
+    with pytest.raises(BadInput):
+        Solution([0, 1, 2, 3]).attacking_pairs(limit=-1)

@@ -170,3 +170,18 @@ def test_undetectable_input_names_the_file_and_the_odd_token(run, tmp_path: Path
     empty = tmp_path / "e.txt"
     empty.write_text("")
     assert str(empty) in run("check", str(empty)).err
+
+
+def test_read_takes_the_bytes_of_a_file_too() -> None:
+    import numpy as np
+
+    assert nqueens_read(b"2 4 1 3").as_tuple() == (1, 3, 0, 2)
+    buf = io.BytesIO()
+    np.save(buf, np.array([1, 3, 0, 2]))
+    assert nqueens_read(buf.getvalue()).as_tuple() == (1, 3, 0, 2)
+
+
+def nqueens_read(data: bytes) -> Solution:
+    import nqueens
+
+    return nqueens.read(data)

@@ -276,6 +276,8 @@ class Solution:
         [((0, 0), (1, 1)), ((2, 3), (3, 2))]
         """
         piece = Piece.parse(piece)
+        if limit is not None and limit < 0:
+            raise BadInput(f"limit must be 0 or more, not {limit}")
         n = self.n
         cols = self._cols
         found: list[npt.NDArray[np.int64]] = []

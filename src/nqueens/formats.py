@@ -639,7 +639,7 @@ _READERS = {
 }
 
 
-def read(text: str, fmt: str | None = None, source: str | None = None) -> Solution:
+def read(text: str | bytes, fmt: str | None = None, source: str | None = None) -> Solution:
     """Read one board; detect the format unless ``fmt`` names one of :data:`READ_FORMATS`.
 
     ``source`` (a file name) prefixes error messages, which give the line and column.
@@ -649,6 +649,8 @@ def read(text: str, fmt: str | None = None, source: str | None = None) -> Soluti
     >>> read(".Q..\\n...Q\\nQ...\\n..Q.", fmt="board")
     Solution([1, 3, 0, 2])
     """
+    if isinstance(text, bytes | bytearray):  # the bytes of a file: npy, or text
+        return read_bytes(bytes(text), fmt, source)
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     if fmt is None:
         fmt = detect(text, source)
