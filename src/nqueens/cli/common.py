@@ -243,6 +243,8 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
         except BrokenPipeError:
             raise ReaderGone() from None
         return
+    if not path:
+        raise BadInput("--output needs a file name")
     # A link is followed (the file it names is replaced, the link stays); a FIFO or a
     # device is written into, as a shell redirection would.
     target = os.path.realpath(path)
@@ -255,6 +257,10 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
                 yield fh
         except BrokenPipeError:
             raise ReaderGone() from None
+        except OSError as exc:
+            if exc.filename is None:
+                exc.filename = path
+            raise
         return
     directory = os.path.dirname(target)
     if not os.path.isdir(directory):
