@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from .board import Solution
 from .errors import BadInput, BudgetExhausted, NoSolution
+from .formats import file_name
 from .kernels import minconflicts as mc
 from .search import check_n
 from .trace import Event, Kind
@@ -276,7 +277,8 @@ def trace_min_conflicts(n: int, seed: int = 0,
             for _ in range(mc.REPAIR_TRIES):
                 if steps >= budget:
                     yield Event(Kind.DONE, step=steps, depth=n, ok=False, count=0,
-                                note=f"step budget exhausted with {pairs} attacking pairs left")
+                                note=f"step budget exhausted with {pairs} attacking "
+                                     f"pair{'s' if pairs != 1 else ''} left")
                     return
                 steps += 1
                 j = rng.below(n - 1)
@@ -288,8 +290,11 @@ def trace_min_conflicts(n: int, seed: int = 0,
                     perm[i], perm[j] = cj, ci
                     pairs += delta
                     moved = True
-                    yield Event(Kind.MOVE, i, cj, step=steps, depth=n, note=f"swap with row {j}")
-                    yield Event(Kind.MOVE, j, ci, step=steps, depth=n, note=f"swap with row {i}")
+                    # the partner named by its square before the swap, as squares are named
+                    yield Event(Kind.MOVE, i, cj, step=steps, depth=n,
+                                note=f"swaps columns with the queen on {file_name(cj)}{n - j}")
+                    yield Event(Kind.MOVE, j, ci, step=steps, depth=n,
+                                note=f"swaps columns with the queen on {file_name(ci)}{n - i}")
                     yield Event(Kind.CONFLICTS, step=steps, depth=n, count=pairs)
                     if attacked(j):
                         nxt.append(j)
