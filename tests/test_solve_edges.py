@@ -69,3 +69,8 @@ def test_a_torus_without_solutions_is_answered_at_once(run, n: int) -> None:
 def test_bad_budget_is_bad_input() -> None:
     with pytest.raises(BadInput):
         nqueens.solve(100, method="min-conflicts", max_steps=-1)
+
+
+def test_a_fractional_seed_is_bad_input() -> None:
+    with pytest.raises(BadInput, match="seed must be a whole number"):
+        nqueens.solve(8, method="min-conflicts", seed=1.5)  # type: ignore[arg-type]

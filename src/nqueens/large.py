@@ -139,7 +139,7 @@ def min_conflicts_run(n: int, seed: int = 0,
     n = check_n(n, MAX_LARGE_N)
     budget = default_max_steps(n) if max_steps is None else int(max_steps)
     if budget < 0:
-        raise BadInput(f"--max-steps must be at least 0, not {budget}")
+        raise BadInput(f"the step budget (max_steps, --max-steps) must be 0 or more, not {budget}")
     if n == 1:
         return Solution([0]), RepairStats(0, 0, 0, 0, 0)
     _no_solution_small(n)

@@ -114,6 +114,8 @@ def solve_report(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUE
     >>> solve_report(40)[1:]
     ('construct', {})
     """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadInput(f"the seed must be a whole number, not {seed!r}")
     if method not in METHODS:
         raise BadInput(f"unknown method {method!r} (choose one of: {', '.join(METHODS)})")
     fixed = list(fixed)
