@@ -30,6 +30,7 @@ import numpy.typing as npt
 from numba import njit
 
 from .errors import BadInput
+from .words import plural
 
 UNKNOWN = -1
 MINE = -2
@@ -323,11 +324,15 @@ def parse_board(text: str) -> Board:
     1
     >>> parse_board("mines: 2\\n??").total
     2
+    >>> parse_board("\\ufeff1?").width  # a byte-order mark is skipped
+    2
     >>> parse_board("1?/123")
     Traceback (most recent call last):
     ...
     minesweeper.errors.BadInput: line 1, column 6: a row of 3 squares where 2 were expected
     """
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark, as some editors write
+        text = text[1:]
     lines = text.splitlines()
     for i, raw in enumerate(lines):
         if raw.strip() and not raw.lstrip().startswith("#"):
@@ -415,7 +420,8 @@ def _parse_grid(lines: list[str]) -> Board:
                     col = start + 1 + _column_of(piece, width)
                 else:
                     col = end_col
-                raise BadInput(f"a row of {len(row)} squares where {width} were expected",
+                raise BadInput(f"a row of {plural(len(row), 'square')} where "
+                               f"{plural(width, 'was', 'were')} expected",
                                line_no, col)
             rows.append(row)
             start += len(piece) + 1
@@ -443,7 +449,8 @@ def _parse_mine(lines: list[str], header_at: int) -> Board:
     if width < 1 or height < 1:
         raise BadInput("the header gives an empty board", header_at + 1)
     if mines > width * height:
-        raise BadInput(f"the header gives {mines} mines for {width * height} squares",
+        raise BadInput(f"the header gives {plural(mines, 'mine')} for "
+                       f"{plural(width * height, 'square')}",
                        header_at + 1)
     body = [ln.rstrip("\r\n") for ln in lines[header_at + 1:] if ln.strip()]
     if len(body) == height and mines >= 0:
@@ -463,12 +470,14 @@ def _parse_mine(lines: list[str], header_at: int) -> Board:
         row = _parse_row(line, line_no, 1)
         if len(row) != width:
             col = _column_of(line, width) + 1 if len(row) > width else len(line.rstrip()) + 1
-            raise BadInput(f"a row of {len(row)} squares where the header gives {width}",
+            raise BadInput(f"a row of {plural(len(row), 'square')} where the header "
+                           f"gives {width}",
                            line_no, col)
         rows.append(row)
         last_line = line_no
     if len(rows) != height:
-        raise BadInput(f"{len(rows)} rows where the header gives {height}", last_line + 1, 1)
+        raise BadInput(f"{plural(len(rows), 'row')} where the header gives {height}",
+                       last_line + 1, 1)
     return _make(rows, mines)
 
 
@@ -476,7 +485,8 @@ def _make(rows: list[list[int]], total: int | None) -> Board:
     cells = np.array(rows, dtype=np.int8)
     board = Board(cells, total)
     if total is not None and total < board.flags():
-        raise BadInput(f"the total of {total} mines is less than the {board.flags()} flags")
+        raise BadInput(f"the total of {plural(total, 'mine')} is less than the "
+                       f"{plural(board.flags(), 'flag')}")
     return board
 
 

@@ -26,11 +26,12 @@ from .board import Board, Cell, format_board, parse_board, problem_of
 from .circuit import build as build_circuit
 from .count import count_arrangements
 from .errors import BadInput, MinesweeperError
-from .formula import Formula, evaluate, parse_formula, read_dimacs
+from .formula import Formula, evaluate, parse_formula, read_dimacs, variables
 from .gadgets import Gadget, gadget_names, get_gadget, truth_table
 from .render import Overlay, to_png_bytes, to_svg, write_atomic
 from .sat import CORE_LIMIT, safe_squares
 from .sat import check as sat_check
+from .words import plural
 
 PROG = "minesweeper"
 _INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d+)\s+(\d+)\s*$", re.MULTILINE)
@@ -39,8 +40,9 @@ _INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d+)\s+(\d+)\s*$", re.MULTILINE
 def _read_text(path: str) -> str:
     try:
         if path == "-":
-            return sys.stdin.read()
-        return Path(path).read_text(encoding="utf-8")
+            text = sys.stdin.read()
+            return text[1:] if text.startswith("\ufeff") else text
+        return Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is skipped
     except FileNotFoundError:
         raise BadInput(f"no such file: {path}") from None
     except IsADirectoryError:
@@ -59,7 +61,7 @@ def _load_board(path: str, mines: int | None) -> tuple[Board, str]:
         raise BadInput(f"{path}: {exc}") from None
     if mines is not None:
         if mines < board.flags():
-            raise BadInput(f"--mines {mines} is less than the {board.flags()} flags")
+            raise BadInput(f"--mines {mines} is less than the {plural(board.flags(), 'flag')}")
         board.total = mines
     return board, text
 
@@ -102,17 +104,48 @@ def output_format(output: str | None, fmt: str | None, option: bool = True) -> s
     return "text"
 
 
-def _write_picture(path: str, board: Board, overlay: Overlay, kind: str) -> None:
-    if kind == "svg":
-        write_atomic(path, to_svg(board, overlay))
-    elif kind == "png":
-        write_atomic(path, to_png_bytes(board, overlay))
+STDOUT = "-"
+
+
+def _check_stdout(output: str | None, as_json: bool) -> None:
+    """``-o -`` writes to standard output, which ``--json`` needs for itself."""
+    if output == STDOUT and as_json:
+        raise BadInput("-o - and --json both write to standard output: give -o FILE, or "
+                       "leave out one of them")
+
+
+def deliver(path: str, data: str | bytes) -> None:
+    """Write ``data`` to the file ``path`` whole (through a temporary file), or to standard
+    output when ``path`` is ``-``; binary data is not written to a terminal."""
+    if path != STDOUT:
+        write_atomic(path, data)
+        return
+    if isinstance(data, bytes):
+        if sys.stdout.isatty():
+            raise BadInput("will not write PNG data to a terminal: redirect standard output "
+                           "(-o - > file.png), or give -o FILE.png")
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
     else:
-        if kind == "mine" and board.total is None:
+        click.echo(data, nl=False)
+
+
+def _write_picture(path: str, board: Board, overlay: Overlay, kind: str,
+                   text: str | None = None, no_total: str = "") -> None:
+    """Write the board as ``kind``; ``text`` is the text form to write instead of the plain
+    board (an answer), and ``no_total`` the advice when the .mine format lacks a total."""
+    if kind == "svg":
+        deliver(path, to_svg(board, overlay))
+    elif kind == "png":
+        deliver(path, to_png_bytes(board, overlay))
+    elif kind == "mine":
+        if board.total is None:
             raise BadInput(f"cannot write {path} in the .mine format: its header needs the "
-                           "total number of mines, and the board gives none (write .txt, or "
-                           "give the total)")
-        write_atomic(path, format_board(board, mine_format=kind == "mine") + "\n")
+                           f"total number of mines, and {no_total}")
+        deliver(path, format_board(board, mine_format=True) + "\n")
+    else:
+        deliver(path, text if text is not None else format_board(board) + "\n")
 
 
 def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
@@ -152,7 +185,9 @@ def cli(debug: bool) -> None:
               help="For a board made by 'build': print the satisfying assignment read off "
                    "the witness.")
 @click.option("--output", "-o", default=None,
-              help="Also draw the answer to FILE (.svg or .png).")
+              help="Also draw the answer to FILE (.svg or .png), or write it as text (.txt: "
+                   "the report printed here); '-' for standard output, in place of the "
+                   "report.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | None,
           assignment: bool, output: str | None, as_json: bool) -> int:
@@ -164,7 +199,14 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
       echo "1??/12?/01?" | minesweeper check - --count
       minesweeper check board.mine --safe --json
       minesweeper check board.txt --mines 10 -o answer.svg
+      minesweeper check board.txt --safe -o answer.txt
     """
+    _check_stdout(output, as_json)
+    out_kind = output_format(output, None, False) if output else None
+    if out_kind == "mine":
+        raise BadInput(f"cannot write the answer to {output}: a .mine file holds a board "
+                       "only, not a witness, safe squares or a reason (use .txt, .svg or "
+                       ".png)")
     board, text = _load_board(file, mines)
     started = time.perf_counter()
     result: dict[str, Any] = {"file": file, "height": board.height, "width": board.width,
@@ -181,10 +223,9 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
             cr = count_arrangements(board)
             n, scope = cr.count, cr.scope
             result["count"] = cr.to_json()
-        what = ("arrangements of all unknown squares" if scope == "all" else
-                "arrangements of the squares next to a number (unconstrained squares not "
-                "counted)")
-        lines.append(f"{n} {what}")
+        what = ("of all unknown squares" if scope == "all" else
+                "of the squares next to a number (unconstrained squares not counted)")
+        lines.append(f"{plural(n, 'arrangement')} {what}")
         consistent = n > 0
     if do_safe:
         sr = safe_squares(board)
@@ -260,14 +301,13 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
             lines.append(format_board(board, mark=set(core)))
     result["consistent"] = consistent
     result["seconds"] = round(time.perf_counter() - started, 4)
-    if output:
-        _write_picture(output, board, overlay, output_format(output, None, False))
+    report = "\n".join(["consistent" if consistent else "inconsistent", *lines]) + "\n"
+    if output and out_kind is not None:
+        _write_picture(output, board, overlay, out_kind, text=report)
     if as_json:
         _emit(result)
-    else:
-        click.echo("consistent" if consistent else "inconsistent")
-        for line in lines:
-            click.echo(line)
+    elif output != STDOUT:
+        click.echo(report, nl=False)
     return 0 if consistent else 1
 
 
@@ -300,7 +340,9 @@ def _assignment(text: str, mines: set[Cell]) -> dict[str, bool]:
               default=None, help="Output format [default: from the extension of -o FILE "
                                  "(.txt, .svg, .png), else text]; one that differs from the "
                                  "extension is refused.")
-@click.option("--output", "-o", default=None, help="Write the picture to FILE.")
+@click.option("--output", "-o", default=None,
+              help="Write the picture (or the plain board) to FILE; '-' for standard "
+                   "output, in place of the description.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
            as_json: bool) -> int:
@@ -311,7 +353,9 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
       minesweeper gadget                       the list of gadgets
       minesweeper gadget wire --verify         its output equals its input, computed
       minesweeper gadget crossover -f svg -o x.svg
+      minesweeper gadget nor -o - | minesweeper check -   its board, checked
     """
+    _check_stdout(output, as_json)
     if name is None:
         items = {n: get_gadget(n).summary for n in gadget_names()}
         if as_json:
@@ -340,10 +384,12 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
             click.echo(to_svg(g.board, _port_overlay(g)), nl=False)
             return code
     if output is not None:
-        _write_picture(output, g.board, _port_overlay(g), kind)
+        _write_picture(output, g.board, _port_overlay(g), kind,
+                       no_total="a gadget has none: its number of mines depends on the "
+                                "signals (write .txt)")
     if as_json:
         _emit(data)
-    else:
+    elif output != STDOUT:
         click.echo(f"{g.name}: {g.summary}")
         for k, (r, c) in g.ports.items():
             click.echo(f"  port {k}: row {r + 1}, column {c + 1}")
@@ -369,7 +415,7 @@ def _with_ports(g: Gadget) -> str:
 def _table_text(g: Gadget, rows: list[tuple[tuple[bool, ...], tuple[bool, ...]]],
                 arrangements: int, matches: bool | None) -> list[str]:
     head = " ".join(g.inputs) + (" | " + " ".join(g.outputs) if g.outputs else "")
-    out = [f"truth table from {arrangements} consistent arrangements:", head]
+    out = [f"truth table from {plural(arrangements, 'consistent arrangement')}:", head]
     for ins, outs in rows:
         cells = [str(int(v)).center(len(n)) for v, n in zip(ins, g.inputs, strict=True)]
         line = " ".join(cells)
@@ -390,7 +436,8 @@ def _table_text(g: Gadget, rows: list[tuple[tuple[bool, ...], tuple[bool, ...]]]
               help="Output format [default: from the extension of -o FILE (.txt, .svg, "
                    ".png), else text]; one that differs from the extension is refused; "
                    "'mine' is refused too: a built board has no fixed total number of mines.")
-@click.option("--output", "-o", default=None, help="Write the board to FILE.")
+@click.option("--output", "-o", default=None,
+              help="Write the board to FILE ('-': standard output).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
           as_json: bool) -> int:
@@ -408,7 +455,9 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
       minesweeper build "(a or b) and not c" -o c.txt   then: minesweeper check c.txt --assignment
       minesweeper build formula.cnf -o big.txt          a DIMACS CNF file
       minesweeper build ./clauses --dimacs -o big.svg   a file without extension, drawn
+      minesweeper build "a nor b" -f png -o - > c.png   a picture to standard output
     """
+    _check_stdout(output, as_json)
     fmt = output_format(output, fmt)
     if fmt == "mine":
         raise BadInput(NO_MINE_FORMAT)
@@ -428,7 +477,7 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
         else:
             _write_picture(output, c.board, ov, fmt)
     elif output is not None:
-        write_atomic(output, full)
+        deliver(output, full)
     if as_json:
         data = c.to_json()
         data["inputs"] = {k: [r + 1, col + 1] for k, (r, col) in c.inputs.items()}
@@ -437,7 +486,7 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
         _emit(data)
     elif output is None and fmt == "text":
         click.echo(full, nl=False)
-    elif output is not None:
+    elif output is not None and output != STDOUT:
         click.echo(f"{c.board.height}x{c.board.width} board written to {output}", err=True)
     return 0
 
@@ -466,7 +515,9 @@ def _load_formula(arg: str, dimacs: bool) -> tuple[Formula, list[str] | None]:
 
 @cli.command()
 @click.argument("file")
-@click.option("--output", "-o", required=True, help="Picture file (.svg or .png).")
+@click.option("--output", "-o", required=True,
+              help="Picture file (.svg or .png), or text (.txt: the board, with the witness "
+                   "or the safe squares marked as check prints them); '-': standard output.")
 @click.option("--witness", is_flag=True, help="Show a witness arrangement.")
 @click.option("--safe", "show_safe", is_flag=True, help="Colour the safe and mined squares.")
 @click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
@@ -479,24 +530,45 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
     Examples:
       minesweeper render board.txt -o board.png --witness
       minesweeper render board.txt -o board.svg --safe --mines 10
+      minesweeper render board.txt -o - --witness     the witness as text, on stdout
     """
+    _check_stdout(output, as_json)
+    kind = output_format(output, None, False)
+    if kind == "mine" and (witness or show_safe):
+        raise BadInput(f"cannot write {output} in the .mine format: it holds a board only, "
+                       "not a witness or safe squares (use .txt, .svg or .png)")
     board, _ = _load_board(file, mines)
     ov = Overlay()
     consistent = True
+    lines: list[str] = []
     if witness:
         res = sat_check(board)
         consistent = res.consistent
         ov.mines = res.mines
         ov.marked = set(res.core)
+        if consistent:
+            lines += ["a witness arrangement (* mine, - no mine):",
+                      format_board(board, mines=res.mines)]
+        else:
+            lines += ["these numbers cannot all hold:", format_board(board, mark=ov.marked)]
     if show_safe:
         sr = safe_squares(board)
         consistent = consistent and sr.consistent
         ov.safe, ov.mined = sr.safe, sr.mined
-    _write_picture(output, board, ov, output_format(output, None, False))
+        if sr.consistent:
+            lines += ["safe in every arrangement (s), mined in every arrangement (m):",
+                      _marked(board, sr.safe, sr.mined)]
+    if witness or show_safe:
+        text = "\n".join(["consistent" if consistent else "inconsistent", *lines]) + "\n"
+    else:
+        text = format_board(board) + "\n"
+    _write_picture(output, board, ov, kind, text=text,
+                   no_total="the board gives none (write .txt, or give --mines)")
     if as_json:
         _emit({"output": output, "consistent": consistent})
-    else:
+    elif output != STDOUT:
         click.echo(f"{board.height}x{board.width} board drawn to {output}", err=True)
+    if not as_json:
         if (witness or show_safe) and not consistent:
             click.echo("minesweeper: the board is inconsistent: no arrangement to draw "
                        "(the numbers that cannot all hold are outlined)", err=True)
@@ -506,12 +578,15 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
 @cli.command(name="eval")
 @click.argument("formula")
 @click.argument("values", nargs=-1)
+@click.option("--dimacs", is_flag=True, help="FORMULA is a DIMACS CNF file.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def eval_cmd(formula: str, values: tuple[str, ...], as_json: bool) -> int:
+def eval_cmd(formula: str, values: tuple[str, ...], dimacs: bool, as_json: bool) -> int:
     """Evaluate FORMULA under VALUES given as name=0/1 (a check of --assignment).
 
     FORMULA is an expression, or a file (DIMACS CNF or an expression) when it contains a
-    '.' or a '/', as for build.  Exit 0 when true, 1 when false.
+    '.' or a '/' or with --dimacs, as for build.  Every variable needs one value; a name
+    the formula does not have (for DIMACS: x1 to xn, n from the header), or a name given
+    twice, is refused.  Exit 0 when true, 1 when false.
 
     \b
     Examples:
@@ -519,14 +594,25 @@ def eval_cmd(formula: str, values: tuple[str, ...], as_json: bool) -> int:
       minesweeper eval "(a or b) and not c" a=1 b=0 c=1
                                                        false (exit 1)
       minesweeper eval f.cnf x1=1 x2=0 x3=1            a DIMACS file, variables x1, x2, ...
-      minesweeper check c.txt --assignment --json      then pass its values to eval
+      minesweeper eval ./clauses --dimacs x1=0 x2=1    a DIMACS file without extension
+    \b
+    The values printed by check --assignment (its line 'assignment: a=1 b=0 c=0'):
+      minesweeper build "(a or b) and not c" -o c.txt
+      minesweeper eval "(a or b) and not c" $(minesweeper check c.txt --assignment \\
+          | sed -n 's/^assignment: //p')
     """
-    f, _ = _load_formula(formula, False)
+    f, declared = _load_formula(formula, dimacs)
+    known = set(declared) if declared is not None else variables(f)
     env: dict[str, bool] = {}
     for item in values:
         name, sep, val = item.partition("=")
         if not sep or val not in ("0", "1"):
             raise BadInput(f"values are written name=0 or name=1, not {item!r}")
+        if name not in known:
+            raise BadInput(f"{name!r} is not a variable of the formula (it has: "
+                           f"{', '.join(sorted(known, key=_name_order))})")
+        if name in env:
+            raise BadInput(f"{name!r} is given a value twice")
         env[name] = val == "1"
     try:
         result = evaluate(f, env)
@@ -537,6 +623,12 @@ def eval_cmd(formula: str, values: tuple[str, ...], as_json: bool) -> int:
     else:
         click.echo("true" if result else "false")
     return 0 if result else 1
+
+
+def _name_order(name: str) -> tuple[str, int]:
+    """Sort x2 before x10."""
+    m = re.fullmatch(r"(.*?)(\d+)", name)
+    return (m.group(1), int(m.group(2))) if m else (name, -1)
 
 
 def main(argv: list[str] | None = None) -> int:

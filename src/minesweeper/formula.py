@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import BadInput
+from .words import plural
 
 
 @dataclass(frozen=True)
@@ -274,7 +275,8 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
     if not clauses:
         raise BadInput("the file has no clauses")
     if len(clauses) != header[1]:
-        raise BadInput(f"{len(clauses)} clauses where the header declares {header[1]}")
+        raise BadInput(f"{plural(len(clauses), 'clause')} where the header declares "
+                       f"{header[1]}")
     declared = header[0]
     if any(not c for c in clauses):
         # false whatever the values: the same as the pair of clauses x1 and not x1

@@ -37,7 +37,7 @@ def test_round_trip() -> None:
         ("1?1\n1??1\n", "line 2, column 4: a row of 4 squares where 3 were expected"),
         ("1?x\n", "line 1, column 3: unknown character 'x'"),
         ("??\n?9\n", "line 2, column 2: a number above 8"),
-        ("3x2x1\nHHH\n", "line 3, column 1: 1 rows where the header gives 2"),
+        ("3x2x1\nHHH\n", "line 3, column 1: 1 row where the header gives 2"),
         ("2x1x1\nHHH\n", "line 2, column 3: a row of 3 squares where the header gives 2"),
         ("2x1x1\nHH\nHH\n", "line 3, column 1: more rows than the 1 the header gives"),
         ("2x1x9\nHH\n", "line 1: the header gives 9 mines for 2 squares"),

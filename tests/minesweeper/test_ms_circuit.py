@@ -88,7 +88,7 @@ def test_bad_formulas(text: str, where: str) -> None:
 @pytest.mark.parametrize(
     ("text", "where"),
     [("1 2 0\n", "line 1"), ("p cnf 2 1\n1 3 0\n", "line 2, column 3"),
-     ("p cnf 2 1\n1 x 0\n", "line 2, column 3"), ("p cnf 2 2\n1 0\n", "1 clauses"),
+     ("p cnf 2 1\n1 x 0\n", "line 2, column 3"), ("p cnf 2 2\n1 0\n", "1 clause where"),
      ("p dnf 2 1\n", "line 1")],
 )
 def test_bad_dimacs(text: str, where: str) -> None:
