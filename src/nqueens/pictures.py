@@ -49,6 +49,70 @@ _QUEEN_PATH = (
 )
 
 
+#: The smallest font size (pixels) a label is drawn at; boards whose file names would
+#: need less are drawn without labels.
+MIN_LABEL_PX = 4.0
+#: The width of one character of a label, in font sizes (sans-serif letters and digits).
+_CHAR_EM = 0.65
+
+
+class LabelLayout:
+    """Where the file and rank names go around a board of ``n`` squares of ``cell`` px.
+
+    File names (``a`` … ``z``, ``aa``, ``ab`` … from :func:`nqueens.formats.file_name`)
+    sit under their columns and must fit in one square's width; rank numbers sit in
+    the left margin. The font is 0.28 of a square, at least 8 px, at most what fits:
+    the margin grows to hold the names. :func:`label_layout` returns None when the
+    names would need a font under :data:`MIN_LABEL_PX`.
+
+    >>> lay = label_layout(27, 320 / 27)
+    >>> lay.names[26], round(lay.font, 1), lay.margin > lay.font
+    ('aa', 8.0, True)
+    """
+
+    def __init__(self, n: int, cell: float, font: float, margin: float) -> None:
+        from .formats import file_name
+
+        self.n, self.cell, self.font, self.margin = n, cell, font, margin
+        self.names = [file_name(c) for c in range(n)]
+
+
+def label_layout(n: int, cell: float) -> LabelLayout | None:
+    """The labels of an n×n board of ``cell`` px squares, or None when they do not fit.
+
+    At the default picture size (320 px) labels are drawn up to n = 55; n = 56 and
+    more are drawn without them (a larger ``size`` keeps them further).
+
+    >>> label_layout(55, 320 / 55) is not None, label_layout(56, 320 / 56)
+    (True, None)
+    """
+    from .formats import file_name
+
+    longest = len(file_name(max(n - 1, 0)))       # the names only grow: aa after z
+    font = min(max(0.28 * cell, 8.0), 0.9 * cell / (_CHAR_EM * longest), 0.8 * cell)
+    if font < MIN_LABEL_PX:
+        return None
+    digits = len(str(n))
+    margin = max(0.5 * cell, font * (_CHAR_EM * digits + 0.6), font * 1.5)
+    return LabelLayout(n, cell, font, margin)
+
+
+def _labels_svg(lay: LabelLayout, x0: float, y0: float) -> list[str]:
+    n, cell, fs = lay.n, lay.cell, lay.font
+    parts = [
+        f'<text x="{x0 + (c + 0.5) * cell:g}" y="{y0 + n * cell + fs * 1.2:g}" '
+        f'font-size="{fs:g}" text-anchor="middle" font-family="sans-serif">'
+        f"{escape(name)}</text>"
+        for c, name in enumerate(lay.names)
+    ]
+    parts.extend(
+        f'<text x="{x0 - fs * 0.4:g}" y="{y0 + (r + 0.5) * cell + 0.35 * fs:g}" '
+        f'font-size="{fs:g}" text-anchor="end" font-family="sans-serif">{n - r}</text>'
+        for r in range(n)
+    )
+    return parts
+
+
 def _board_body(s: Solution, x0: float, y0: float, cell: float, uid: str,
                 highlight: Iterable[tuple[int, int]] = (), labels: bool = False) -> list[str]:
     n = s.n
@@ -72,21 +136,9 @@ def _board_body(s: Solution, x0: float, y0: float, cell: float, uid: str,
             f'<use href="#{uid}" transform="translate({x0 + c * cell:g} {y0 + r * cell:g}) '
             f'scale({cell:g})"/>'
         )
-    if labels and n <= 26:
-        from .formats import file_name
-
-        fs = cell * 0.28
-        for c in range(n):
-            parts.append(
-                f'<text x="{x0 + (c + 0.5) * cell:g}" y="{y0 + n * cell + fs * 1.2:g}" '
-                f'font-size="{fs:g}" text-anchor="middle" font-family="sans-serif">'
-                f"{escape(file_name(c))}</text>"
-            )
-        for r in range(n):
-            parts.append(
-                f'<text x="{x0 - fs * 0.5:g}" y="{y0 + (r + 0.6) * cell:g}" font-size="{fs:g}" '
-                f'text-anchor="end" font-family="sans-serif">{n - r}</text>'
-            )
+    lay = label_layout(n, cell) if labels else None
+    if lay is not None:
+        parts.extend(_labels_svg(lay, x0, y0))
     return parts
 
 
@@ -102,7 +154,9 @@ def board_svg(s: Solution, size: int = 320, highlight: Sequence[tuple[int, int]]
               piece: Piece | str = Piece.QUEEN) -> str:
     """An SVG picture of the board, ``size`` pixels wide; ``highlight`` squares drawn red.
 
-    ``labels=True`` adds the algebraic files and ranks around the board;
+    ``labels=True`` adds the algebraic files (``aa``, ``ab`` … past ``z``) and ranks
+    around the board, at a font that fits the squares: up to n = 55 at 320 px (see
+    :func:`label_layout`; a larger board is drawn without them);
     ``attacked`` shades the squares the queens attack, ``conflicts`` marks the
     queens that attack each other (see :func:`position_svg`).
 
@@ -117,7 +171,8 @@ def board_svg(s: Solution, size: int = 320, highlight: Sequence[tuple[int, int]]
                             conflicts=conflicts, piece=piece, size=size, labels=labels)
     n = s.n
     cell = size / n
-    margin = cell * 0.5 if labels else 0.0
+    lay = label_layout(n, cell) if labels else None
+    margin = lay.margin if lay is not None else 0.0
     total = size + 2 * margin
     uid = "q"
     body = _board_body(s, margin, margin, cell, uid, highlight, labels)
@@ -198,7 +253,8 @@ class Scene:
 def _scene_svg(sc: Scene, size: float, labels: bool) -> str:
     n = sc.n
     cell = size / n
-    margin = cell * 0.5 if labels else 0.0
+    lay = label_layout(n, cell) if labels else None
+    margin = lay.margin if lay is not None else 0.0
     total = size + 2 * margin
     x0 = y0 = margin
     parts: list[str] = []
@@ -229,18 +285,8 @@ def _scene_svg(sc: Scene, size: float, labels: bool) -> str:
                 for r in range(n) for c in range(n) if (r + c) % 2]
         if dark:
             base.append(f'<path d="{"".join(dark)}" fill="{DARK}"/>')
-    if labels and n <= 26:
-        from .formats import file_name
-
-        fs = cell * 0.28
-        for c in range(n):
-            base.append(f'<text x="{x0 + (c + 0.5) * cell:g}" y="{y0 + n * cell + fs * 1.2:g}" '
-                        f'font-size="{fs:g}" text-anchor="middle" font-family="sans-serif">'
-                        f"{escape(file_name(c))}</text>")
-        for r in range(n):
-            base.append(f'<text x="{x0 - fs * 0.5:g}" y="{y0 + (r + 0.6) * cell:g}" '
-                        f'font-size="{fs:g}" text-anchor="end" font-family="sans-serif">'
-                        f"{n - r}</text>")
+    if lay is not None:
+        base.extend(_labels_svg(lay, x0, y0))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total:g}" height="{total:g}" '
         f'viewBox="0 0 {total:g} {total:g}"><title>{n}x{n} board, {len(sc.queens)} queens'
@@ -258,7 +304,8 @@ def position_svg(n: int, queens: Iterable[Square], *, tried: Square | None = Non
     ``tried`` is the square being tested (outlined green if ``tried_ok``, red if
     not), ``attackers`` the queens that attack it (red squares); ``attacked`` shades
     the squares the queens attack, ``conflicts`` marks the queens that attack each
-    other.
+    other. ``labels`` names the files (``aa``, ``ab`` … past ``z``) and ranks in a margin
+    while they fit (n ≤ 55 at 320 px, see :func:`label_layout`).
 
     >>> svg = position_svg(4, [(0, 0), (1, 1)], conflicts=True)
     >>> svg.count('class="conflict"')
@@ -290,7 +337,7 @@ def _queen_path() -> Path:
     return MplPath(verts, codes)
 
 
-def _scene_png(sc: Scene, size: int) -> bytes:
+def _scene_png(sc: Scene, size: int, labels: bool = False) -> bytes:
     import io
 
     import matplotlib
@@ -302,11 +349,24 @@ def _scene_png(sc: Scene, size: int) -> bytes:
 
     n = sc.n
     dpi = 100
-    fig = Figure(figsize=(size / dpi, size / dpi), dpi=dpi)
+    cell = size / n
+    lay = label_layout(n, cell) if labels else None
+    m = lay.margin / cell if lay is not None else 0.0     # the margin, in squares
+    total = round(size + 2 * m * cell)
+    fig = Figure(figsize=(total / dpi, total / dpi), dpi=dpi, facecolor="white")
     ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, n)
-    ax.set_ylim(n, 0)
+    ax.set_xlim(-m, n + m)
+    ax.set_ylim(n + m, -m)
     ax.set_axis_off()
+    if lay is not None:
+        pt = lay.font * 72 / dpi       # matplotlib sizes fonts in points
+        f = lay.font / cell            # the font size, in squares
+        for c, name in enumerate(lay.names):
+            ax.text(c + 0.5, n + 1.2 * f, name, fontsize=pt, ha="center", va="baseline",
+                    family="sans-serif")
+        for r in range(n):
+            ax.text(-0.4 * f, r + 0.5, str(n - r), fontsize=pt, ha="right", va="center",
+                    family="sans-serif")
     ax.add_patch(Rectangle((0, 0), n, n, facecolor=LIGHT, edgecolor="none"))
     if n <= 200:
         for r in range(n):
@@ -327,15 +387,19 @@ def _scene_png(sc: Scene, size: int) -> bytes:
         path = crown.transformed(Affine2D().translate(c, r))
         ax.add_patch(PathPatch(path, facecolor=QUEEN_FILL, edgecolor="white", linewidth=0.5))
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi)
+    fig.savefig(buf, format="png", dpi=dpi, facecolor="white")
     return buf.getvalue()
 
 
 def position_png(n: int, queens: Iterable[Square], *, tried: Square | None = None,
                  tried_ok: bool = True, attackers: Iterable[Square] = (),
                  attacked: bool = False, conflicts: bool = False,
-                 piece: Piece | str = Piece.QUEEN, size: int = 320) -> bytes:
+                 piece: Piece | str = Piece.QUEEN, size: int = 320,
+                 labels: bool = False) -> bytes:
     """A PNG picture of any placement (same options as :func:`position_svg`).
+
+    ``labels=True`` adds the files and ranks in a margin around the board (as
+    :func:`position_svg`; none past the size :func:`label_layout` allows).
 
     >>> png = position_png(4, [(0, 0)], tried=(1, 1), tried_ok=False, attackers=[(0, 0)],
     ...                    size=80)
@@ -343,19 +407,21 @@ def position_png(n: int, queens: Iterable[Square], *, tried: Square | None = Non
     (b'PNG', 80)
     """
     return _scene_png(Scene(n, queens, tried=tried, tried_ok=tried_ok, attackers=attackers,
-                            attacked=attacked, conflicts=conflicts, piece=piece), size)
+                            attacked=attacked, conflicts=conflicts, piece=piece), size,
+                      labels)
 
 
 def board_png(s: Solution, size: int = 320, *, attacked: bool = False, conflicts: bool = False,
-              piece: Piece | str = Piece.QUEEN) -> bytes:
-    """A PNG picture of the board, ``size`` pixels wide (``conflicts`` marks attacking queens).
+              piece: Piece | str = Piece.QUEEN, labels: bool = False) -> bytes:
+    """A PNG picture of the board, ``size`` pixels wide (``conflicts`` marks attacking queens;
+    ``labels`` adds files and ranks in a margin, as :func:`board_svg`).
 
     >>> png = board_png(Solution([1, 3, 0, 2]), size=64)
     >>> png[1:4], int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     (b'PNG', 64, 64)
     """
     return position_png(s.n, s.queens(), attacked=attacked, conflicts=conflicts, piece=piece,
-                        size=size)
+                        size=size, labels=labels)
 
 
 #: The most boards one gallery picture shows.

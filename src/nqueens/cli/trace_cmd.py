@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Iterator
 
@@ -91,6 +92,7 @@ class Summary:
         self.restarts = 0
         self.last: Event | None = None
         self.complete = False     #: the trace was read to its end
+        self.error: NoSolution | None = None    #: the method refused before its first event
 
     def see(self, e: Event) -> None:
         self.steps = max(self.steps, e.step)
@@ -103,6 +105,12 @@ class Summary:
             self.moves += 1
         elif e.kind is Kind.CONFLICTS and e.note == "restart":
             self.restarts += 1
+
+    @property
+    def exhausted(self) -> bool:
+        """The method gave up within its step budget (no answer either way)."""
+        e = self.last
+        return self.complete and e is not None and e.kind is Kind.DONE and not e.ok
 
     def work(self) -> dict[str, int]:
         """The counts ``solve`` reports for the method (its ``work``)."""
@@ -119,10 +127,12 @@ class Summary:
 
     def verdict(self, n: int) -> NoSolution | None:
         """The error to end with when the whole trace found no solution, else None."""
+        if self.error is not None:
+            return self.error
         if not self.complete or self.solutions:
             return None
         e = self.last
-        if e is not None and e.kind is Kind.DONE and not e.ok:
+        if e is not None and self.exhausted:
             return BudgetExhausted(f"{self.method} used its budget of "
                                    f"{count_of(self.steps, 'step')} on n = {n}: {e.note} "
                                    f"(raise --max-steps or try another --seed)")
@@ -151,20 +161,23 @@ class Summary:
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), default=None,
               metavar="FILE", help="Write a self-contained HTML page that plays the search "
                                    "(a warning says when it is over 20 MB).")
-@click.option("--format", "-f", "fmt", type=click.Choice(PICTURES), default="board",
-              show_default=True, help="Show the board as text, or as an svg or png picture "
-                                      "(of the last board chosen).")
+@click.option("--format", "-f", "fmt", type=click.Choice(PICTURES), default=None,
+              help="Show the board as text, or as an svg or png picture (of the last board "
+                   "chosen) [default: board, or svg/png when --output ends in .svg/.png; "
+                   "a format that contradicts the --output extension is refused].")
 @click.option("--attacked", is_flag=True,
               help="Pictures: shade the squares the queens attack.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of standard output (written whole or not at all).")
-@click.option("--seed", type=int, default=None, help="Random seed (min-conflicts).")
+@click.option("--seed", type=int, default=None,
+              help="Random seed (intuitive: its escapes; min-conflicts).")
 @click.option("--max-steps", type=click.IntRange(min=0), default=None,
-              help="Step budget (min-conflicts: candidate swaps).")
+              help="Step budget in candidate swaps (min-conflicts only).")
 @json_option
 @piece_option
 def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, show_events: bool,
-              animate: bool, speed: float, html_file: str | None, fmt: str, attacked: bool,
+              animate: bool, speed: float, html_file: str | None, fmt: str | None,
+              attacked: bool,
               output: str | None, seed: int | None, max_steps: int | None, as_json: bool,
               piece: str) -> int:
     """Trace an algorithm on an N×N board: the board at chosen steps, an animation, a page.
@@ -175,6 +188,12 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     (the queens attacking it). Without --step, the board of each solution found
     is printed. When the whole search finds no solution, the trace is still
     printed (or written) and the command says so on stderr and exits with 1.
+
+    --html writes the page; the text, --json or picture output may come with it
+    (on stdout or in --output, which must be another file). --animate plays in
+    the terminal and takes none of --json, --html, --output, --step, --events or
+    an svg/png --format. --seed is for intuitive and min-conflicts, --max-steps
+    for min-conflicts only.
 
     \b
     Examples:
@@ -188,6 +207,8 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
       nqueens trace 8 --step 24 -f svg -o step24.svg   a picture of step 24
       nqueens trace 10 --piece superqueen
     """
+    fmt = _check_outputs(method, fmt, output, html_file, animate, as_json, bool(steps),
+                         show_events, seed, max_steps)
     if any(k < 1 for k in steps):
         raise BadInput("--step must be at least 1")
     if not speed > 0 or speed == float("inf"):
@@ -207,7 +228,7 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
 
         info = write_html(events, n, html_file, method=method, piece=the_piece, until=until,
                           speed=speed)
-        if summary.last is None:    # proba, arrays, sets: the page came from the kernel
+        if not summary.complete:    # proba, arrays, sets: the page came from the kernel
             summary.complete, summary.steps, summary.solutions = True, info.steps, info.solutions
         say(f"wrote {html_file}: {count_of(info.steps, 'step')}, "
             f"{count_of(info.events, 'event')}, {count_of(info.solutions, 'solution')}, "
@@ -216,7 +237,12 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
             say(f"nqueens: warning: {html_file} is {info.size / 1e6:,.0f} MB: browsers may "
                 f"struggle to open it (pages under {LARGE_PAGE // 10**6} MB open easily; "
                 f"try a smaller n or --until first)")
-        return _end(summary, n)
+        if not (output is not None or as_json or steps or show_events or fmt != "board"):
+            return _end(summary, n)
+        # the text, JSON or picture output too: a fresh run of the same (seeded) trace
+        summary = Summary(method)
+        events = _watch(trace(n, method, piece=the_piece, until=until, seed=seed,
+                              max_steps=max_steps), summary)
     if animate:
         from ..viz.terminal import animate as play
 
@@ -256,8 +282,9 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
         if as_json:
             dump_json({"n": n, "method": method, "piece": the_piece.value, "until": until,
                        "steps": summary.steps, "step_unit": step_unit(method),
-                       "solutions": summary.solutions, "complete": summary.complete,
-                       "work": summary.work(),
+                       "solutions": summary.solutions,
+                       "complete": summary.complete and not summary.exhausted,
+                       "exhausted": summary.exhausted, "work": summary.work(),
                        "boards": [s.as_dict(n, the_piece) for s in snaps]}, out)
         else:
             for i, s in enumerate(snaps):
@@ -275,22 +302,85 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     return _end(summary, n)
 
 
+#: The methods that take --seed, and --max-steps.
+SEEDED: tuple[str, ...] = ("intuitive", "min-conflicts")
+BUDGETED: tuple[str, ...] = ("min-conflicts",)
+
+
+def _check_outputs(method: str, fmt: str | None, output: str | None, html_file: str | None,
+                   animate: bool, as_json: bool, steps: bool, show_events: bool,
+                   seed: int | None, max_steps: int | None) -> str:
+    """Refuse the options that contradict each other, before any work; return the format.
+
+    >>> _check_outputs("proba", None, "s.svg", None, False, False, True, False, None, None)
+    'svg'
+    >>> _check_outputs("proba", "png", "s.svg", None, False, False, True, False, None, None)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: --format png contradicts --output s.svg (a .svg file)
+    """
+    if seed is not None and method not in SEEDED:
+        raise BadInput(f"--seed is for the methods {' and '.join(SEEDED)}; {method} "
+                       f"does not draw at random")
+    if max_steps is not None and method not in BUDGETED:
+        raise BadInput(f"--max-steps is for the method {', '.join(BUDGETED)}; {method} "
+                       f"has no step budget")
+    ext = os.path.splitext(output)[1].lower().lstrip(".") if output else ""
+    implied = ext if ext in ("svg", "png") else None
+    if fmt is not None and implied is not None and fmt != implied:
+        raise BadInput(f"--format {fmt} contradicts --output {output} (a .{implied} file)")
+    if as_json and (fmt in ("svg", "png") or implied is not None):
+        raise BadInput(f"--json writes a JSON document, not a {fmt or implied} picture")
+    fmt = fmt or ("board" if as_json else implied) or "board"
+    if animate:
+        clash = [name for name, given in (("--json", as_json), ("--html", html_file is not None),
+                                          ("--output", output is not None),
+                                          ("--step", steps), ("--events", show_events),
+                                          (f"--format {fmt}", fmt != "board")) if given]
+        if clash:
+            raise BadInput(f"--animate plays in the terminal: it does not combine with "
+                           f"{', '.join(clash)}")
+    if html_file is not None and output is not None and _same_file(html_file, output):
+        raise BadInput(f"--html and --output both name {output}: choose two files")
+    return fmt
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file (the same path, or one file reached twice)."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 def _watch(events: Iterable[Event], summary: Summary) -> Iterator[Event]:
-    """Pass the events on, counting them in ``summary``; mark it complete at the end."""
-    for e in events:
-        summary.see(e)
-        yield e
+    """Pass the events on, counting them in ``summary``; mark it complete at the end.
+
+    A method that knows at once there is no solution (the repairs at n = 2, 3) raises
+    :class:`NoSolution` before its first event: that is an empty trace whose verdict
+    is the error, so the outputs are still written.
+    """
+    try:
+        for e in events:
+            summary.see(e)
+            yield e
+    except BudgetExhausted:
+        raise
+    except NoSolution as exc:
+        summary.error = exc
     summary.complete = True
 
 
 def _end(summary: Summary, n: int) -> int:
     """Say what the repairs counted; end with "no solution" (exit 1) when there was none."""
+    work = summary.work_text()
+    if work and summary.complete and summary.error is None:
+        say(f"nqueens: {summary.method}: {work}")
     err = summary.verdict(n)
     if err is not None:
         raise err
-    work = summary.work_text()
-    if work and summary.complete:
-        say(f"nqueens: {summary.method}: {work}")
     return 0
 
 
@@ -353,6 +443,6 @@ def _picture(snaps: list[Snapshot], n: int, piece: Piece, fmt: str, attacked: bo
         return
     if output is None and sys.stdout.isatty():
         raise BadInput("a png picture is binary: write it to a file with --output FILE")
-    data = position_png(n, s.queens, **opts)  # type: ignore[arg-type]
+    data = position_png(n, s.queens, labels=True, **opts)  # type: ignore[arg-type]
     with output_stream(output, binary=True) as bout:
         bout.write(data)
