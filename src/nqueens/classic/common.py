@@ -65,7 +65,7 @@ class Recorder:
     >>> refused.step, refused.attackers
     (2, ((0, 1),))
     >>> rec.done().note
-    '0 solution(s) in 2 steps'
+    '0 solutions in 2 steps'
     """
 
     def __init__(self, n: int, piece: Piece | str = Piece.QUEEN) -> None:
@@ -107,5 +107,6 @@ class Recorder:
 
     def done(self) -> Event:
         """The search ended."""
-        return Event(Kind.DONE, step=self.step, depth=len(self.queens), count=self.solutions,
-                     note=f"{self.solutions} solution(s) in {self.step} steps")
+        k = self.solutions
+        return Event(Kind.DONE, step=self.step, depth=len(self.queens), count=k,
+                     note=f"{k} solution{'s' if k != 1 else ''} in {self.step} steps")

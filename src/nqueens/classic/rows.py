@@ -42,7 +42,7 @@ def trace_rows(n: int, piece: Piece | str = Piece.QUEEN, until: str = "all") -> 
     step 1: state 1 (placement 1 of rows 1..1)
     step 1: take back the queen on a4 (backtrack)
     >>> list(trace_rows(4))[-1].note
-    '2 solution(s) in 60 steps'
+    '2 solutions in 60 steps'
     """
     n = check_trace_n(n)
     until = check_until(until)

@@ -41,7 +41,7 @@ def trace_sets(n: int, piece: Piece | str = Piece.QUEEN, until: str = "all") -> 
     step 4: test c3 - free
     step 4: place a queen on c3
     >>> list(trace_sets(8, "superqueen"))[-1].note  # no 8x8 board holds 8 superqueens
-    '0 solution(s) in 632 steps'
+    '0 solutions in 632 steps'
     """
     n = check_trace_n(n)
     until = check_until(until)

@@ -155,7 +155,7 @@ def animate(events: Iterable[Event], n: int, *, piece: Piece = Piece.QUEEN,
     2 . . . Q
     1 . Q . .
       a b c d
-    step 26: done - 1 solution(s) in 26 steps
+    step 26: done - 1 solution in 26 steps
     space pause · n step · +/- speed · q quit
     >>> sorted(board.queens), board.solutions
     ([(0, 2), (1, 0), (2, 3), (3, 1)], 1)
