@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -151,50 +148,14 @@ def test_wording_of_help_and_plurals(run) -> None:
 
 
 def test_animation_reads_every_key_of_a_burst() -> None:
-    import pty
-    import select
+    from pty_session import PtySession
 
-    script = Path(sys.executable).parent / "nqueens"
-    if not script.exists():
-        pytest.skip("the nqueens script is not installed next to this Python")
-    pid, fd = pty.fork()
-    if pid == 0:  # pragma: no cover - the child
-        os.execv(str(script), [str(script), "trace", "8", "--animate", "--speed", "5"])
-    out = b""
-    deadline = time.monotonic() + 60
-    stage = 0
-    while time.monotonic() < deadline and stage < 3:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            out += chunk
-        if stage == 0 and b"step 1 " in out:
-            os.write(fd, b" ")              # pause
-            stage = 1
-        elif stage == 1 and b"[paused]" in out:
-            os.write(fd, b"++++")           # four keys in one burst
-            stage = 2
-            deadline = min(deadline, time.monotonic() + 10)
-        elif stage == 2 and b"25.31 events/s" in out:
-            stage = 3
-    os.write(fd, b"q")
-    end = time.monotonic() + 10
-    done = 0
-    while done == 0 and time.monotonic() < end:
-        done, _ = os.waitpid(pid, os.WNOHANG)
-        try:
-            ready, _, _ = select.select([fd], [], [], 0.1)
-            if ready:
-                out += os.read(fd, 65536)
-        except OSError:
-            pass
-    if done == 0:
-        os.kill(pid, 9)
-        os.waitpid(pid, 0)
-    text = out.decode(errors="ignore")
-    assert "25.31 events/s" in text, text[-400:]     # 5 × 1.5⁴, not 5 × 1.5²
+    tty = PtySession("trace", "8", "--animate", "--speed", "5")
+    assert tty.read_until(b"step 1 ")
+    tty.send(b" ")                     # pause
+    assert tty.read_until(b"[paused]")
+    tty.send(b"++++")                  # four keys in one burst
+    tty.read_until(b"25.31 events/s", timeout=10)
+    tty.send(b"q")
+    tty.wait()
+    assert "25.31 events/s" in tty.text, tty.text[-400:]     # 5 × 1.5⁴, not 5 × 1.5²

@@ -134,46 +134,14 @@ def test_animate_without_a_terminal_prints_the_last_frame(run) -> None:
 
 
 def test_animate_in_a_pseudo_terminal_answers_keys() -> None:
-    import os
-    import pty
-    import select
-    import time
+    from pty_session import PtySession
 
-    script = Path(sys.executable).parent / "nqueens"
-    if not script.exists():
-        pytest.skip("the nqueens script is not installed next to this Python")
-    pid, fd = pty.fork()
-    if pid == 0:  # pragma: no cover - the child
-        os.execv(str(script), [str(script), "trace", "8", "--animate", "--speed", "5"])
-    out = b""
-    deadline = time.monotonic() + 60
-    sent = sent_quit = False
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            out += chunk
-        if not sent and b"step 1 " in out:
-            os.write(fd, b" nn")       # pause, then two steps by hand
-            sent = True
-        if sent and not sent_quit and b"[paused]" in out:
-            time.sleep(0.3)
-            os.write(fd, b"q")
-            sent_quit = True
-    done, status = os.waitpid(pid, os.WNOHANG)
-    waited = time.monotonic() + 10  # the pty closes a moment before the process is gone
-    while done == 0 and time.monotonic() < waited:
-        time.sleep(0.05)
-        done, status = os.waitpid(pid, os.WNOHANG)
-    if done == 0:
-        os.kill(pid, 9)
-        os.waitpid(pid, 0)
+    tty = PtySession("trace", "8", "--animate", "--speed", "5")
+    assert tty.read_until(b"step 1 ")
+    tty.send(b" nn")                   # pause, then two steps by hand
+    assert tty.read_until(b"[paused]")
+    tty.send(b"q")
+    status = tty.wait()
+    if status is None:
         pytest.fail("the animation did not quit on 'q'")
-    text = out.decode(errors="ignore")
-    assert sent and sent_quit and os.WEXITSTATUS(status) == 0
-    assert "[paused]" in text
+    assert status == 0 and "[paused]" in tty.text
