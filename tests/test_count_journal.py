@@ -188,13 +188,15 @@ def test_sigkill_loses_only_work_in_flight(tmp_path: Path) -> None:
     assert (data["all"], data["fundamental"]) == (95815104, 11977939)
 
 
-def test_ctrl_c_stops_cleanly_with_a_resume_hint(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_count_keeps_its_journal_and_says_how_to_resume(
+        tmp_path: Path, sig: signal.Signals) -> None:
     j = tmp_path / "j.sqlite"
     args = ["count", "17", "--journal", str(j), "--workers", "2", "--quiet"]
     proc = _start_and_wait(args, j)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130
+    assert proc.returncode == (130 if sig == signal.SIGINT else 128 + signal.SIGTERM)
     assert out == "" and "Traceback" not in err
     assert str(j) in err and "again to resume" in err
     kept = _rows(j)
@@ -209,13 +211,3 @@ def test_journal_path_problems_are_bad_input(run, tmp_path: Path) -> None:  # ty
     folder = run("count", "10", "--journal", str(tmp_path))
     assert folder.code == 2 and missing.out == folder.out == ""
 
-
-def test_sigterm_keeps_the_journal_and_says_how_to_resume(tmp_path: Path) -> None:
-    j = tmp_path / "j.sqlite"
-    args = ["count", "17", "--journal", str(j), "--workers", "2", "--quiet"]
-    proc = _start_and_wait(args, j)
-    proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 128 + signal.SIGTERM
-    assert out == "" and str(j) in err and "again to resume" in err
-    assert 0 < _rows(j) < len(cons.make_subproblems(17))
