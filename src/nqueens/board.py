@@ -141,7 +141,7 @@ class Solution:
         return self.n
 
     def __iter__(self) -> Iterator[int]:
-        return (int(c) for c in self._cols)
+        return iter(self._cols.tolist())  # Python ints, converted in one C call
 
     def __getitem__(self, row: int) -> int:
         return int(self._cols[row])

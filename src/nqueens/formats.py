@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -72,8 +73,15 @@ def write_board(s: Solution) -> str:
     .Q
     Q.
     """
-    n = s.n
-    return "\n".join("." * c + "Q" + "." * (n - 1 - c) for c in s)
+    rows = _board_rows(s.n)
+    return "\n".join([rows[c] for c in s])
+
+
+@functools.lru_cache(maxsize=64)
+def _board_rows(n: int) -> tuple[str, ...]:
+    """The n possible rows of an n×n board, by the queen's column (boards are written
+    row by row, many times over when a stream of them is printed)."""
+    return tuple("." * c + "Q" + "." * (n - 1 - c) for c in range(n))
 
 
 def write_matrix(s: Solution) -> str:
@@ -102,7 +110,7 @@ def write_perm(s: Solution) -> str:
     >>> write_perm(Solution([1, 3, 0, 2]))
     '2 4 1 3'
     """
-    return " ".join(str(c + 1) for c in s)
+    return " ".join(map(str, (s.cols + 1).tolist()))
 
 
 def write_perm_stream(s: Solution, out: IO[str], chunk: int = 1 << 16) -> None:
