@@ -1,4 +1,4 @@
-"""Behaviour fixed after an audit, each through the real command line."""
+"""Edge cases of every command, each through the real command line."""
 
 from __future__ import annotations
 
