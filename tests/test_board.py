@@ -52,15 +52,17 @@ def test_validate_names_the_first_attacking_pair() -> None:
 
 
 def test_validate_accepts_every_solution_of_8() -> None:
-    for s in solutions(8):
+    boards = list(solutions(8))
+    assert len(boards) == 92
+    for s in boards:
         s.validate()
 
 
 def test_same_column_is_an_attack() -> None:
     s = Solution([1, 3, 1, 3])
     assert not s.is_valid()
-    kinds = {(a[1] == b[1]) for a, b in s.attacking_pairs()}
-    assert True in kinds
+    same_column = [(a, b) for a, b in s.attacking_pairs() if a[1] == b[1]]
+    assert same_column == [((0, 1), (2, 1)), ((1, 3), (3, 3))]
 
 
 def test_symmetry_images_of_a_known_board() -> None:

@@ -31,7 +31,7 @@ def one_line_exit_2(args: list[str], words: str, capsys: pytest.CaptureFixture[s
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
-# 1. A bad output path fails before any work, and no output file is replaced.
+# A bad output path fails before any work, and no output file is replaced.
 
 def test_bad_plot_path_leaves_the_vectors_file_alone(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]
@@ -77,7 +77,7 @@ def test_bad_output_paths_fail_before_any_work(where: str, words: str, tmp_path:
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
-# 2. The noise must be a finite number, zero or more.
+# The noise must be a finite number, zero or more.
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-0.5", "NaN", "1e400"])
 def test_noise_must_be_finite_and_not_negative(value: str,
@@ -91,7 +91,7 @@ def test_noise_zero_and_positive_still_work(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out.count("4-queens") == 2
 
 
-# 3. Grey pictures of 16 bits are scaled to 8 bits, not clipped.
+# Grey pictures of 16 bits are scaled to 8 bits, not clipped.
 
 def run_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     assert main(["motion"] + args + ["--json"]) == 0
@@ -153,7 +153,7 @@ def test_negative_pixel_values_are_refused(tmp_path: Path,
     one_line_exit_2([str(bad), str(bad)], "negative pixel values", capsys)
 
 
-# 4. The picture's title fits on small frames.
+# The picture's title fits on small frames.
 
 @pytest.mark.parametrize("size", ["128x96", "128x480", "64x48"])
 def test_picture_title_is_not_cut_off_on_small_frames(size: str, tmp_path: Path,
@@ -173,7 +173,7 @@ def test_picture_title_is_not_cut_off_on_small_frames(size: str, tmp_path: Path,
     assert (grey[:40] < 128).sum() > 200  # the title is there
 
 
-# 5. Timings: kernels warmed up first, best of 3 runs by default.
+# Timings: kernels warmed up first, best of 3 runs by default.
 
 def test_timings_are_best_of_three_after_warm_up(monkeypatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:

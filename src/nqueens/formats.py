@@ -1,6 +1,6 @@
 """Read and write every board format; reading detects the format.
 
-Formats (SPEC §2 and beyond):
+Formats:
 
 ============  ==========================================================  =====
 name          example for ``Solution([1, 3, 0, 2])``                      read
@@ -73,14 +73,17 @@ def write_board(s: Solution) -> str:
     .Q
     Q.
     """
-    rows = _board_rows(s.n)
+    n = s.n
+    if n > 64:  # one board this size: no table worth keeping
+        return "\n".join("." * c + "Q" + "." * (n - 1 - c) for c in s)
+    rows = _board_rows(n)
     return "\n".join([rows[c] for c in s])
 
 
 @functools.lru_cache(maxsize=64)
 def _board_rows(n: int) -> tuple[str, ...]:
-    """The n possible rows of an n×n board, by the queen's column (boards are written
-    row by row, many times over when a stream of them is printed)."""
+    """The n possible rows of an n×n board (n ≤ 64), by the queen's column: boards of
+    a stream are written row by row, many times over."""
     return tuple("." * c + "Q" + "." * (n - 1 - c) for c in range(n))
 
 
@@ -201,10 +204,10 @@ def write_algebraic(s: Solution) -> str:
     'a2 b4 c1 d3'
     """
     n = s.n
-    inv = np.empty(n, dtype=np.int64)
     if not s.is_permutation():
         pairs = sorted((c, r) for r, c in enumerate(s))
         return " ".join(f"{file_name(c)}{n - r}" for c, r in pairs)
+    inv = np.empty(n, dtype=np.int64)
     inv[s.cols] = np.arange(n)
     return " ".join(f"{file_name(c)}{n - int(inv[c])}" for c in range(n))
 
@@ -215,7 +218,7 @@ def solution_json(s: Solution) -> dict[str, Any]:
     >>> solution_json(Solution([1, 3, 0, 2]))
     {'n': 4, 'queens': [[0, 1], [1, 3], [2, 0], [3, 2]]}
     """
-    return {"n": s.n, "queens": [[r, int(c)] for r, c in enumerate(s.cols)]}
+    return {"n": s.n, "queens": [[r, c] for r, c in enumerate(s.cols.tolist())]}
 
 
 def write_json(s: Solution) -> str:
@@ -261,8 +264,6 @@ def write_bytes(s: Solution, fmt: str) -> bytes:
     if fmt == "png":
         return write_png(s)
     if fmt == "npy":
-        import io
-
         buf = io.BytesIO()
         write_npy(s, buf)
         return buf.getvalue()
@@ -681,8 +682,6 @@ def read_npy(data: bytes, source: str | None = None) -> Solution:
     >>> read_npy(buf.getvalue())
     Solution([1, 3, 0, 2])
     """
-    import io
-
     if not data.startswith(b"\x93NUMPY"):
         raise BadInput(f"{_where(source)}not an npy file (it does not start with the npy magic)")
     try:

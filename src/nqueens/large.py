@@ -50,6 +50,22 @@ def default_max_steps(n: int) -> int:
     return 1_000_000 + 100 * n
 
 
+def step_budget(n: int, max_steps: int | None) -> int:
+    """The repair budget: ``max_steps``, or :func:`default_max_steps` when it is None.
+
+    >>> step_budget(10, None) == default_max_steps(10), step_budget(10, 5)
+    (True, 5)
+    >>> step_budget(10, -1)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: the step budget (max_steps, --max-steps) must be 0 or more, not -1
+    """
+    budget = default_max_steps(n) if max_steps is None else int(max_steps)
+    if budget < 0:
+        raise BadInput(f"the step budget (max_steps, --max-steps) must be 0 or more, not {budget}")
+    return budget
+
+
 def _no_solution_small(n: int) -> None:
     if n in (2, 3):
         raise NoSolution(f"no solution exists for n = {n}")
@@ -137,9 +153,7 @@ def min_conflicts_run(n: int, seed: int = 0,
     (True, True)
     """
     n = check_n(n, MAX_LARGE_N)
-    budget = default_max_steps(n) if max_steps is None else int(max_steps)
-    if budget < 0:
-        raise BadInput(f"the step budget (max_steps, --max-steps) must be 0 or more, not {budget}")
+    budget = step_budget(n, max_steps)
     if n == 1:
         return Solution([0]), RepairStats(0, 0, 0, 0, 0)
     _no_solution_small(n)
@@ -208,7 +222,7 @@ def trace_min_conflicts(n: int, seed: int = 0,
     (<Kind.SOLUTION: 'solution'>, 1)
     """
     n = check_n(n, MAX_TRACE_N)
-    budget = default_max_steps(n) if max_steps is None else int(max_steps)
+    budget = step_budget(n, max_steps)
     if n == 1:
         yield Event(Kind.PLACE, 0, 0, depth=1)
         yield Event(Kind.SOLUTION, 0, 0, depth=1, count=1)

@@ -1,7 +1,7 @@
 """What a piece attacks: the one place where the attack rule of each piece is defined.
 
 A *queen* attacks along its row, its column and both diagonals. A *superqueen*
-(SPEC §7) also moves as a knight. Everything else — kernels, validation, traces —
+also moves as a knight. Everything else — kernels, validation, traces —
 asks this module.
 
 >>> from nqueens.pieces import Piece, attacks

@@ -32,7 +32,7 @@ def revealed_position(h: int, w: int, density: float, seed: int) -> tuple[Board,
     return Board(cells, None), int(mines.sum())
 
 
-# 1. the backtracking solver on long frontiers, and its reasons
+# The backtracking solver on long frontiers, and its reasons
 
 def test_backtrack_long_frontier_built_board(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
@@ -87,7 +87,7 @@ def test_backtrack_gives_a_reason(rows: str, reason: str, marked: int, tmp_path:
     assert len(data["core"]) == marked and data["core_minimal"] is False
 
 
-# 2. a built board has no fixed total, so no .mine file
+# A built board has no fixed total, so no .mine file
 
 @pytest.mark.parametrize("args", [["--format", "mine"], ["--format", "mine", "-o", "a.mine"]])
 def test_build_refuses_mine_format(args: list[str], tmp_path: Path,
@@ -99,7 +99,7 @@ def test_build_refuses_mine_format(args: list[str], tmp_path: Path,
     assert not (tmp_path / "a.mine").exists()
 
 
-# 3. the model counter's progress lines stay off stdout
+# The model counter's progress lines stay off stdout
 
 def script() -> str:
     exe = shutil.which("minesweeper") or str(Path(sys.executable).parent / "minesweeper")
@@ -131,7 +131,7 @@ def test_count_through_main_writes_only_the_answer(tmp_path: Path,
     assert json.loads(out)["count"]["count"] == 0
 
 
-# 7. an output folder that does not exist is named, not a temporary file
+# An output folder that does not exist is named, not a temporary file
 
 @pytest.mark.parametrize(
     "args",
@@ -151,7 +151,7 @@ def test_missing_output_folder(args: list[str], tmp_path: Path,
     assert ".x.svg." not in err and not target.parent.exists()
 
 
-# 4. the format follows the extension of -o unless --format says otherwise; a clash is
+# The format follows the extension of -o unless --format says otherwise; a clash is
 #    refused.  5. -f is the short form of --format.
 
 @pytest.mark.parametrize("command", [["build", "a or b"], ["gadget", "nor"]])
@@ -201,7 +201,7 @@ def test_unknown_extension_needs_format(tmp_path: Path,
     assert target.read_text().startswith("# input a ")
 
 
-# 6. every declared DIMACS variable is laid out, used in a clause or not
+# Every declared DIMACS variable is laid out, used in a clause or not
 
 @pytest.mark.parametrize(
     ("text", "models"),
@@ -224,7 +224,7 @@ def test_unused_dimacs_variables(text: str, models: int, tmp_path: Path,
         assert code == 0 and json.loads(out)["count"]["count"] == models
 
 
-# 10. --safe with a total decides the unconstrained squares together
+# --safe with a total decides the unconstrained squares together
 
 @pytest.mark.parametrize(
     ("total", "safe", "mined", "code"),
@@ -268,7 +268,7 @@ def test_safe_on_a_position_with_total(capsys: pytest.CaptureFixture[str],
     assert plain == total
 
 
-# 8. eval --help has examples; an argument is a file only when it looks like one
+# Eval --help has examples; an argument is a file only when it looks like one
 
 def test_eval_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["eval", "--help"], capsys)
@@ -295,7 +295,7 @@ def test_formula_is_not_read_from_a_file_of_that_name(
     assert "even when a file" in " ".join(out.split())
 
 
-# 9. an empty clause is a valid, unsatisfiable formula: an inconsistent board
+# An empty clause is a valid, unsatisfiable formula: an inconsistent board
 
 @pytest.mark.parametrize("text", ["p cnf 2 2\n1 2 0\n0\n", "p cnf 0 1\n0\n",
                                   "p cnf 3 3\n0\n1 -2 3 0\n0\n"])

@@ -32,7 +32,7 @@ def board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-# 1. -o - is standard output everywhere
+# -o - is standard output everywhere
 
 @pytest.mark.parametrize(("args", "expect"), [
     (["build", "a nor b", "-o", "-"], "# input a "),
@@ -79,7 +79,7 @@ def test_png_to_a_pipe_and_not_to_a_terminal(tmp_path: Path) -> None:
     assert not (tmp_path / "-").exists()
 
 
-# 2. check -o FILE.txt carries the answer
+# check -o FILE.txt carries the answer
 
 def test_check_text_output_is_the_answer(board: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,7 +110,7 @@ def test_check_answer_is_not_a_mine_file(board: Path,
     assert not (board.parent / "a.mine").exists()
 
 
-# 3. a byte-order mark is skipped
+# A byte-order mark is skipped
 
 @pytest.mark.parametrize("text", [CONSISTENT, "3x3x2\n1HH\n12H\n01H\n"])
 def test_byte_order_mark(text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -123,7 +123,7 @@ def test_byte_order_mark(text: str, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert run(["check", "-"], capsys)[0] == 0
 
 
-# 4. eval --dimacs, and the help's recipe from check --assignment
+# Eval --dimacs, and the help's recipe from check --assignment
 
 def test_eval_dimacs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cnf = tmp_path / "clauses"
@@ -148,7 +148,7 @@ def test_eval_takes_the_assignment_line_of_check(tmp_path: Path,
     assert "sed -n 's/^assignment: //p'" in text and "--json" not in text.split("Options")[0]
 
 
-# 5. eval refuses names the formula has not, and names given twice
+# Eval refuses names the formula has not, and names given twice
 
 @pytest.mark.parametrize(("values", "name", "why"), [
     (["a=1", "b=1", "c=0"], "'c'", "not a variable"),
@@ -170,7 +170,7 @@ def test_eval_dimacs_names_are_the_declared_ones(tmp_path: Path,
     assert code == 2 and "'x4'" in err
 
 
-# 6. one arrangement, one clause, one row
+# One arrangement, one clause, one row
 
 def test_singular_wording(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = tmp_path / "a.txt"
@@ -196,7 +196,7 @@ def test_singular_wording(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert err.rstrip().endswith("the total of 0 mines is less than the 1 flag")
 
 
-# 7. gadget -o FILE.mine gives advice the command can follow
+# Gadget -o FILE.mine gives advice the command can follow
 
 def test_gadget_mine_advice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "w.mine"

@@ -73,17 +73,11 @@ def trace(n: int, method: str = "proba", *, piece: Piece | str = Piece.QUEEN,
         raise BadInput(f"method {method} places queens only (use proba, arrays, sets or rows "
                        f"for the {piece.value})")
     if method == "intuitive":
-        try:
-            from .intuitive import trace_intuitive  # type: ignore[attr-defined, unused-ignore]
-        except ImportError:
-            raise BadInput("the intuitive repair is not available in this version") from None
-        if seed is None:
-            return trace_intuitive(n)  # type: ignore[no-any-return, unused-ignore]
-        return trace_intuitive(n, seed=seed)  # type: ignore[no-any-return, unused-ignore]
-    try:
-        from ..large import trace_min_conflicts  # type: ignore[attr-defined, unused-ignore]
-    except ImportError:
-        raise BadInput("min-conflicts tracing is not available in this version") from None
+        from .intuitive import trace_intuitive
+
+        return trace_intuitive(n) if seed is None else trace_intuitive(n, seed=seed)
+    from ..large import trace_min_conflicts
+
     kwargs: dict[str, int] = {}
     if seed is not None:
         kwargs["seed"] = seed

@@ -109,4 +109,5 @@ class Recorder:
         """The search ended."""
         k = self.solutions
         return Event(Kind.DONE, step=self.step, depth=len(self.queens), count=k,
-                     note=f"{k} solution{'s' if k != 1 else ''} in {self.step} steps")
+                     note=f"{k:,} solution{'s' if k != 1 else ''} in {self.step:,} "
+                          f"step{'s' if self.step != 1 else ''}")

@@ -1,4 +1,4 @@
-"""The intuitive repair algorithm of the Hungarian source (SPEC §4.1), step by step.
+"""The intuitive repair algorithm of the Hungarian source text, step by step.
 
 The source's rule, in its own frame (columns left to right, rows numbered from the
 top):
@@ -39,7 +39,7 @@ column and each queen moved to another square makes one state (the empty board i
 not counted; a lifted queen put back on its own square makes none). For n = 8 this
 gives far fewer states than the source's "about 2,000": see ``docs/large.md``; the
 figure 2,057 is the number of nodes of the full backtracking tree for n = 8
-(SPEC §3), which is probably where the source's number comes from.
+(see `nqueens stats 8`), which is probably where the source's number comes from.
 
 Events, in the source's frame (``row``, ``col``, 0-based): ``TEST`` for every square
 examined, with the queens on the board that attack it (the queen being moved is

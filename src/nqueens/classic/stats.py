@@ -91,7 +91,7 @@ def steps_to_first(n: int, piece: Piece | str = Piece.QUEEN) -> StepCount:
 
 @dataclass(frozen=True)
 class SearchSpace:
-    """The search-space table for one n (SPEC §3).
+    """The search-space table for one n (the classic table of how big the search is).
 
     >>> for what, how_many in search_space(4).rows():
     ...     print(f"{how_many:>5}  {what}")

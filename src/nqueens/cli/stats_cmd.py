@@ -1,4 +1,4 @@
-"""``nqueens stats``: how big the search space is (SPEC §3), for any n."""
+"""``nqueens stats``: how big the search space is, for any n."""
 
 from __future__ import annotations
 
