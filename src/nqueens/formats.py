@@ -156,6 +156,16 @@ def write_npy(s: Solution, out: IO[bytes]) -> None:
     out.write(arr.data.cast("B"))
 
 
+def square_name(square: tuple[int, int], n: int) -> str:
+    """Chess name of a 0-based (row, column) square: file ``a`` = column 0, rank 1 = the
+    bottom row, files past z as aa, ab, ...
+
+    >>> square_name((0, 0), 8), square_name((7, 7), 8), square_name((0, 26), 27)
+    ('a8', 'h1', 'aa27')
+    """
+    return f"{file_name(square[1])}{n - square[0]}"
+
+
 def _several_boards_hint(rows: int, width: int) -> str:
     """A hint when the rows look like several boards one after another.
 
@@ -206,10 +216,10 @@ def write_algebraic(s: Solution) -> str:
     n = s.n
     if not s.is_permutation():
         pairs = sorted((c, r) for r, c in enumerate(s))
-        return " ".join(f"{file_name(c)}{n - r}" for c, r in pairs)
+        return " ".join(square_name((r, c), n) for c, r in pairs)
     inv = np.empty(n, dtype=np.int64)
     inv[s.cols] = np.arange(n)
-    return " ".join(f"{file_name(c)}{n - int(inv[c])}" for c in range(n))
+    return " ".join(square_name((int(inv[c]), c), n) for c in range(n))
 
 
 def solution_json(s: Solution) -> dict[str, Any]:

@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from .board import Solution
 from .errors import BadInput, BudgetExhausted, NoSolution
-from .formats import file_name
+from .formats import square_name
 from .kernels import minconflicts as mc
 from .search import check_n
 from .trace import Event, Kind
@@ -306,9 +306,9 @@ def trace_min_conflicts(n: int, seed: int = 0,
                     moved = True
                     # the partner named by its square before the swap, as squares are named
                     yield Event(Kind.MOVE, i, cj, step=steps, depth=n,
-                                note=f"swaps columns with the queen on {file_name(cj)}{n - j}")
+                                note=f"swaps columns with the queen on {square_name((j, cj), n)}")
                     yield Event(Kind.MOVE, j, ci, step=steps, depth=n,
-                                note=f"swaps columns with the queen on {file_name(ci)}{n - i}")
+                                note=f"swaps columns with the queen on {square_name((i, ci), n)}")
                     yield Event(Kind.CONFLICTS, step=steps, depth=n, count=pairs)
                     if attacked(j):
                         nxt.append(j)

@@ -175,10 +175,10 @@ class Problem:
 
 
 def _name(sq: Square, n: int) -> str:
-    from .formats import file_name
+    from .formats import square_name
 
     r, c = sq
-    return f"{file_name(c)}{n - r}" if 0 <= r < n and 0 <= c < n else f"({r}, {c})"
+    return square_name(sq, n) if 0 <= r < n and 0 <= c < n else f"({r}, {c})"
 
 
 def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) -> Iterator[Solution]:

@@ -135,9 +135,9 @@ def square_name(square: Square, n: int) -> str:
     >>> square_name((0, 0), 8), square_name((7, 7), 8)
     ('a8', 'h1')
     """
-    from .formats import file_name
+    from .formats import square_name as name
 
-    return f"{file_name(square[1])}{n - square[0]}"
+    return name(square, n)
 
 
 def refusal(piece: Piece, queens: Iterable[Square], square: Square, n: int) -> str:

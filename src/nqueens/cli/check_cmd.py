@@ -85,8 +85,7 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
         echo(f"invalid: {total:,} conflicting pair{'s' if total != 1 else ''}; {shown} that "
              "face each other directly:")
         for a, b in pairs:
-            sa = f"{formats.file_name(a[1])}{n - a[0]}"
-            sb = f"{formats.file_name(b[1])}{n - b[0]}"
+            sa, sb = formats.square_name(a, n), formats.square_name(b, n)
             echo(f"  {sa} {sb}  ({_line_kind(a, b, n, torus)})")
     if pairs:
         say(f"nqueens: {total:,} pair{'s' if total != 1 else ''} of {p.value}s attack "
