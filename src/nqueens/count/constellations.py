@@ -101,21 +101,9 @@ def frame_images(n: int, t: tuple[int, int, int, int]) -> list[tuple[int, int, i
     >>> frame_images(8, (1, 3, 5, 6))[:2]
     [(1, 3, 5, 6), (2, 1, 3, 1)]
     """
-    m = n - 1
-
-    def rot(f: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-        a, b, c, d = f  # quarter turn clockwise: (r, c) -> (c, m - r)
-        return m - c, m - d, b, a
-
-    r1 = rot(t)
-    r2 = rot(r1)
-    r3 = rot(r2)
-    a, b, c, d = t
-    mirror = (m - a, m - b, d, c)  # (r, c) -> (r, m - c)
-    flip = rot(rot(mirror))
-    transpose = rot(rot(rot(mirror)))
-    anti = rot(mirror)
-    return [t, r1, r2, r3, mirror, flip, transpose, anti]
+    out = np.empty((8, 4), dtype=np.int64)
+    kc.frame_images_into(n, t[0], t[1], t[2], t[3], out)  # the one definition, compiled
+    return [(a, b, c, d) for a, b, c, d in out.tolist()]
 
 
 def _frame_squares(n: int, a: int, b: int, c: int, d: int) -> list[tuple[int, int]]:
