@@ -85,3 +85,18 @@ def test_npy_board_errors_name_the_file(run, tmp_path: Path) -> None:
     np.save(bad, np.array([0, 2, 5, 1]))
     r = run("check", str(bad))
     assert r.code == 2 and str(bad) in r.err and "off the 4x4 board" in r.err
+
+
+def test_a_fault_of_the_program_is_one_line_with_its_own_exit_code(run, monkeypatch) -> None:
+    import nqueens.cli.solve_cmd as solve_cmd
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(solve_cmd, "solve_report", broken)
+    r = run("solve", "8")
+    assert r.code == 70 and r.out == ""
+    assert r.err == ("nqueens: internal error: RuntimeError: boom (run again with --debug for "
+                     "the traceback, and please report it)\n")
+    with pytest.raises(RuntimeError):
+        run("--debug", "solve", "8")

@@ -140,3 +140,13 @@ def _run(args: list[str], debug: bool) -> int:
         click.echo(f"nqueens: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
                    err=True)
         return 2
+    except Exception as exc:  # a fault of the program itself, not of the input
+        if debug:
+            raise
+        click.echo(f"nqueens: internal error: {type(exc).__name__}: {exc} (run again with "
+                   "--debug for the traceback, and please report it)", err=True)
+        return INTERNAL_ERROR
+
+
+#: The exit status of a fault inside the program (EX_SOFTWARE of sysexits.h).
+INTERNAL_ERROR = 70
