@@ -638,9 +638,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         rv = cli.main(args=args, prog_name=PROG, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
-    except click.exceptions.Abort:
-        click.echo(f"{PROG}: error: aborted", err=True)
-        code = 2
+    except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C
+        click.echo(f"{PROG}: interrupted", err=True)
+        code = 130
     except click.ClickException as exc:
         if debug:
             raise
@@ -657,6 +657,12 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"{PROG}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
                    err=True)
         code = 2
+    except Exception as exc:  # a fault of the program itself, not of the input
+        if debug:
+            raise
+        click.echo(f"{PROG}: internal error: {type(exc).__name__}: {exc} (run again with "
+                   "--debug for the traceback, and please report it)", err=True)
+        code = 70  # EX_SOFTWARE of sysexits.h
     if argv is None:
         sys.exit(code)
     return code
