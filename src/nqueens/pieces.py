@@ -60,6 +60,37 @@ class Piece(StrEnum):
             raise BadInput(f"unknown piece {value!r} (choose one of: {names})") from None
 
 
+def line_between(piece: Piece, a: tuple[int, int], b: tuple[int, int], n: int | None = None,
+                 torus: bool = False) -> str | None:
+    """How pieces on ``a`` and ``b`` attack each other: ``"row"``, ``"column"``,
+    ``"diagonal"`` or ``"knight"`` (the first that applies), or None when they do not.
+
+    >>> line_between(Piece.QUEEN, (0, 0), (0, 3)), line_between(Piece.QUEEN, (0, 0), (2, 2))
+    ('row', 'diagonal')
+    >>> line_between(Piece.SUPERQUEEN, (0, 0), (2, 1)), line_between(Piece.QUEEN, (0, 0), (2, 1))
+    ('knight', None)
+    """
+    (r1, c1), (r2, c2) = a, b
+    if a == b:
+        return None
+    if r1 == r2:
+        return "row"
+    if c1 == c2:
+        return "column"
+    dr, dc = r2 - r1, c2 - c1
+    if not torus:
+        if abs(dr) == abs(dc):
+            return "diagonal"
+        return "knight" if piece.knight and (dr, dc) in KNIGHT_STEPS else None
+    if n is None:
+        raise ValueError("torus attacks need the board size n")
+    if (dr - dc) % n == 0 or (dr + dc) % n == 0:
+        return "diagonal"
+    if piece.knight and any((dr - sr) % n == 0 and (dc - sc) % n == 0 for sr, sc in KNIGHT_STEPS):
+        return "knight"
+    return None
+
+
 def attacks(piece: Piece, a: tuple[int, int], b: tuple[int, int], n: int | None = None,
             torus: bool = False) -> bool:
     """True when pieces on squares ``a`` and ``b`` (row, column) attack each other.
@@ -77,17 +108,4 @@ def attacks(piece: Piece, a: tuple[int, int], b: tuple[int, int], n: int | None 
     >>> attacks(Piece.SUPERQUEEN, (0, 0), (10, 2), n=11, torus=True)  # knight across the edge
     True
     """
-    (r1, c1), (r2, c2) = a, b
-    if a == b:
-        return False
-    if r1 == r2 or c1 == c2:
-        return True
-    dr, dc = r2 - r1, c2 - c1
-    if not torus:
-        return abs(dr) == abs(dc) or (piece.knight and (dr, dc) in KNIGHT_STEPS)
-    if n is None:
-        raise ValueError("torus attacks need the board size n")
-    if (dr - dc) % n == 0 or (dr + dc) % n == 0:
-        return True
-    return piece.knight and any((dr - sr) % n == 0 and (dc - sc) % n == 0
-                                for sr, sc in KNIGHT_STEPS)
+    return line_between(piece, a, b, n, torus) is not None

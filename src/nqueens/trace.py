@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .pieces import Piece, attacks
+from .pieces import Piece, attacks, line_between
 
 Square = tuple[int, int]
 
@@ -150,17 +150,11 @@ def refusal(piece: Piece, queens: Iterable[Square], square: Square, n: int) -> s
     """
     reasons = []
     r, c = square
+    words = {"row": "same row as", "column": "same column as", "diagonal": "diagonal of",
+             "knight": "a knight's move from"}
     for q in attackers(piece, queens, square, n):
-        qr, qc = q
-        if qr == r:
-            line = "same row as"
-        elif qc == c:
-            line = "same column as"
-        elif abs(qr - r) == abs(qc - c):
-            line = "diagonal of"
-        else:
-            line = "a knight's move from"
-        reasons.append(f"{line} the queen on {square_name(q, n)}")
+        kind = line_between(piece, q, square, n)
+        reasons.append(f"{words[kind or 'knight']} the queen on {square_name(q, n)}")
     return "; ".join(reasons)
 
 

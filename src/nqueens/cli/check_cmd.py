@@ -9,7 +9,7 @@ import click
 from .. import formats
 from ..board import Solution
 from ..errors import BadInput
-from ..pieces import Piece
+from ..pieces import Piece, line_between
 from .app import cli
 from .common import (
     dump_json,
@@ -21,16 +21,10 @@ from .common import (
 )
 
 
-def _line_kind(a: tuple[int, int], b: tuple[int, int], n: int, torus: bool) -> str:
-    (r1, c1), (r2, c2) = a, b
-    if c1 == c2:
-        return "same column"
-    if r1 == r2:
-        return "same row"
-    dr, dc = r2 - r1, c2 - c1
-    if abs(dr) == abs(dc) or (torus and ((dr - dc) % n == 0 or (dr + dc) % n == 0)):
-        return "same diagonal"
-    return "a knight's move apart"
+def _line_kind(a: tuple[int, int], b: tuple[int, int], n: int, torus: bool,
+               piece: Piece) -> str:
+    kind = line_between(piece, a, b, n, torus)
+    return "a knight's move apart" if kind == "knight" else f"same {kind}"
 
 
 @cli.command("check")
@@ -86,7 +80,7 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
              "face each other directly:")
         for a, b in pairs:
             sa, sb = formats.square_name(a, n), formats.square_name(b, n)
-            echo(f"  {sa} {sb}  ({_line_kind(a, b, n, torus)})")
+            echo(f"  {sa} {sb}  ({_line_kind(a, b, n, torus, p)})")
     if pairs:
         say(f"nqueens: {total:,} pair{'s' if total != 1 else ''} of {p.value}s attack "
             f"each other{' on the torus' if torus else ''}")
