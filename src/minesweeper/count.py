@@ -242,7 +242,16 @@ def stdout_silenced() -> Iterator[None]:
 
 
 def ganak_available() -> bool:
-    """Whether the exact model counter ``pyganak`` can be imported."""
+    """Whether the exact model counter ``pyganak`` can be imported.
+
+    The answer follows the installation, and stays the same from call to call:
+
+    >>> import importlib.util
+    >>> ganak_available() == (importlib.util.find_spec("pyganak") is not None)
+    True
+    >>> ganak_available() == ganak_available()
+    True
+    """
     try:
         import pyganak  # noqa: F401
     except ImportError:  # pragma: no cover - depends on the installation

@@ -28,12 +28,21 @@ for _i in range(64):
 
 @njit(cache=True, inline="always")
 def bit_index(bit: np.uint64) -> int:
-    """Index of the single set bit of ``bit``."""
+    """Index of the single set bit of ``bit``.
+
+    >>> bit_index(np.uint64(1 << 5)), bit_index(np.uint64(1 << 63))
+    (5, 63)
+    """
     return _DEBRUIJN_INDEX[np.int64((bit * _DEBRUIJN) >> np.uint64(58))]
 
 
 @njit(cache=True, inline="always")
 def lowest_bit(x: np.uint64) -> np.uint64:
+    """The lowest set bit of ``x`` as a one-bit mask (zero for zero).
+
+    >>> int(lowest_bit(np.uint64(0b101100))), int(lowest_bit(np.uint64(0)))
+    (4, 0)
+    """
     return x & (~x + ONE)
 
 
@@ -129,7 +138,13 @@ def _less_image(pos: np.ndarray, n: int, k: int, img: np.ndarray) -> bool:
 
 @njit(cache=True)
 def is_canonical(pos: np.ndarray, n: int) -> bool:
-    """True when no symmetry image of the placement is lexicographically smaller."""
+    """True when no symmetry image of the placement is lexicographically smaller.
+
+    The two 4-queens solutions are mirror images; the smaller one is canonical:
+
+    >>> is_canonical(np.array([1, 3, 0, 2]), 4), is_canonical(np.array([2, 0, 3, 1]), 4)
+    (True, False)
+    """
     img = np.empty(n, dtype=np.int64)
     for k in range(1, 8):
         if _less_image(pos, n, k, img):
@@ -147,6 +162,22 @@ def enumerate_batch(n: int, allowed: np.ndarray, knight: bool, torus: bool, uniq
     ``state[0]`` is the current depth: set it to 0 with ``free[0] = allowed[0]`` and
     zero masks to start; the kernel sets it to -1 when the search is exhausted.
     With ``unique`` only canonical solutions (least of their symmetry class) are written.
+
+    The four 6-queens solutions, in batches of three:
+
+    >>> n = 6
+    >>> allowed = np.full(n, (1 << n) - 1, dtype=np.uint64)
+    >>> free, cm, dm1, dm2 = (np.zeros(n + 1, dtype=np.uint64) for _ in range(4))
+    >>> free[0] = allowed[0]
+    >>> bits, state = np.zeros(n, dtype=np.uint64), np.zeros(1, dtype=np.int64)
+    >>> out = np.empty((3, n), dtype=np.int64)
+    >>> args = (n, allowed, False, False, False, free, bits, cm, dm1, dm2, state, out)
+    >>> k = enumerate_batch(*args)
+    >>> out[:k].tolist()
+    [[1, 3, 5, 0, 2, 4], [2, 5, 1, 4, 0, 3], [3, 0, 4, 1, 5, 2]]
+    >>> k = enumerate_batch(*args)
+    >>> out[:k].tolist(), int(state[0])
+    ([[4, 2, 0, 5, 3, 1]], -1)
     """
     full = (ONE << np.uint64(n)) - ONE
     max_out = out.shape[0]
@@ -198,6 +229,16 @@ def count_subtree(n: int, allowed: np.ndarray, knight: bool, torus: bool, start_
 
     Returns ``(total, fixed180, fixed90)``: all completions, and (when
     ``with_symmetry``) how many of them a 180° turn or a 90° turn leaves unchanged.
+
+    The 92 solutions of 8 queens, 4 of them symmetric under a half turn (so
+    (92 + 4) / 8 = 12 classes), and the 4 of 10 superqueens (knight move added):
+
+    >>> count_subtree(8, np.full(8, 255, dtype=np.uint64), False, False, 0,
+    ...               np.zeros(8, dtype=np.uint64), True)
+    (92, 4, 0)
+    >>> count_subtree(10, np.full(10, 1023, dtype=np.uint64), True, False, 0,
+    ...               np.zeros(10, dtype=np.uint64), False)[0]
+    4
     """
     full = (ONE << np.uint64(n)) - ONE
     bits = np.zeros(n, dtype=np.uint64)

@@ -32,6 +32,18 @@ def prepare(n: int, qrow: np.ndarray, qcol: np.ndarray, knight: bool, rows: np.n
 
     ``rows`` lists the empty rows in increasing order. Returns how many there are, or
     -1 when two pre-placed queens attack each other (or share a row or column).
+    ``avail`` holds column masks (bit ``c`` for column ``c``).
+
+    A queen on (0, 1) of a 4×4 board leaves column 3 in row 1, columns 0 and 2 in
+    row 2, and columns 0, 2 and 3 in row 3:
+
+    >>> rows, avail = np.empty(4, dtype=np.int64), np.empty(4, dtype=np.uint64)
+    >>> gap = np.empty(4, dtype=np.uint64)
+    >>> m = prepare(4, np.array([0]), np.array([1]), False, rows, avail, gap)
+    >>> m, rows[:m].tolist(), avail[:m].tolist(), gap[:m].tolist()
+    (3, [1, 2, 3], [8, 5, 13], [1, 1, 1])
+    >>> prepare(4, np.array([0, 1]), np.array([0, 1]), False, rows, avail, gap)
+    -1
     """
     k = qrow.shape[0]
     full = (U1 << np.uint64(n)) - U1
@@ -84,7 +96,20 @@ def prepare(n: int, qrow: np.ndarray, qcol: np.ndarray, knight: bool, rows: np.n
 
 @njit(cache=True, nogil=True)
 def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
-    """Count the completions of a plain-queen subproblem with ``m`` rows to fill."""
+    """Count the completions of a plain-queen subproblem with ``m`` rows to fill.
+
+    Of the two 4-queens solutions, one has its first queen on column 1; on the empty
+    8×8 board the count is the 92 solutions:
+
+    >>> rows, avail = np.empty(8, dtype=np.int64), np.empty(8, dtype=np.uint64)
+    >>> gap = np.empty(8, dtype=np.uint64)
+    >>> m = prepare(4, np.array([0]), np.array([1]), False, rows, avail, gap)
+    >>> count_queen(avail, gap, m)
+    1
+    >>> none = np.empty(0, dtype=np.int64)
+    >>> count_queen(avail, gap, prepare(8, none, none, False, rows, avail, gap))
+    92
+    """
     if m == 0:
         return 1
     if m == 1:
@@ -154,6 +179,19 @@ def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, 
 
     ``base[r]`` is the column of the pre-placed queen of row ``r`` (ignored elsewhere).
     Returns ``(total, fixed180, fixed90)``.
+
+    The 4 solutions of 6 queens, all symmetric under a half turn, and likewise the 4 of
+    10 superqueens:
+
+    >>> none = np.empty(0, dtype=np.int64)
+    >>> rows, avail = np.empty(10, dtype=np.int64), np.empty(10, dtype=np.uint64)
+    >>> gap = np.empty(10, dtype=np.uint64)
+    >>> m = prepare(6, none, none, False, rows, avail, gap)
+    >>> count_general(6, avail, gap, rows, m, np.zeros(6, dtype=np.int64), False, 2)
+    (4, 4, 0)
+    >>> m = prepare(10, none, none, True, rows, avail, gap)
+    >>> count_general(10, avail, gap, rows, m, np.zeros(10, dtype=np.int64), True, 2)
+    (4, 4, 0)
     """
     pos = base.copy()
     if m == 0:
@@ -224,7 +262,21 @@ def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, 
 @njit(cache=True, nogil=True)
 def estimate(avail: np.ndarray, gap: np.ndarray, m: int, depth: int) -> int:
     """Number of partial placements on the first ``depth`` rows to fill (plain queens):
-    a cheap measure of how big the search below a subproblem is in this orientation."""
+    a cheap measure of how big the search below a subproblem is in this orientation.
+
+    Every placement of each level counts: with a queen on (0, 1) of a 4×4 board, row 1
+    has one free square, and the whole search has 3 nodes (one per row of the solution):
+
+    >>> rows, avail = np.empty(4, dtype=np.int64), np.empty(4, dtype=np.uint64)
+    >>> gap = np.empty(4, dtype=np.uint64)
+    >>> m = prepare(4, np.array([0]), np.array([1]), False, rows, avail, gap)
+    >>> estimate(avail, gap, m, 1), estimate(avail, gap, m, m)
+    (1, 3)
+    >>> m = prepare(4, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), False,
+    ...             rows, avail, gap)
+    >>> estimate(avail, gap, m, 2)  # 4 queens on row 0, then 2 + 1 + 1 + 2 on row 1
+    10
+    """
     depth = min(depth, m)
     if depth == 0:
         return 1
@@ -257,7 +309,13 @@ def estimate(avail: np.ndarray, gap: np.ndarray, m: int, depth: int) -> int:
 @njit(cache=True, nogil=True)
 def frame_cost(n: int, a: int, b: int, c: int, d: int, knight: bool, depth: int) -> int:
     """:func:`estimate` for the frame with queens at (0, a), (n-1, b), (c, 0), (d, n-1);
-    -1 when those queens attack each other."""
+    -1 when those queens attack each other.
+
+    Queens on (0, 2), (7, 5), (3, 0) and (4, 7) get along; (7, 0) and (7, 7) share a row:
+
+    >>> frame_cost(8, 2, 5, 3, 4, False, 0), frame_cost(8, 0, 0, 7, 7, False, 0)
+    (1, -1)
+    """
     m = n - 1
     qr = np.empty(4, dtype=np.int64)
     qc = np.empty(4, dtype=np.int64)
@@ -294,7 +352,16 @@ def _rotate(n: int, f: np.ndarray, out: np.ndarray) -> None:
 @njit(cache=True, nogil=True)
 def frame_images_into(n: int, a: int, b: int, c: int, d: int, out: np.ndarray) -> None:
     """Write the 8 images of frame (a, b, c, d) into ``out`` (8 × 4), in the order of
-    ``nqueens.board.SYMMETRY_NAMES``."""
+    ``nqueens.board.SYMMETRY_NAMES``.
+
+    The frame of the 4-queens solution (1, 3, 0, 2) is (1, 2, 2, 1); a quarter turn keeps
+    it, the mirror gives the frame (2, 1, 1, 2) of the other solution:
+
+    >>> out = np.empty((8, 4), dtype=np.int64)
+    >>> frame_images_into(4, 1, 2, 2, 1, out)
+    >>> out[:2].tolist(), out[4].tolist()
+    ([[1, 2, 2, 1], [1, 2, 2, 1]], [2, 1, 1, 2])
+    """
     m = n - 1
     out[0, 0] = a
     out[0, 1] = b
@@ -327,6 +394,20 @@ def enumerate_frames(n: int, knight: bool, depth: int) -> np.ndarray:
     one with the smallest :func:`estimate`; rotation-fixed frames stay as they are),
     ``weight`` the size of its symmetry class, ``sym`` 2 when a quarter turn keeps it,
     1 when only a half turn does, else 0.
+
+    Completing each canonical frame and weighting by its class gives all 92 solutions
+    of 8 queens:
+
+    >>> rows, avail = np.empty(8, dtype=np.int64), np.empty(8, dtype=np.uint64)
+    >>> gap = np.empty(8, dtype=np.uint64)
+    >>> total = 0
+    >>> for a, b, c, d, weight, sym, cost in enumerate_frames(8, False, 0).tolist():
+    ...     q = sorted({(0, a), (7, b), (c, 0), (d, 7)})
+    ...     qr, qc = np.array([x for x, _ in q]), np.array([y for _, y in q])
+    ...     m = prepare(8, qr, qc, False, rows, avail, gap)
+    ...     total += weight * count_queen(avail, gap, m)
+    >>> total
+    92
     """
     m = n - 1
     cap = 1024
@@ -389,7 +470,18 @@ def enumerate_frames(n: int, knight: bool, depth: int) -> np.ndarray:
 def count_queen_many(n: int, queens: np.ndarray, nq: np.ndarray, out: np.ndarray) -> None:
     """:func:`count_queen` for many plain-queen subproblems at once: row ``i`` of
     ``queens`` holds ``nq[i]`` pre-placed queens as (row, column) pairs; the counts go
-    to ``out[i]`` (0 when the pre-placed queens attack each other)."""
+    to ``out[i]`` (0 when the pre-placed queens attack each other).
+
+    The 6-queens solutions by the column of the first queen, and a last subproblem whose
+    queens (0, 0) and (1, 1) attack each other:
+
+    >>> queens = np.array([[0, c, 0, 0] for c in range(6)] + [[0, 0, 1, 1]])
+    >>> nq = np.array([1, 1, 1, 1, 1, 1, 2])
+    >>> out = np.zeros(7, dtype=np.int64)
+    >>> count_queen_many(6, queens, nq, out)
+    >>> out.tolist()
+    [0, 1, 1, 1, 1, 0, 0]
+    """
     rows = np.empty(n, dtype=np.int64)
     avail = np.empty(n, dtype=np.uint64)
     gap = np.empty(n, dtype=np.uint64)

@@ -12,7 +12,19 @@ from .bitboard import ONE, ZERO, _knight_mask, _shift_down, _wrap_knight_mask, b
 def estimate_solutions(n: int, allowed: np.ndarray, knight: bool, torus: bool, probes: int,
                        seed: int) -> float:
     """Unbiased estimate of the number of solutions: the mean over random root-to-leaf
-    walks of the product of the branching factors met (zero for a dead end)."""
+    walks of the product of the branching factors met (zero for a dead end).
+
+    With the first queen of a 4×4 board held on column 1 the walk is forced and the
+    estimate exact; on the 8×8 board it comes close to the 92 solutions:
+
+    >>> estimate_solutions(4, np.array([2, 15, 15, 15], dtype=np.uint64), False, False,
+    ...                    10, 0)
+    1.0
+    >>> est = estimate_solutions(8, np.full(8, 255, dtype=np.uint64), False, False,
+    ...                          20000, 1)
+    >>> 80 < est < 105
+    True
+    """
     np.random.seed(seed)
     full = (ONE << np.uint64(n)) - ONE
     total = 0.0

@@ -49,7 +49,9 @@ OUT_OF_STEPS = 1
 def seed_state(seed: int) -> int:
     """The generator's start state for ``seed`` (splitmix64 of the seed, never 0).
 
-    >>> seed_state(0) != seed_state(1)
+    >>> seed_state(0) != seed_state(1), 0 < seed_state(0) < 2**64
+    (True, True)
+    >>> seed_state(7) == seed_state(7)
     True
     """
     z = (int(seed) + 0x9E3779B97F4A7C15) & MASK64
@@ -145,6 +147,17 @@ def min_conflicts_kernel(perm: npt.NDArray[np.int32], seed: np.uint64,
     ``stats`` receives: [0] steps (candidate swaps evaluated), [1] moves made,
     [2] restarts, [3] attacking pairs after the first greedy start, [4] pairs left,
     [5] repair rounds.
+
+    An 8-queens solution: one queen per column, and no diagonal holds two:
+
+    >>> perm, stats = np.empty(8, dtype=np.int32), np.zeros(6, dtype=np.int64)
+    >>> min_conflicts_kernel(perm, np.uint64(seed_state(1)), 100_000, stats) == SOLVED
+    True
+    >>> p = perm.tolist()
+    >>> sorted(p), len({r + c for r, c in enumerate(p)}), len({r - c for r, c in enumerate(p)})
+    ([0, 1, 2, 3, 4, 5, 6, 7], 8, 8)
+    >>> int(stats[4])  # attacking pairs left
+    0
     """
     n = perm.shape[0]
     state = np.empty(1, dtype=np.uint64)

@@ -23,6 +23,12 @@ def parse_uints(buf: npt.NDArray[np.uint8], out: npt.NDArray[np.int64]) -> tuple
     A token that is not made of digits (an optional leading ``+`` allowed), or more
     tokens than ``out`` holds, stops the parse with the offset of the offending token.
     Values above 2**62 are clipped to 2**62 (they are off any board anyway).
+
+    >>> out = np.zeros(8, dtype=np.int64)
+    >>> parse_uints(np.frombuffer(b"1, 3 0\\n+2", dtype=np.uint8), out), out[:4].tolist()
+    ((4, -1), [1, 3, 0, 2])
+    >>> parse_uints(np.frombuffer(b"1 x 3", dtype=np.uint8), out)  # "x" at byte 2
+    (1, 2)
     """
     n = buf.shape[0]
     cap = out.shape[0]
@@ -58,7 +64,12 @@ def parse_uints(buf: npt.NDArray[np.uint8], out: npt.NDArray[np.int64]) -> tuple
 
 @njit(cache=True)
 def token_offset(buf: npt.NDArray[np.uint8], k: int) -> int:
-    """The byte offset of token ``k`` (0-based) of ``buf``, or -1."""
+    """The byte offset of token ``k`` (0-based) of ``buf``, or -1.
+
+    >>> buf = np.frombuffer(b"1, 3 0", dtype=np.uint8)
+    >>> token_offset(buf, 2), token_offset(buf, 3)
+    (5, -1)
+    """
     n = buf.shape[0]
     count = 0
     i = 0
