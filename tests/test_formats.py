@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens import BadInput, Solution, formats
@@ -185,3 +185,23 @@ def nqueens_read(data: bytes) -> Solution:
     import nqueens
 
     return nqueens.read(data)
+
+
+@given(st.integers(min_value=1, max_value=9), st.booleans(),
+       st.sampled_from(["perm", "board", "matrix", "list", "json", "algebraic"]),
+       st.one_of(st.none(), st.integers(min_value=0, max_value=30)))
+@settings(max_examples=60)
+def test_block_writer_writes_what_the_board_writer_writes(n: int, unique: bool, fmt: str,
+                                                          limit: int | None) -> None:
+    from itertools import islice
+
+    from nqueens.search import Problem, iter_solution_batches, iter_solutions
+
+    problem = Problem.make(n)
+    boards = iter_solutions(problem, unique)
+    if limit is not None:
+        boards = islice(boards, limit)
+    one, many = io.StringIO(), io.StringIO()
+    k1 = formats.write_many(boards, fmt, one)
+    k2 = formats.write_batches(iter_solution_batches(problem, unique, batch=8), fmt, many, limit)
+    assert (k2, many.getvalue()) == (k1, one.getvalue())

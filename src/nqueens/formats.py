@@ -355,6 +355,49 @@ def write_many(solutions: Iterable[Solution], fmt: str, out: IO[str]) -> int:
     return count
 
 
+def write_batches(batches: Iterable[np.ndarray], fmt: str, out: IO[str],
+                  limit: int | None = None) -> int:
+    """Like :func:`write_many`, for blocks of rows of columns (``(k, n)`` arrays, as
+    :func:`nqueens.search.iter_solution_batches` gives them), at most ``limit`` boards:
+    ``perm`` and ``board`` are formatted a block at a time, without a board object each.
+    The text is the same as :func:`write_many` writes.
+
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> write_batches([np.array([[1, 3, 0, 2], [2, 0, 3, 1]])], "perm", buf)
+    2
+    >>> print(buf.getvalue(), end="")
+    2 4 1 3
+    3 1 4 2
+    """
+    if fmt not in ("perm", "board"):
+        boards = (Solution._trusted(row) for block in batches for row in block)
+        if limit is not None:
+            boards = (b for _, b in zip(range(limit), boards, strict=False))
+        return write_many(boards, fmt, out)
+    count = 0
+    for block in batches:
+        if limit is not None:
+            block = block[:max(0, limit - count)]
+        if not len(block):
+            break
+        n = block.shape[1]
+        if fmt == "perm":
+            tokens = [str(c + 1) for c in range(n)]
+            text = "\n".join(" ".join([tokens[c] for c in row]) for row in block.tolist())
+        else:
+            rows = _board_rows(n) if n <= 64 else tuple(
+                "." * c + "Q" + "." * (n - 1 - c) for c in range(n))
+            text = "\n\n".join("\n".join([rows[c] for c in row]) for row in block.tolist())
+        if count:
+            out.write("\n\n" if fmt == "board" else "\n")
+        out.write(text)
+        count += len(block)
+    if count:
+        out.write("\n")
+    return count
+
+
 # ---------------------------------------------------------------------------------- reading
 def _where(source: str | None, line: int | None = None, col: int | None = None) -> str:
     """The place an error message points at: ``FILE, line L, column C: ``."""

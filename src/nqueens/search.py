@@ -201,6 +201,23 @@ def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) ->
 
 
 def _iter_solutions(problem: Problem, unique: bool, batch: int) -> Iterator[Solution]:
+    for block in iter_solution_batches(problem, unique, batch):
+        for row in block:
+            yield Solution._trusted(row)
+
+
+def iter_solution_batches(problem: Problem, unique: bool = False,
+                          batch: int = 4096) -> Iterator[npt.NDArray[np.int64]]:
+    """The stream of :func:`iter_solutions` as blocks of rows: each block is a new
+    ``(k, n)`` array of columns, k growing 1, 4, 16, ... up to ``batch`` (for writers
+    that format many boards at once).
+
+    >>> [b.tolist() for b in iter_solution_batches(Problem(6))]
+    [[[1, 3, 5, 0, 2, 4]], [[2, 5, 1, 4, 0, 3], [3, 0, 4, 1, 5, 2], [4, 2, 0, 5, 3, 1]]]
+    """
+    if unique and problem.constrained:
+        raise BadInput("--unique needs the whole board: it cannot be combined with fixed or "
+                       "blocked squares")
     if problem.provably_empty:
         return
     n = problem.n
@@ -217,8 +234,8 @@ def _iter_solutions(problem: Problem, unique: bool, batch: int) -> Iterator[Solu
     while state[0] >= 0:
         k = bitboard.enumerate_batch(n, allowed, problem.piece.knight, problem.torus, unique,
                                      free, bits, cm, dm1, dm2, state, out[:size])
-        for i in range(k):
-            yield Solution._trusted(out[i].copy())
+        if k:
+            yield out[:k].copy()
         size = min(batch, size * 4)
 
 

@@ -11,7 +11,7 @@ from .. import formats
 from ..board import Solution
 from ..count import count as count_solutions
 from ..errors import BadInput, NoSolution
-from ..search import Problem, iter_solutions
+from ..search import Problem, iter_solution_batches, iter_solutions
 from .app import cli
 from .common import (
     constraint_options,
@@ -89,9 +89,10 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str, as_j
         stream = _take(stream, limit)
     if fmt in ("svg", "png"):
         written = _gallery(stream, fmt, output)
-    else:
+    else:  # text: written a block of boards at a time
         with output_stream(output) as out:
-            written = formats.write_many(stream, fmt, out)
+            written = formats.write_batches(iter_solution_batches(problem, unique), fmt, out,
+                                            limit)
     if not written and limit != 0:
         raise NoSolution(problem.no_solution_message())
     return 0
