@@ -359,7 +359,8 @@ def write_batches(batches: Iterable[np.ndarray], fmt: str, out: IO[str],
                   limit: int | None = None) -> int:
     """Like :func:`write_many`, for blocks of rows of columns (``(k, n)`` arrays, as
     :func:`nqueens.search.iter_solution_batches` gives them), at most ``limit`` boards:
-    ``perm`` and ``board`` are formatted a block at a time, without a board object each.
+    ``perm``, ``board``, ``list`` and ``json`` are formatted a block at a time, without a
+    board object each.
     The text is the same as :func:`write_many` writes.
 
     >>> import io
@@ -370,11 +371,15 @@ def write_batches(batches: Iterable[np.ndarray], fmt: str, out: IO[str],
     2 4 1 3
     3 1 4 2
     """
-    if fmt not in ("perm", "board"):
+    if fmt not in _BLOCK_FORMATS:
         boards = (Solution._trusted(row) for block in batches for row in block)
         if limit is not None:
             boards = (b for _, b in zip(range(limit), boards, strict=False))
         return write_many(boards, fmt, out)
+    array = fmt in ("list", "json")
+    between = {"board": "\n\n", "perm": "\n", "list": ",", "json": ","}[fmt]
+    if array:
+        out.write("[")
     count = 0
     for block in batches:
         if limit is not None:
@@ -382,20 +387,34 @@ def write_batches(batches: Iterable[np.ndarray], fmt: str, out: IO[str],
         if not len(block):
             break
         n = block.shape[1]
+        rows = _board_rows(n) if n <= 64 else tuple(
+            "." * c + "Q" + "." * (n - 1 - c) for c in range(n))
         if fmt == "perm":
             tokens = [str(c + 1) for c in range(n)]
             text = "\n".join(" ".join([tokens[c] for c in row]) for row in block.tolist())
-        else:
-            rows = _board_rows(n) if n <= 64 else tuple(
-                "." * c + "Q" + "." * (n - 1 - c) for c in range(n))
+        elif fmt == "board":
             text = "\n\n".join("\n".join([rows[c] for c in row]) for row in block.tolist())
+        elif fmt == "list":  # as json.dumps(..., separators=(",", ":")) writes it
+            quoted = [f'"{r}"' for r in rows]
+            text = ",".join("[" + ",".join([quoted[c] for c in row]) + "]"
+                            for row in block.tolist())
+        else:  # json, as json.dumps writes solution_json
+            head = f'{{"n": {n}, "queens": ['
+            text = ",".join(head + ", ".join([f"[{r}, {c}]" for r, c in enumerate(row)]) + "]}"
+                            for row in block.tolist())
         if count:
-            out.write("\n\n" if fmt == "board" else "\n")
+            out.write(between)
         out.write(text)
         count += len(block)
-    if count:
+    if array:
+        out.write("]\n")
+    elif count:
         out.write("\n")
     return count
+
+
+#: Text formats :func:`write_batches` writes a block at a time.
+_BLOCK_FORMATS = ("perm", "board", "list", "json")
 
 
 # ---------------------------------------------------------------------------------- reading
