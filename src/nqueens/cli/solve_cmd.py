@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from contextlib import AbstractContextManager, nullcontext
@@ -10,7 +9,7 @@ from typing import Any
 
 import click
 
-from .. import formats
+from .. import formats, linear
 from ..errors import BadInput, BudgetExhausted, NoSolution
 from ..search import check_n
 from ..solve import METHODS, choose_method, solve_report
@@ -69,7 +68,7 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
     n = check_n(n)
     big = n > formats.TEXT_MAX_N
     # (a torus with gcd(n, 6) > 1 has no solution at all: that answer is not refused)
-    big = big and not (torus and math.gcd(n, 6) != 1)
+    big = big and not (torus and not linear.exists(n))
     if big and as_json:
         raise BadInput(f"--json is refused for n = {n} (above {formats.TEXT_MAX_N}); leave it "
                        f"out and use --format perm (streamed text) or --format npy (binary)")
