@@ -33,7 +33,7 @@ def test_html_and_output_on_one_file_is_refused_before_any_work(run, tmp_path) -
     for other in (str(page), str(tmp_path / "." / "p.html")):
         r = run("trace", "8", "--html", str(page), "-o", other)
         assert r.code == 2 and len(r.err.strip().splitlines()) == 1
-        assert "--html and --output" in r.err and not page.exists()
+        assert "the same file as --html" in r.err and not page.exists()
 
 
 def test_html_and_output_on_two_files_write_both(run, tmp_path) -> None:

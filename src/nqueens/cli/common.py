@@ -7,7 +7,7 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TypeVar
 
@@ -311,23 +311,40 @@ def remove_pending_files() -> None:
             pass
 
 
-def check_output_path(path: str, what: str = "--output") -> None:
-    """Refuse, before any work, an output path that cannot be written: a missing folder
-    or a folder in place of the file.
+def check_output_paths(paths: Sequence[tuple[str, str | None]],
+                       inputs: Sequence[str] = ()) -> None:
+    """Refuse, before any work, output paths (``(option, path)``, None for not given)
+    that could not be written: a missing folder, a file in place of the folder, a folder
+    named as the file, a folder that is not writable, the same file named twice or one
+    of the ``inputs`` — so that a bad path fails first and nothing is written.
 
-    >>> check_output_path("/no/such/folder/t.png", "--plot")
+    >>> check_output_paths([("--plot", "/no/such/folder/t.png")])
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: --plot /no/such/folder/t.png: folder /no/such/folder does not exist
+    nqueens.errors.BadInput: --plot /no/such/folder/t.png: cannot write it, folder ... not exist
+    >>> check_output_paths([("--html", "p.html"), ("--output", "./p.html")])
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: --output ./p.html: the same file as --html
     """
-    if path == "-":
-        return
-    full = os.path.abspath(path)
-    if os.path.isdir(full):
-        raise BadInput(f"{what} {path}: it is a folder")
-    folder = os.path.dirname(os.path.realpath(full))
-    if not os.path.isdir(folder):
-        raise BadInput(f"{what} {path}: folder {os.path.dirname(full)} does not exist")
+    seen: dict[str, str] = {os.path.realpath(p): "the input frame" for p in inputs}
+    for what, path in paths:
+        if path is None or path == "-":
+            continue
+        target = os.path.abspath(path)
+        folder = os.path.dirname(target)
+        if not os.path.isdir(folder):
+            if os.path.exists(folder):
+                raise BadInput(f"{what} {path}: cannot write it, {folder} is not a folder")
+            raise BadInput(f"{what} {path}: cannot write it, folder {folder} does not exist")
+        if os.path.isdir(target):
+            raise BadInput(f"{what} {path}: cannot write it, it is a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise BadInput(f"{what} {path}: cannot write it, folder {folder} is not writable")
+        real = os.path.realpath(target)
+        if real in seen:
+            raise BadInput(f"{what} {path}: the same file as {seen[real]}")
+        seen[real] = what
 
 
 def _new_file_mode() -> int:

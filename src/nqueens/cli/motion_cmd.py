@@ -16,7 +16,7 @@ from ..motion.patterns import DEFAULT_PATTERNS, parse_pattern
 from ..motion.pictures import tradeoff_png, vectors_png
 from ..motion.search import check_settings
 from .app import cli
-from .common import dump_json, echo, json_option, output_stream, say
+from .common import check_output_paths, dump_json, echo, json_option, output_stream, say
 
 _SHIFT = re.compile(r"^\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*$")
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
@@ -39,33 +39,6 @@ def _parse_size(text: str) -> tuple[int, int]:
 def _check_png_path(path: str | None, what: str) -> None:
     if path is not None and not path.lower().endswith(".png"):
         raise BadInput(f"{what} {path}: pictures are written as PNG (name the file *.png)")
-
-
-def _check_outputs(paths: list[tuple[str, str | None]], inputs: list[str]) -> None:
-    """Refuse, before any work, output paths that could not be written: a missing folder,
-    a folder named as the file, anything but a plain file in the way, the same file named
-    twice or one of the input frames, so that a bad path fails first and nothing is written.
-    """
-    seen: dict[str, str] = {os.path.realpath(p): "the input frame" for p in inputs}
-    for what, path in paths:
-        if path is None:
-            continue
-        target = os.path.abspath(path)
-        folder = os.path.dirname(target)
-        if not os.path.isdir(folder):
-            if os.path.exists(folder):
-                raise BadInput(f"{what} {path}: cannot write it, {folder} is not a folder")
-            raise BadInput(f"{what} {path}: cannot write it, folder {folder} does not exist")
-        if os.path.isdir(target):
-            raise BadInput(f"{what} {path}: cannot write it, it is a folder")
-        if os.path.lexists(target) and not os.path.isfile(target):
-            raise BadInput(f"{what} {path}: cannot write it, it is not a plain file")
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise BadInput(f"{what} {path}: cannot write it, folder {folder} is not writable")
-        real = os.path.realpath(target)
-        if real in seen:
-            raise BadInput(f"{what} {path}: the same file as {seen[real]}")
-        seen[real] = what
 
 
 def _vector_format(path: str) -> str:
@@ -184,7 +157,7 @@ def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tu
     fmt = _vector_format(vectors_path) if vectors_path else None
     _check_png_path(picture, "--picture")
     _check_png_path(plot, "--plot")
-    _check_outputs([("--vectors", vectors_path), ("--picture", picture), ("--plot", plot)],
+    check_output_paths([("--vectors", vectors_path), ("--picture", picture), ("--plot", plot)],
                    [] if demo else [p for p in (reference, target) if p])
     pats = [parse_pattern(p) for p in (patterns or DEFAULT_PATTERNS)]
     for p in pats:

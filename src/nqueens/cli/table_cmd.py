@@ -11,7 +11,7 @@ from ..count.table import PLOT_FORMATS, TABLE_FORMATS, format_table, plot_table
 from ..errors import BadInput
 from ..search import MAX_EXACT_N, check_n
 from .app import cli
-from .common import check_output_path, echo, json_option, output_stream, piece_option, say
+from .common import check_output_paths, echo, json_option, output_stream, piece_option, say
 from .count_cmd import progress_bar, quiet_option, workers_option
 
 
@@ -52,7 +52,7 @@ def table_cmd(n_from: int, n_to: int, fmt: str, plot: str | None, as_json: bool,
         plot_fmt = os.path.splitext(plot)[1].lower().lstrip(".")
         if plot_fmt not in PLOT_FORMATS:
             raise BadInput(f"--plot {plot}: the file name must end in .png or .svg")
-        check_output_path(plot, "--plot")
+        check_output_paths([("--plot", plot)])
     warm_up(piece)
     rows = []
     for n in range(n_from, n_to + 1):

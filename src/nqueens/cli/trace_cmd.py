@@ -23,7 +23,15 @@ from ..trace import (
 )
 from ..viz.text import board_text, count_of, describe
 from .app import cli
-from .common import dump_json, echo, json_option, output_stream, piece_option, say
+from .common import (
+    check_output_paths,
+    dump_json,
+    echo,
+    json_option,
+    output_stream,
+    piece_option,
+    say,
+)
 
 PICTURES = ("board", "svg", "png")
 
@@ -340,19 +348,8 @@ def _check_outputs(method: str, fmt: str | None, output: str | None, html_file: 
         if clash:
             raise BadInput(f"--animate plays in the terminal: it does not combine with "
                            f"{', '.join(clash)}")
-    if html_file is not None and output is not None and _same_file(html_file, output):
-        raise BadInput(f"--html and --output both name {output}: choose two files")
+    check_output_paths([("--html", html_file), ("--output", output)])
     return fmt
-
-
-def _same_file(a: str, b: str) -> bool:
-    """Whether two paths name one file (the same path, or one file reached twice)."""
-    if os.path.realpath(a) == os.path.realpath(b):
-        return True
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
 
 
 def _watch(events: Iterable[Event], summary: Summary) -> Iterator[Event]:
