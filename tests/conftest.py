@@ -16,6 +16,15 @@ settings.register_profile("nqueens", deadline=None)
 settings.load_profile("nqueens")
 
 
+@pytest.fixture(autouse=True)
+def _journal_keys_in_tmp(tmp_path_factory: pytest.TempPathFactory,
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Count journals keep their keys under $XDG_CONFIG_HOME: a fresh folder per test
+    (inherited by the programs the tests start), never the user's own."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.delenv("NQUEENS_JOURNAL_KEY", raising=False)
+
+
 @dataclass
 class Run:
     code: int

@@ -78,8 +78,8 @@ class Cluster:
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)
         for proc in self.procs:
-            try:
-                proc.wait(timeout=20)
+            try:  # nothing of theirs needs to survive: do not wait long for a clean exit
+                proc.wait(timeout=3)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
@@ -290,3 +290,125 @@ def test_a_server_that_is_not_dask_is_reported_not_waited_for() -> None:
         for conn in accepted:
             conn.close()
     assert time.monotonic() - t0 < 30
+
+
+def _nq(*args: str, preexec_fn=None, timeout: float = 180  # type: ignore[no-untyped-def]
+        ) -> subprocess.CompletedProcess[str]:
+    script = Path(sys.executable).parent / "nqueens"
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "nqueens"]
+    return subprocess.run(cmd + list(args), capture_output=True, text=True, check=False,
+                          timeout=timeout, preexec_fn=preexec_fn)
+
+
+def _journal_rows(path: Path) -> int:
+    import sqlite3
+
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM done").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def test_losing_the_scheduler_mid_count_keeps_the_journal(tmp_path: Path) -> None:
+    lonely = Cluster(workers=2)  # its own: this test kills the scheduler
+    journal = tmp_path / "q17.sqlite"
+    script = Path(sys.executable).parent / "nqueens"
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "nqueens"]
+    try:
+        proc = subprocess.Popen(cmd + ["count", "17", "--scheduler", lonely.address,
+                                       "--journal", str(journal), "--quiet"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while _journal_rows(journal) == 0:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        os.killpg(lonely.scheduler.pid, signal.SIGKILL)
+        out, err = proc.communicate(timeout=90)
+    finally:
+        lonely.close()
+    assert proc.returncode == 1, err
+    assert out == "" and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "lost the connection to the Dask scheduler" in err and "resume" in err
+    kept = _journal_rows(journal)
+    assert 0 < kept < len(cons.make_subproblems(17))
+    done = _nq("count", "17", "--journal", str(journal), "--workers", "2", "--quiet")
+    assert done.returncode == 0 and done.stdout == "95815104\n", done.stderr
+
+
+def _serve(answer: bytes) -> tuple[socket.socket, list[socket.socket]]:
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    accepted: list[socket.socket] = []
+
+    def accept() -> None:
+        try:
+            while True:
+                conn, _ = server.accept()
+                accepted.append(conn)
+                conn.sendall(answer)
+                conn.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+    threading.Thread(target=accept, daemon=True).start()
+    return server, accepted
+
+
+@pytest.mark.parametrize("answer", [b"HTTP/1.0 400 Bad Request\r\n\r\n",
+                                    bytes(range(256)) * 8, b"\x00" * 7],
+                         ids=["http", "random-bytes", "short"])
+def test_a_non_dask_server_is_refused_before_dask_reads_a_frame(answer: bytes) -> None:
+    # Dask would read the first 8 bytes as a frame length ("HTTP/1.0" is about 3.5 EiB)
+    # and try to allocate it; under a memory limit such an attempt would show.
+    server, accepted = _serve(answer)
+    port = server.getsockname()[1]
+
+    def small_memory() -> None:  # pragma: no cover - runs in the child
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    try:
+        r = _nq("count", "12", "--scheduler", f"tcp://127.0.0.1:{port}",
+                preexec_fn=small_memory)
+    finally:
+        server.close()
+        for conn in accepted:
+            conn.close()
+    assert r.returncode == 2 and r.stdout == "", r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    assert "does not answer as a Dask scheduler" in r.stderr
+    assert "MemoryError" not in r.stderr
+
+
+def test_wrong_results_from_the_cluster_are_caught_before_they_are_recorded(
+        cluster: Cluster, tmp_path: Path) -> None:
+    def lying(batch):  # type: ignore[no-untyped-def]
+        # A faulty worker. Local, so Dask sends the function itself (the workers
+        # cannot import this test module).
+        return [r._replace(total=r.total + 1) for r in cons.solve_batch(batch)]
+
+    class LyingCluster(DaskMap):
+        def __call__(self, fn, batches):  # type: ignore[no-untyped-def]
+            return super().__call__(lying, batches)
+
+    n = 13
+    subs = cons.make_subproblems(n)
+    header = JournalHeader(n, "queen", cons.ENGINE_VERSION, len(subs), cons.digest(subs))
+    with Journal.open(str(tmp_path / "j.sqlite"), header) as j:
+        with pytest.raises(ClusterError, match=r"wrong result: subproblem \d+ is recorded"):
+            with LyingCluster(cluster.address, task_seconds=0.3) as dm:
+                run(subs, dm, journal=j)
+        assert j.done() == set()
+
+
+def test_results_from_the_cluster_are_spot_checked(cluster: Cluster) -> None:
+    subs = cons.make_subproblems(14)
+    with DaskMap(cluster.address, task_seconds=0.3) as dm:
+        assert cons.tally(subs, run(subs, dm)) == (A000170[14], A002562[14])
+        assert 1 <= dm.checked <= dm.tasks

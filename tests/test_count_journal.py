@@ -1,12 +1,16 @@
-"""The count journal: resume, refusal of foreign or damaged journals, SIGKILL and Ctrl-C."""
+"""The count journal: resume, refusal of foreign, damaged, forged or keyless journals,
+one count at a time, unwritable journals, SIGKILL and Ctrl-C."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import shutil
 import signal
 import sqlite3
+import stat
 import subprocess
 import sys
 import time
@@ -211,3 +215,235 @@ def test_journal_path_problems_are_bad_input(run, tmp_path: Path) -> None:  # ty
     folder = run("count", "10", "--journal", str(tmp_path))
     assert folder.code == 2 and missing.out == folder.out == ""
 
+
+
+# --- Keys, forgery, locking and write failures, through the real command line. ---
+
+def _nq(*args: str, env: dict[str, str] | None = None, timeout: float = 300,
+        preexec_fn=None) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]
+    return subprocess.run(_script() + list(args), capture_output=True, text=True, check=False,
+                          timeout=timeout, env=env, preexec_fn=preexec_fn)
+
+
+def _one_line_error(r: subprocess.CompletedProcess[str], code: int = 2) -> str:
+    assert r.returncode == code, (r.returncode, r.stderr)
+    assert r.stdout == "" and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert r.stderr.startswith("nqueens: error: ")
+    return r.stderr
+
+
+def _header(path: Path) -> dict[str, str]:
+    with sqlite3.connect(path) as conn:
+        return dict(conn.execute("SELECT key, value FROM header").fetchall())
+
+
+def _key_file(path: Path) -> Path:
+    return Path(os.environ["XDG_CONFIG_HOME"]) / "nqueens" / "journal-keys" / _header(path)["id"]
+
+
+def test_journal_key_is_kept_private_in_the_config_folder(tmp_path: Path) -> None:
+    j = tmp_path / "j.sqlite"
+    assert _nq("count", "10", "--journal", str(j)).stdout == "724\n"
+    key = _key_file(j)
+    assert key.is_file() and len(key.read_text().strip()) == 64
+    assert key.stat().st_mode & 0o777 == 0o600
+    assert key.parent.stat().st_mode & 0o777 == 0o700
+    assert key.read_text().strip() not in j.read_bytes().decode("latin-1")
+
+
+def _forge_row_zero(j: Path, how: str) -> None:
+    """Raise row 0's count by 1,000 and give it a checksum recomputed from the file."""
+    head = _header(j)
+    with sqlite3.connect(j) as conn:
+        rid, total, f180, f90, colsum = conn.execute(
+            "SELECT id, total, fixed180, fixed90, colsum FROM done WHERE id = 0").fetchone()
+        total += 1000
+        if how == "sha256":  # the unkeyed checksum of earlier journals
+            text = f"{head['digest']}|{rid}|{total}|{f180}|{f90}"
+            mac = hashlib.sha256(text.encode()).hexdigest()[:32]
+        else:  # an HMAC under a key guessed from what the file shows
+            text = f"{head['format']}|row|{head['seal']}|{rid}|{total}|{f180}|{f90}|{colsum}"
+            mac = hmac.new(head["id"].encode(), text.encode(), hashlib.sha256).hexdigest()
+        conn.execute("UPDATE done SET total = ?, mac = ? WHERE id = 0", (total, mac))
+
+
+@pytest.mark.parametrize("how", ["sha256", "hmac-guessed-key"])
+def test_a_forged_row_with_a_recomputed_checksum_is_refused(tmp_path: Path, how: str) -> None:
+    j = tmp_path / "forged.sqlite"
+    assert _nq("count", "12", "--journal", str(j), "-w", "1").stdout == "14200\n"
+    _forge_row_zero(j, how)
+    err = _one_line_error(_nq("count", "12", "--journal", str(j), "-w", "1"))
+    assert str(j) in err and "subproblem 0 " in err and "altered" in err
+
+
+def test_a_journal_whose_key_is_on_another_machine_needs_journal_key(tmp_path: Path) -> None:
+    j = tmp_path / "j.sqlite"
+    args = ["count", "12", "--journal", str(j), "-w", "1"]
+    assert _nq(*args).stdout == "14200\n"
+    key = _key_file(j).read_text().strip()
+    elsewhere = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "other-machine")}
+    err = _one_line_error(_nq(*args, env=elsewhere))
+    assert "not on this machine" in err and "--journal-key" in err and str(j) in err
+    assert _nq(*args, "--journal-key", key, env=elsewhere).stdout == "14200\n"
+    assert _nq(*args, env={**elsewhere, "NQUEENS_JOURNAL_KEY": key}).stdout == "14200\n"
+
+
+def test_a_wrong_journal_key_is_refused(tmp_path: Path) -> None:
+    j = tmp_path / "j.sqlite"
+    args = ["count", "11", "--journal", str(j), "-w", "1"]
+    right, wrong = "the right key, sixteen+", "some other key, sixteen+"
+    assert _nq(*args, "--journal-key", right).stdout == "2680\n"
+    keys = Path(os.environ["XDG_CONFIG_HOME"]) / "nqueens" / "journal-keys"
+    assert not keys.exists() or not any(keys.iterdir())  # a given key is not stored
+    err = _one_line_error(_nq(*args, "--journal-key", wrong))
+    assert "not made with the key given" in err
+    assert "not on this machine" in _one_line_error(_nq(*args))
+    assert _nq(*args, "--journal-key", right).stdout == "2680\n"
+    assert "at least 16 characters" in _one_line_error(_nq(*args, "--journal-key", "short"))
+    assert "needs --journal" in _one_line_error(_nq("count", "8", "--journal-key", right))
+
+
+@pytest.mark.parametrize("fmt", ["nqueens-count-journal-1", "nqueens-count-journal-\x1b[31m1"])
+def test_a_journal_of_an_older_version_is_refused_clearly(tmp_path: Path, fmt: str) -> None:
+    j = tmp_path / "old.sqlite"
+    with sqlite3.connect(j) as conn:
+        conn.execute("CREATE TABLE header (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        conn.execute("CREATE TABLE done (id INTEGER PRIMARY KEY, total INTEGER NOT NULL, "
+                     "fixed180 INTEGER NOT NULL, fixed90 INTEGER NOT NULL, "
+                     "checksum TEXT NOT NULL)")
+        conn.executemany("INSERT INTO header VALUES (?, ?)", [
+            ("format", fmt), ("n", "10"), ("piece", "queen"),
+            ("engine", "constellations-1"), ("subproblems", "1"), ("digest", "ab"),
+            ("seal", "cd")])
+    before = j.read_bytes()
+    err = _one_line_error(_nq("count", "10", "--journal", str(j)))
+    assert "older" in err and "nqueens-count-journal-" in err and "1" in err
+    assert "\x1b" not in err  # text from the file is shown escaped
+    assert j.read_bytes() == before
+
+
+def _make_journal(tmp_path: Path, n: int, key: str, results: list[cons.SubResult]) -> Path:
+    path = tmp_path / "j.sqlite"
+    subs = cons.make_subproblems(n)
+    head = JournalHeader(n, "queen", cons.ENGINE_VERSION, len(subs), cons.digest(subs))
+    with Journal.open(str(path), head, key=key) as jr:
+        jr.record(results)
+    return path
+
+
+def test_a_signed_but_wrong_count_is_found_by_the_recount(tmp_path: Path) -> None:
+    # A row signed with the right key (a faulty machine that held it) still has to
+    # recount to the same figures: with one row recorded, that row is recounted.
+    key = "a key held by a faulty machine"
+    subs = cons.make_subproblems(12)
+    good = cons.solve_batch(subs[:1])[0]
+    j = _make_journal(tmp_path, 12, key, [good._replace(total=good.total + 1)])
+    err = _one_line_error(_nq("count", "12", "--journal", str(j), "--journal-key", key))
+    assert f"subproblem {good.id} " in err and "wrong result" in err
+
+
+def test_an_implausible_row_is_refused_whatever_the_sample(tmp_path: Path) -> None:
+    key = "a key held by a faulty machine"
+    results = cons.solve_batch(cons.make_subproblems(12))
+    bad = results[40]._replace(colsum=11 * results[40].total + 1)
+    j = _make_journal(tmp_path, 12, key, [*results[:40], bad, *results[41:]])
+    err = _one_line_error(_nq("count", "12", "--journal", str(j), "--journal-key", key))
+    assert f"subproblem {bad.id} is implausible" in err
+
+
+def test_a_second_count_on_a_journal_in_use_is_refused_at_once(tmp_path: Path) -> None:
+    j = tmp_path / "shared.sqlite"
+    args = ["count", "17", "--journal", str(j), "--workers", "1", "--quiet"]
+    first = _start_and_wait(args, j)
+    try:
+        t0 = time.monotonic()
+        second = _nq(*args, timeout=120)
+        err = _one_line_error(second)
+        assert "in use by another count" in err and str(j) in err
+        if os.path.exists("/proc/locks"):
+            assert f"(process {first.pid})" in err
+        assert time.monotonic() - t0 < 60
+        assert first.poll() is None  # the first count goes on
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.communicate(timeout=60)
+    assert first.returncode == 130
+
+
+@pytest.mark.parametrize("kind", ["null-device", "full-device", "fifo"])
+def test_a_journal_that_is_not_a_regular_file_is_refused(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "here"
+    folder.mkdir()
+    j = folder / "journal"
+    if kind == "fifo":
+        os.mkfifo(j)
+    else:
+        if os.geteuid() != 0:
+            pytest.skip("making a device node needs root")
+        os.mknod(j, 0o666 | stat.S_IFCHR, os.makedev(1, 3 if kind == "null-device" else 7))
+    err = _one_line_error(_nq("count", "12", "--journal", str(j), timeout=60))
+    assert "not a regular file" in err and str(j) in err
+    assert os.listdir(folder) == ["journal"]  # no -journal file beside it
+    assert stat.S_ISFIFO(j.stat().st_mode) if kind == "fifo" else stat.S_ISCHR(j.stat().st_mode)
+
+
+def _without_dac_override() -> None:  # pragma: no cover - runs in the child
+    # As root, file modes do not stop writes: drop the capabilities that override them
+    # (from the bounding set, so that the program started next does not get them back).
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    for cap in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+        libc.prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP; fails harmlessly when not root
+
+
+def _cannot_write(path: Path) -> bool:
+    probe = [sys.executable, "-c", "import sys; open(sys.argv[1], 'ab')", str(path)]
+    return subprocess.run(probe, capture_output=True, preexec_fn=_without_dac_override,
+                          check=False).returncode != 0
+
+
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_a_read_only_journal_is_one_line_and_stays_intact(tmp_path: Path, what: str) -> None:
+    folder = tmp_path / "jr"
+    folder.mkdir()
+    j = folder / "j.sqlite"
+    subs = cons.make_subproblems(13)
+    key = "a key of sixteen characters or more"
+    _make_journal(folder, 13, key, cons.solve_batch(subs[: len(subs) // 2]))
+    before = j.read_bytes()
+    target = j if what == "file" else folder
+    target.chmod(0o444 if what == "file" else 0o555)
+    try:
+        if not _cannot_write(j if what == "file" else folder / "new"):
+            pytest.skip("cannot make a file read-only here")
+        r = _nq("count", "13", "--journal", str(j), "--journal-key", key, "-w", "1",
+                preexec_fn=_without_dac_override)
+    finally:
+        target.chmod(0o644 if what == "file" else 0o755)
+    err = _one_line_error(r)
+    assert f"cannot write journal {j}" in err and "writable" in err
+    assert j.read_bytes() == before and os.listdir(folder) == ["j.sqlite"]
+    done = _nq("count", "13", "--journal", str(j), "--journal-key", key, "-w", "1")
+    assert done.returncode == 0 and done.stdout == "73712\n"
+
+
+def test_a_full_disk_is_one_line_and_what_was_recorded_resumes(tmp_path: Path) -> None:
+    # A file size limit (RLIMIT_FSIZE, with SIGXFSZ ignored) makes the journal's writes
+    # fail part-way through the count as a full disk does.
+    j = tmp_path / "j.sqlite"
+    assert _nq("count", "9", "--journal", str(tmp_path / "warm.sqlite")).returncode == 0
+
+    def small_disk() -> None:  # pragma: no cover - runs in the child
+        import resource
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (48 * 1024, 48 * 1024))
+
+    args = ["count", "13", "--journal", str(j), "-w", "1"]
+    err = _one_line_error(_nq(*args, preexec_fn=small_disk))
+    assert f"cannot write journal {j}" in err and "resume" in err
+    assert 0 < _rows(j) < len(cons.make_subproblems(13))
+    done = _nq(*args)
+    assert done.returncode == 0 and done.stdout == "73712\n"

@@ -29,6 +29,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from nqueens.bounded_input import printable
+
 from .errors import BadInput
 from .words import plural
 
@@ -42,6 +44,24 @@ _HEADER = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*[xX]\s*(\d+)\s*$")
 _MINES_LINE = re.compile(r"^\s*mines\s*[:=]\s*(\S*)\s*$", re.IGNORECASE)
 
 Cell = tuple[int, int]
+
+#: The most squares a board may have (height times width): a board of 100 million
+#: squares is checked (``check``, through the collapse) in a few GB of memory.
+MAX_SQUARES = 100_000_000
+#: The largest board file read: two bytes a square (a square and a space or a line
+#: break) of a board of :data:`MAX_SQUARES`, and 1 MiB of comments and header; a larger
+#: input is refused before it is read (exit 2).
+MAX_BOARD_BYTES = 2 * MAX_SQUARES + (1 << 20)
+#: The most unknown squares and numbers next to them, together, that the solvers which
+#: take a board square by square (:func:`problem_of`: ``--safe``, ``--method backtrack``,
+#: counting or checking with a total, the reason for an inconsistency) accept: about
+#: 350 bytes each, 700 MB.  ``check`` and ``--count`` without a total go through the
+#: collapse, which has no such limit.
+MAX_PROBLEM = 2_000_000
+
+
+class TooLarge(BadInput):
+    """A board beyond what a solver takes in bounded memory (exit 2)."""
 
 
 @dataclass
@@ -176,7 +196,7 @@ class Arrays:
         return int(self.need.shape[0])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _extract(cells: npt.NDArray[np.int8]) -> tuple[
         npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32],
         npt.NDArray[np.int32], npt.NDArray[np.int64], npt.NDArray[np.int32],
@@ -267,8 +287,16 @@ def problem_of(board: Board) -> Problem:
     >>> p = problem_of(parse_board("8"))
     >>> [(c.cell, c.vars, c.need) for c in p.constraints]
     [((0, 0), (), 8)]
+
+    A board of more than :data:`MAX_PROBLEM` unknown squares and numbers is refused
+    (:class:`TooLarge`).
     """
     a = arrays_of(board)
+    if a.n + a.m > MAX_PROBLEM:
+        raise TooLarge(f"the board has {a.n:,} unknown squares and {a.m:,} numbers next "
+                       f"to them: this solver takes up to "
+                       f"{MAX_PROBLEM:,} together (about 700 MB of memory); plain 'check' "
+                       "and '--count' without a total take any board")
     ptr = a.ptr.tolist()
     vs = a.vars.tolist()
     constraints = [Constraint((r, c), tuple(vs[ptr[j]:ptr[j + 1]]), need)
@@ -307,11 +335,14 @@ def _parse_row(text: str, line_no: int, start_col: int) -> list[int]:
 
 
 def _parse_total(text: str, line_no: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise BadInput(f"the total number of mines must be a whole number, not {text!r}",
-                       line_no) from None
+    digits = text.lstrip("+-")
+    if digits.isdigit() and digits.isascii() and len(digits.lstrip("0")) > 12:
+        raise BadInput(f"the total number of mines ({len(digits):,} digits) is more than a "
+                       f"board of at most {MAX_SQUARES:,} squares holds", line_no)
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        raise BadInput(f"the total number of mines must be a whole number, not "
+                       f"{printable(repr(text), 40)}", line_no)
+    value = int(text)
     if value < 0:
         raise BadInput("the total number of mines cannot be negative", line_no)
     return value
@@ -378,7 +409,7 @@ def _fast_grid(lines: list[str]) -> Board | None:
         if not rows and total is None and _MINES_LINE.match(line):
             m = _MINES_LINE.match(line)
             assert m is not None
-            if not m.group(1).isdigit():
+            if not (m.group(1).isdigit() and m.group(1).isascii()) or len(m.group(1)) > 12:
                 return None
             total = int(m.group(1))
             continue
@@ -386,7 +417,21 @@ def _fast_grid(lines: list[str]) -> Board | None:
     cells = _fast_cells(rows)
     if cells is None or (total is not None and total < int(np.count_nonzero(cells == MINE))):
         return None
+    _check_size(cells.shape[0], cells.shape[1])
     return Board(cells, total)
+
+
+def _check_size(height: int, width: int, line_no: int | None = None) -> None:
+    """Refuse a board of more than :data:`MAX_SQUARES` squares.
+
+    >>> _check_size(20_000, 20_000)
+    Traceback (most recent call last):
+    ...
+    minesweeper.errors.BadInput: a board of 400,000,000 squares: boards are read up to 100,000,000
+    """
+    if height * width > MAX_SQUARES:
+        raise BadInput(f"a board of {height * width:,} squares: boards are read up to "
+                       f"{MAX_SQUARES:,}", line_no)
 
 
 def _parse_grid(lines: list[str]) -> Board:
@@ -445,9 +490,13 @@ def _column_of(piece: str, k: int) -> int:
 def _parse_mine(lines: list[str], header_at: int) -> Board:
     m = _HEADER.match(lines[header_at])
     assert m is not None
+    if any(len(g.lstrip("0")) > 12 or not g.isascii() for g in m.groups()):
+        raise BadInput(f"the header gives a board larger than the {MAX_SQUARES:,} squares "
+                       "boards are read up to", header_at + 1)
     width, height, mines = (int(g) for g in m.groups())
     if width < 1 or height < 1:
         raise BadInput("the header gives an empty board", header_at + 1)
+    _check_size(height, width, header_at + 1)
     if mines > width * height:
         raise BadInput(f"the header gives {plural(mines, 'mine')} for "
                        f"{plural(width * height, 'square')}",
@@ -482,6 +531,7 @@ def _parse_mine(lines: list[str], header_at: int) -> Board:
 
 
 def _make(rows: list[list[int]], total: int | None) -> Board:
+    _check_size(len(rows), len(rows[0]) if rows else 0)
     cells = np.array(rows, dtype=np.int8)
     board = Board(cells, total)
     if total is not None and total < board.flags():

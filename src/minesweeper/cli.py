@@ -20,9 +20,14 @@ from typing import Any
 
 import click
 
+from nqueens import interrupt
+from nqueens.bounded_input import printable, read_bytes
+from nqueens.errors import BadInput as NQueensBadInput
+from nqueens.safe_output import remove_pending_files
+
 from .backtrack import Refutation, find_or_refute
 from .backtrack import count as backtrack_count
-from .board import Board, Cell, format_board, parse_board, problem_of
+from .board import MAX_BOARD_BYTES, MAX_SQUARES, Board, Cell, format_board, parse_board, problem_of
 from .circuit import build as build_circuit
 from .count import count_arrangements
 from .errors import BadInput, MinesweeperError
@@ -34,15 +39,24 @@ from .sat import check as sat_check
 from .words import plural
 
 PROG = "minesweeper"
-_INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d+)\s+(\d+)\s*$", re.MULTILINE)
+_INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d{1,9})\s+(\d{1,9})\s*$", re.MULTILINE)
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+#: The largest formula file read (an expression, or DIMACS CNF: a million clauses of
+#: three literals take about 16 MB); its board would be far larger than any board read.
+MAX_FORMULA_BYTES = 16 << 20
 
 
-def _read_text(path: str) -> str:
+def _read_text(path: str, limit: int = MAX_BOARD_BYTES,
+               what: str = f"the {MAX_BOARD_BYTES // 10**6} MB a board of at most "
+                           f"{MAX_SQUARES:,} squares takes") -> str:
+    """The text of file ``path`` ('-': standard input), refused beyond ``limit`` bytes
+    (``what`` says what the limit is) before it is read whole."""
     try:
-        if path == "-":
-            text = sys.stdin.read()
-            return text[1:] if text.startswith("\ufeff") else text
-        return Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is skipped
+        data = read_bytes(path, limit, what)
+        return data.decode("utf-8-sig")  # a byte-order mark is skipped
+    except NQueensBadInput as exc:
+        raise BadInput(str(exc)) from None
     except FileNotFoundError:
         raise BadInput(f"no such file: {path}") from None
     except IsADirectoryError:
@@ -220,7 +234,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
             scope = "all" if board.total is not None else "frontier"
             result["count"] = {"count": n if n < 2**53 else str(n), "scope": scope}
         else:
-            cr = count_arrangements(board)
+            cr = interrupt.in_child(count_arrangements, board)
             n, scope = cr.count, cr.scope
             result["count"] = cr.to_json()
         what = ("of all unknown squares" if scope == "all" else
@@ -228,7 +242,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
         lines.append(f"{plural(n, 'arrangement')} {what}")
         consistent = n > 0
     if do_safe:
-        sr = safe_squares(board)
+        sr = interrupt.in_child(safe_squares, board)
         result["safe"] = {"consistent": sr.consistent, "safe": _cells(sr.safe),
                           "mined": _cells(sr.mined), "undetermined": len(sr.free)}
         overlay.safe, overlay.mined = sr.safe, sr.mined
@@ -250,7 +264,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
                 result["core_minimal"] = False
                 result["explained"] = True
         else:
-            cres = sat_check(board)
+            cres = interrupt.in_child(sat_check, board)
             consistent, witness = cres.consistent, cres.mines
             core, core_total = cres.core, cres.core_total
             if not consistent:
@@ -285,8 +299,13 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
             if core:
                 lines.append(format_board(board, mark=set(core)))
         elif method == "sat" and not cres.explained:
-            lines.append(f"(no reason searched for: the board has {cres.stats['numbers']} "
-                         f"numbers, above the limit of {CORE_LIMIT})")
+            if cres.stats["numbers"] > CORE_LIMIT:
+                lines.append(f"(no reason searched for: the board has {cres.stats['numbers']} "
+                             f"numbers, above the limit of {CORE_LIMIT})")
+            else:
+                lines.append("(no reason searched for: the board is too large for it, "
+                             f"{cres.stats['unknown']:,} unknown squares and "
+                             f"{cres.stats['numbers']:,} numbers)")
         elif method == "sat":
             overlay.marked = set(core)
             if not core:
@@ -329,6 +348,10 @@ def _assignment(text: str, mines: set[Cell]) -> dict[str, bool]:
     found = _INPUT_LINE.findall(text)
     if not found:
         raise BadInput("--assignment needs a board made by 'build' (its '# input' lines)")
+    for name, _, _ in found:
+        if not _NAME.fullmatch(name):
+            raise BadInput(f"an '# input' line names {printable(repr(name), 60)}, which is "
+                           "not a variable name (letters, digits and _)")
     return {name: (int(r) - 1, int(c) - 1) in mines for name, r, c in found}
 
 
@@ -503,7 +526,8 @@ def _load_formula(arg: str, dimacs: bool) -> tuple[Formula, list[str] | None]:
     ``f.cnf``, ``./a``) or with ``--dimacs``; otherwise it is an expression, whether or
     not a file of that name exists."""
     if dimacs or "." in arg or "/" in arg:
-        text = _read_text(arg)
+        text = _read_text(arg, MAX_FORMULA_BYTES,
+                          f"the {MAX_FORMULA_BYTES >> 20} MiB a formula file is read up to")
         try:
             if dimacs or re.search(r"^\s*p\s+cnf", text, re.MULTILINE):
                 return read_dimacs(text)
@@ -542,7 +566,7 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
     consistent = True
     lines: list[str] = []
     if witness:
-        res = sat_check(board)
+        res = interrupt.in_child(sat_check, board)
         consistent = res.consistent
         ov.mines = res.mines
         ov.marked = set(res.core)
@@ -552,7 +576,7 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
         else:
             lines += ["these numbers cannot all hold:", format_board(board, mark=ov.marked)]
     if show_safe:
-        sr = safe_squares(board)
+        sr = interrupt.in_child(safe_squares, board)
         consistent = consistent and sr.consistent
         ov.safe, ov.mined = sr.safe, sr.mined
         if sr.consistent:
@@ -635,6 +659,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns (and, as a script, exits with) the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
+    if argv is None:
+        # As a program: SIGINT and SIGTERM end it at once (exit 130 or 143), also inside
+        # a solver, after removing half-written output files (see nqueens.interrupt).
+        interrupt.install(PROG, remove_pending_files)
     try:
         rv = cli.main(args=args, prog_name=PROG, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0

@@ -39,7 +39,7 @@ from math import comb
 
 import numpy as np
 
-from .board import Board, Problem, arrays_of, problem_of
+from .board import Board, Problem, TooLarge, arrays_of, problem_of
 from .reduce import collapse
 
 
@@ -130,6 +130,12 @@ def _width(problem: Problem, order: list[int]) -> int:
     return width
 
 
+#: The most partial counts the sweep keeps at once (one per partial state and number of
+#: mines, a few hundred bytes each: about 1 GB); a component whose numbers overlap so
+#: widely that it needs more is refused with :class:`~minesweeper.board.TooLarge`.
+MAX_SWEEP_ENTRIES = 4_000_000
+
+
 def component_polynomial(problem: Problem, vs: list[int], cons: list[int]) -> list[int]:
     """``poly[m]`` = number of arrangements of the component's squares with ``m`` mines.
 
@@ -167,6 +173,7 @@ def component_polynomial(problem: Problem, vs: list[int], cons: list[int]) -> li
         closing = [index[j] for j in ends[i]]
         touch_idx = [index[j] for j in touching[i]]
         new_states: dict[tuple[int, ...], dict[int, int]] = {}
+        entries = 0
         for state, poly in states.items():
             base = list(state) + [0] * (len(open_list) - width_before)
             for mine in (0, 1):
@@ -190,8 +197,15 @@ def component_polynomial(problem: Problem, vs: list[int], cons: list[int]) -> li
                     continue
                 key = tuple(cur[k] for k in keep)
                 target = new_states.setdefault(key, {})
+                before = len(target)
                 for m, ways in poly.items():
                     target[m + mine] = target.get(m + mine, 0) + ways
+                entries += len(target) - before
+                if entries > MAX_SWEEP_ENTRIES:
+                    raise TooLarge(f"counting this board needs more than {MAX_SWEEP_ENTRIES:,} "
+                                   "partial counts at once (about 1 GB of memory): its numbers "
+                                   f"overlap too widely ({len(open_list)} open at square {i + 1} "
+                                   f"of a component of {len(order):,})")
         states = new_states
         open_list = [open_list[k] for k in keep]
         if not states:

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from nqueens.bounded_input import printable
+
 from .errors import BadInput
 from .words import plural
 
@@ -48,6 +50,15 @@ class Op:
 Formula = Var | Not | Op
 
 _KEYWORDS = {"and", "or", "nor", "not"}
+
+#: The deepest nesting a formula may have (parentheses, ``not``, chains of ``nor``):
+#: the formula is walked recursively when it is laid out or evaluated.  A chain of
+#: ``and`` or ``or`` is one level, however long.
+MAX_DEPTH = 200
+#: The most variables and clauses a DIMACS header may declare (every declared variable
+#: gets a lane of the board, each clause a row of gadgets).
+MAX_DIMACS_VARIABLES = 100_000
+MAX_DIMACS_CLAUSES = 1_000_000
 _TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<sym>[()!~&|,\-]))")
 
 
@@ -116,6 +127,14 @@ class _Parser:
             self.tokens.append((tok, start + 1))
             pos = m.end()
         self.i = 0
+        self.depth = 0
+
+    def deeper(self) -> None:
+        """One more level of nesting (refused past :data:`MAX_DEPTH`)."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise BadInput(f"the formula nests more than {MAX_DEPTH} levels deep", 1,
+                           self.col())
 
     def peek(self) -> str | None:
         return self.tokens[self.i][0] if self.i < len(self.tokens) else None
@@ -141,22 +160,30 @@ class _Parser:
         f = self.expr()
         if self.peek() is not None:
             raise BadInput(f"unexpected {self.peek()!r} after the formula", 1, self.col())
+        if depth(f) > MAX_DEPTH:
+            raise BadInput(f"the formula nests more than {MAX_DEPTH} levels deep (a chain "
+                           "of nor counts one level a nor)")
         return f
 
     def expr(self) -> Formula:
-        f = self.term()
+        # a chain of or is one Op (a long chain is not a deep tree); nor is read left to
+        # right: (a or b) nor c
+        args = [self.term()]
         while (self.peek() or "").lower() in ("or", "|", "nor"):
             op = self.take().lower()
             g = self.term()
-            f = Op("nor", (f, g)) if op == "nor" else Op("or", (f, g))
-        return f
+            if op == "nor":
+                args = [Op("nor", (_joined("or", args), g))]
+            else:
+                args.append(g)
+        return _joined("or", args)
 
     def term(self) -> Formula:
-        f = self.factor()
+        args = [self.factor()]
         while (self.peek() or "").lower() in ("and", "&"):
             self.take()
-            f = Op("and", (f, self.factor()))
-        return f
+            args.append(self.factor())
+        return _joined("and", args)
 
     def factor(self) -> Formula:
         tok = self.peek()
@@ -165,20 +192,28 @@ class _Parser:
         low = tok.lower()
         if low in ("not", "!", "~", "-"):
             col = self.col()
+            self.deeper()
             self.take()
             if low == "not" and self.peek() == "(" and tok.isupper():
-                return Not(self.call_args(col, 1, 1)[0])
-            return Not(self.factor())
+                f: Formula = Not(self.call_args(col, 1, 1)[0])
+            else:
+                f = Not(self.factor())
+            self.depth -= 1
+            return f
         if tok == "(":
+            self.deeper()
             self.take()
             f = self.expr()
             self.expect(")")
+            self.depth -= 1
             return f
         if low in ("and", "or", "nor") and self.i + 1 < len(self.tokens) \
                 and self.tokens[self.i + 1][0] == "(":
             col = self.col()
+            self.deeper()
             self.take()
             args = self.call_args(col, 2, 2 if low == "nor" else 10**9)
+            self.depth -= 1
             return Op(low, tuple(args))
         if low in _KEYWORDS or not (tok[0].isalpha() or tok[0] == "_"):
             raise BadInput(f"expected a variable, 'not' or '(' but found {tok!r}", 1,
@@ -198,6 +233,28 @@ class _Parser:
         return args
 
 
+def _joined(kind: str, args: list[Formula]) -> Formula:
+    return args[0] if len(args) == 1 else Op(kind, tuple(args))
+
+
+def depth(f: Formula) -> int:
+    """How deeply ``f`` nests (a variable: 0), found without recursion.
+
+    >>> depth(parse_formula("a or b or c")), depth(parse_formula("not (a nor b) nor c"))
+    (1, 3)
+    """
+    deepest = 0
+    todo: list[tuple[Formula, int]] = [(f, 0)]
+    while todo:
+        g, d = todo.pop()
+        deepest = max(deepest, d)
+        if isinstance(g, Not):
+            todo.append((g.arg, d + 1))
+        elif isinstance(g, Op):
+            todo.extend((a, d + 1) for a in g.args)
+    return deepest
+
+
 def parse_formula(text: str) -> Formula:
     """Read an expression (see the module notes).
 
@@ -207,6 +264,10 @@ def parse_formula(text: str) -> Formula:
     Traceback (most recent call last):
     ...
     minesweeper.errors.BadInput: line 1, column 6: the formula ends too early
+    >>> parse_formula("(" * 400 + "a" + ")" * 400)
+    Traceback (most recent call last):
+    ...
+    minesweeper.errors.BadInput: line 1, column 201: the formula nests more than 200 levels deep
     """
     return _Parser(text).parse()
 
@@ -246,8 +307,15 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
             parts = line.split()
             if header is not None:
                 raise BadInput("a second 'p cnf' line", line_no, 1)
-            if len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
+            if len(parts) != 4 or parts[1] != "cnf" or not all(
+                    p.isdigit() and p.isascii() for p in parts[2:]):
                 raise BadInput("the header must read 'p cnf VARIABLES CLAUSES'", line_no, 1)
+            if len(parts[2]) > 9 or int(parts[2]) > MAX_DIMACS_VARIABLES:
+                raise BadInput(f"the header declares more than {MAX_DIMACS_VARIABLES:,} "
+                               "variables (each gets a lane of the board)", line_no, 1)
+            if len(parts[3]) > 9 or int(parts[3]) > MAX_DIMACS_CLAUSES:
+                raise BadInput(f"the header declares more than {MAX_DIMACS_CLAUSES:,} clauses",
+                               line_no, 1)
             header = (int(parts[2]), int(parts[3]))
             continue
         if header is None:
@@ -255,10 +323,15 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
         col = 1
         for tok in raw.split():
             col = raw.index(tok, col - 1) + 1
-            try:
-                lit = int(tok)
-            except ValueError:
-                raise BadInput(f"{tok!r} is not a literal", line_no, col) from None
+            if len(tok) > 12 or not tok.lstrip("-").isascii():
+                lit = None
+            else:
+                try:
+                    lit = int(tok)
+                except ValueError:
+                    lit = None
+            if lit is None:
+                raise BadInput(f"{printable(repr(tok), 40)} is not a literal", line_no, col)
             if abs(lit) > header[0]:
                 raise BadInput(f"variable {abs(lit)} is above the {header[0]} declared",
                                line_no, col)

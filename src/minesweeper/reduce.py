@@ -37,7 +37,7 @@ from .board import Arrays
 MAX_ROUNDS = 60
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _find(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
           v: int) -> tuple[int, int]:  # pragma: no cover - compiled
     r = v
@@ -57,7 +57,7 @@ def _find(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
     return r, p
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _fix(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
          value: npt.NDArray[np.int8], v: int, val: int) -> int:  # pragma: no cover
     """1: changed, 0: nothing new, -1: contradiction."""
@@ -69,7 +69,7 @@ def _fix(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
     return 0 if value[r] == want else -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _union(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
            size: npt.NDArray[np.int32], value: npt.NDArray[np.int8], u: int, v: int,
            diff: int) -> int:  # pragma: no cover - compiled
@@ -93,7 +93,7 @@ def _union(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _reduce_one(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
                 value: npt.NDArray[np.int8], vs: npt.NDArray[np.int32], need: int,
                 roots: npt.NDArray[np.int64], coefs: npt.NDArray[np.int64]
@@ -131,7 +131,7 @@ def _reduce_one(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
     return kk, rhs
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _absorb(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
             size: npt.NDArray[np.int32], value: npt.NDArray[np.int8],
             k: int, roots: npt.NDArray[np.int64], coefs: npt.NDArray[np.int64],
@@ -185,7 +185,7 @@ def _absorb(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
     return 0, 0  # three combinations: a clause over two roots, kept
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _collapse(n: int, ptr: npt.NDArray[np.int64], vs: npt.NDArray[np.int32],
               need: npt.NDArray[np.int16], max_rounds: int
               ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8], npt.NDArray[np.int8],
@@ -222,7 +222,7 @@ def _collapse(n: int, ptr: npt.NDArray[np.int64], vs: npt.NDArray[np.int32],
     return parent, parity, value, done, rounds, -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _clauses(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
              value: npt.NDArray[np.int8], ptr: npt.NDArray[np.int64],
              vs: npt.NDArray[np.int32], need: npt.NDArray[np.int16],
@@ -281,7 +281,7 @@ def _clauses(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
     return lits[:nl], ends[:nc], root_of, written
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _values(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
             value: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:  # pragma: no cover
     n = parent.shape[0]
@@ -293,7 +293,7 @@ def _values(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _violated(ptr: npt.NDArray[np.int64], vs: npt.NDArray[np.int32],
               need: npt.NDArray[np.int16], mine: npt.NDArray[np.bool_]
               ) -> int:  # pragma: no cover - compiled

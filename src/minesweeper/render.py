@@ -14,9 +14,10 @@ True
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from nqueens.safe_output import error_message, write_file
 
 from .board import MINE, UNKNOWN, Board, Cell
 from .errors import BadInput
@@ -136,7 +137,10 @@ def to_png_bytes(board: Board, overlay: Overlay | None = None, size: int = 20) -
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> None:
-    """Write a file through a temporary file in the same folder, then rename it.
+    """Write a file as a shell redirection would, and whole or not at all: a link is
+    followed, a FIFO or a device is written into, and a regular file is replaced
+    through a temporary file in its folder, keeping its permissions (see
+    :mod:`nqueens.safe_output`).
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
@@ -148,28 +152,9 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     ...
     minesweeper.errors.BadInput: cannot write .../no/x.txt: the folder .../no does not exist
     """
-    target = Path(path)
-    raw = data.encode() if isinstance(data, str) else data
-    folder = target.parent
-    if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise BadInput(f"cannot write {path}: the folder {folder} {what}")
-    if target.is_dir():
-        raise BadInput(f"cannot write {path}: it is a folder")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(folder))
-    except OSError as exc:
-        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
-    mask = os.umask(0)
-    os.umask(mask)
-    os.fchmod(fd, 0o666 & ~mask)  # as a plain open() would, not mkstemp's 0600
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):  # name the user's file, not the temporary one
-            raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from None
-        raise
+        write_file(path, data)
+    except BrokenPipeError:
+        raise BadInput(f"cannot write {path}: its reader went away") from None
+    except OSError as exc:  # name the user's file, not a temporary one
+        raise BadInput(error_message(exc, os.fspath(path))) from None

@@ -21,12 +21,13 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from math import comb, isqrt
 
 import numpy as np
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from .board import Board, Cell, Problem, arrays_of, problem_of
+from .board import Board, Cell, Problem, TooLarge, arrays_of, problem_of
 from .reduce import collapse, verify
 
 SOLVER_NAME = "cd19"
@@ -53,15 +54,51 @@ def exactly(lits: Sequence[int], need: int, selector: int | None = None) -> list
     return out
 
 
+#: The most literals the clauses of one board may hold: about 64 bytes each while they
+#: are built and handed to the solver, so 30 million take about 2 GB.  A board beyond
+#: it (many numbers with many unknown neighbours, or a total number of mines over tens
+#: of thousands of squares) is refused with :class:`~minesweeper.board.TooLarge`.
+MAX_LITERALS = 30_000_000
+
+
+def _exactly_literals(k: int, need: int) -> int:
+    """Literals of :func:`exactly` over ``k`` squares, with a selector.
+
+    >>> _exactly_literals(2, 1) == sum(len(c) for c in exactly([1, 2], 1, selector=3))
+    True
+    """
+    if need < 0 or need > k:
+        return 1
+    return comb(k, need + 1) * (need + 2) + comb(k, k - need + 1) * (k - need + 2)
+
+
+def _card_literals(n: int, bound: int, totalizer: bool = False) -> int:
+    """About how many literals a cardinality constraint (``bound`` of ``n``) takes: a
+    sequential counter about 2.5 n k, a k-totalizer about 7 n min(k, sqrt n), where
+    k = min(bound, n - bound) (measured with python-sat)."""
+    k = max(1, min(bound, n - bound))
+    return (7 * n * min(k, isqrt(n) + 1) if totalizer else 3 * n * k) + n
+
+
+def _refuse_size(literals: int) -> None:
+    if literals > MAX_LITERALS:
+        raise TooLarge(f"the clauses of this board would hold about {literals / 1e6:,.0f} "
+                       f"million literals, above the {MAX_LITERALS // 10**6} million (about "
+                       "2 GB of memory) the SAT solver is given: too many numbers with "
+                       "unknown neighbours, or a total number of mines over too many squares")
+
+
 @dataclass
 class Encoding:
     """The clauses of a problem: variable ``i`` is literal ``i + 1``; ``selectors[j]`` guards
-    constraint ``j``; ``total_selector`` guards the total, when there is one."""
+    constraint ``j``; ``total_selector`` guards the total, when there is one; ``literals``
+    is the estimate of :func:`encoding_literals`."""
 
     clauses: list[list[int]]
     selectors: list[int]
     total_selector: int | None
     top: int
+    literals: int = 0
 
 
 def encode(problem: Problem, frontier_total: bool = False) -> Encoding:
@@ -78,6 +115,8 @@ def encode(problem: Problem, frontier_total: bool = False) -> Encoding:
     ([2], [[-2, 1]])
     """
     n = len(problem.squares)
+    literals = encoding_literals(problem, frontier_total)
+    _refuse_size(literals)
     clauses: list[list[int]] = []
     selectors: list[int] = []
     top = n
@@ -118,7 +157,45 @@ def encode(problem: Problem, frontier_total: bool = False) -> Encoding:
             card = CardEnc.equals(lits=lits, bound=need, top_id=top, encoding=kind)
             top = max(top, card.nv)
             clauses.extend([-total_selector] + cl for cl in card.clauses)
-    return Encoding(clauses, selectors, total_selector, top)
+    return Encoding(clauses, selectors, total_selector, top, literals)
+
+
+def encoding_literals(problem: Problem, frontier_total: bool = False) -> int:
+    """About how many literals :func:`encode` writes for ``problem`` (exactly, for the
+    numbers; the cardinality constraint of the total is estimated), found without
+    writing them: :func:`encode` refuses a board above :data:`MAX_LITERALS`.
+
+    >>> from minesweeper.board import parse_board, problem_of
+    >>> p = problem_of(parse_board("1??/12?/01?"))
+    >>> encoding_literals(p) == sum(len(c) for c in encode(p).clauses)
+    True
+    """
+    sizes: dict[tuple[int, int], int] = {}
+    total = 0
+    for con in problem.constraints:
+        key = (len(con.vars), con.need)
+        size = sizes.get(key)
+        if size is None:
+            size = sizes[key] = _exactly_literals(*key)
+        total += size
+    if problem.total_need is None:
+        return total
+    need, n = problem.total_need, len(problem.squares)
+    if frontier_total and problem.interior:
+        m = n - len(problem.interior)
+        low = max(0, need - len(problem.interior))
+        if need < 0 or low > m:
+            return total + 1
+        if low > 0:
+            total += _card_literals(m, low)
+        if need < m:
+            total += _card_literals(m, need)
+        return total
+    if need < 0 or need > n:
+        return total + 1
+    if n <= 8:
+        return total + _exactly_literals(n, need)
+    return total + _card_literals(n, need, n * min(need, n - need) >= 200_000)
 
 
 @dataclass
@@ -232,8 +309,13 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
             return fast
         if fast is not None:
             stats = fast.stats
-    problem = problem_of(board)
-    enc = encode(problem, frontier_total=True)
+    try:
+        problem = problem_of(board)
+        enc = encode(problem, frontier_total=True)
+    except TooLarge:
+        if fast is None:
+            raise
+        return fast  # inconsistent; no reason searched for on a board this large
     assumptions = list(enc.selectors)
     if enc.total_selector is not None:
         assumptions.append(enc.total_selector)
@@ -379,6 +461,7 @@ def safe_squares(board: Board) -> SafeResult:
                     continue
                 top += 1
                 guard = top
+                _refuse_size(enc.literals + _card_literals(len(lits), bound))
                 clauses, top = _cardinality(lits, bound, at_least, top, guard)
                 solver.append_formula(clauses)
                 possible.append(solver.solve(assumptions=[guard]))

@@ -14,13 +14,32 @@ Q...
 
 from __future__ import annotations
 
-from .board import SYMMETRY_NAMES, Solution
-from .count import CountResult, count
-from .errors import BadInput, BudgetExhausted, InvalidBoard, NoSolution, NQueensError
-from .formats import read, write
-from .pieces import Piece
-from .search import first_solution, solutions
-from .solve import solve, solve_report
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .board import SYMMETRY_NAMES, Solution
+    from .count import CountResult, count
+    from .errors import BadInput, BudgetExhausted, InvalidBoard, NoSolution, NQueensError
+    from .formats import read, write
+    from .pieces import Piece
+    from .search import first_solution, solutions
+    from .solve import solve, solve_report
+
+# Each name is loaded from its module on first use, so that importing a light module
+# of the package (nqueens.errors, nqueens.safe_output) does not load the compiled kernels.
+_HOMES = {
+    "SYMMETRY_NAMES": "board", "Solution": "board",
+    "CountResult": "count", "count": "count",
+    "BadInput": "errors", "BudgetExhausted": "errors", "InvalidBoard": "errors",
+    "NoSolution": "errors", "NQueensError": "errors",
+    "read": "formats", "write": "formats",
+    "Piece": "pieces",
+    "first_solution": "search", "solutions": "search",
+    "solve": "solve", "solve_report": "solve",
+}
 
 __all__ = [
     "SYMMETRY_NAMES",
@@ -42,3 +61,37 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """Load an exported name, or a submodule, on first use."""
+    home = _HOMES.get(name)
+    if home is None:
+        if name.startswith("__"):
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(types.ModuleType):
+    """The package module: loading the submodules ``nqueens.count`` and
+    ``nqueens.solve`` must not replace the functions of the same names."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _HOMES and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

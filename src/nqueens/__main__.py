@@ -1,5 +1,5 @@
 """``python -m nqueens``: the command line."""
 
-from nqueens.cli import main
+from nqueens.interrupt import nqueens_main
 
-main()
+nqueens_main()

@@ -39,6 +39,7 @@ from typing import IO, Any
 import numpy as np
 
 from .board import Solution
+from .bounded_input import printable
 from .errors import BadInput
 
 #: Every format that can be written, in the order ``--help`` lists them.
@@ -60,6 +61,20 @@ TEXT_MAX_N = 1000
 #: Inputs larger than this many bytes that look like a permutation are parsed by the
 #: one-pass kernel of :mod:`nqueens.kernels.textparse`.
 LARGE_INPUT_BYTES = 1 << 20
+#: The largest board read in ``perm`` or ``npy`` (checked in a few seconds and a few GB).
+READ_MAX_N = 100_000_000
+#: Input size limits, from the largest n each format is read at (files written by
+#: ``nqueens`` are always within them; a larger input is refused unread, exit 2):
+#: ``perm`` 12 bytes a queen at n = :data:`READ_MAX_N` (numbers of at most 9 digits
+#: and what separates them; the file ``solve -f perm`` writes is 0.89 GB);
+PERM_MAX_BYTES = 12 * READ_MAX_N
+#: ``npy`` the 8-byte columns of n = :data:`READ_MAX_N` queens and a header;
+NPY_MAX_BYTES = 8 * READ_MAX_N + (1 << 16)
+#: every other text format 4 bytes a square of a board of n = :data:`TEXT_MAX_N`
+#: (``Q . .`` or ``0, 1,`` take 2 or 3), the most those formats are read at.
+TEXT_MAX_BYTES = 4 * TEXT_MAX_N * TEXT_MAX_N
+#: The most digits a number of a board file is read with (more is off any board).
+_MAX_DIGITS = 18
 _NPY_MAGIC = b"\x93NUMPY"
 
 _ALGEBRAIC = re.compile(r"^([a-z]+)(\d+)$")
@@ -492,6 +507,26 @@ def _rows_to_solution(rows: list[tuple[int, list[int]]], source: str | None) -> 
     return Solution._trusted(cols)
 
 
+def _check_square_size(lines: list[tuple[int, str]], blanks: str, source: str | None) -> None:
+    """Refuse a board or matrix of more than :data:`TEXT_MAX_N` rows or columns, before
+    it is read square by square.
+
+    >>> _check_square_size([(1, "Q" * 1001)], " ", "b.txt")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: b.txt, line 1: a row of 1,001 squares: boards and matrices ...
+    """
+    above = f"read up to n = {TEXT_MAX_N} (use perm or npy above)"
+    if len(lines) > TEXT_MAX_N:
+        raise BadInput(f"{_where(source)}{len(lines):,} rows: boards and matrices are {above}")
+    table = str.maketrans("", "", blanks)
+    for line, raw in lines:
+        width = len(raw.translate(table)) if len(raw) > TEXT_MAX_N else 0
+        if width > TEXT_MAX_N:
+            raise BadInput(f"{_where(source, line)}a row of {width:,} squares: boards and "
+                           f"matrices are {above}")
+
+
 def read_board(text: str, source: str | None = None) -> Solution:
     """Read a Q/. board: one row per line, spaces optional, ``Q`` (or ``q``) for a queen.
 
@@ -505,6 +540,7 @@ def read_board(text: str, source: str | None = None) -> Solution:
     lines = _content_lines(text)
     if not lines:
         raise BadInput(f"{_where(source)}empty input: no board found")
+    _check_square_size(lines, " \t", source)
     rows: list[tuple[int, list[int]]] = []
     width: int | None = None
     for line, raw in lines:
@@ -542,6 +578,7 @@ def read_matrix(text: str, source: str | None = None) -> Solution:
     lines = _content_lines(text)
     if not lines:
         raise BadInput(f"{_where(source)}empty input: no board found")
+    _check_square_size(lines, " \t,", source)
     rows: list[tuple[int, list[int]]] = []
     width: int | None = None
     for line, raw in lines:
@@ -576,11 +613,7 @@ def read_list(text: str, source: str | None = None) -> Solution:
     >>> read_list('[".Q..","...Q","Q...","..Q."]')
     Solution([1, 3, 0, 2])
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = _where(source, exc.lineno, exc.colno)
-        raise BadInput(f"{where}not a JSON list: {exc.msg}") from None
+    data = _json_loads(text, source, "a JSON list")
     if isinstance(data, list) and data and all(isinstance(b, list | dict) for b in data):
         raise BadInput(f"{_where(source)}this holds a list of {len(data)} boards; a board "
                        "file holds one board")
@@ -614,13 +647,15 @@ def read_perm(text: str, source: str | None = None) -> Solution:
     cols = np.empty(n, dtype=np.int64)
     seen: dict[int, int] = {}
     for i, (line, col, tok) in enumerate(tokens):
-        if not tok.lstrip("+").isdigit():
-            raise BadInput(f"{_where(source, line, col)}{tok!r} is not a whole number")
-        v = int(tok)
+        digits = tok.lstrip("+")
+        if not (digits.isdigit() and digits.isascii()):
+            raise BadInput(f"{_where(source, line, col)}{printable(repr(tok), 60)} is not a "
+                           "whole number")
+        v = int(digits) if len(digits) <= _MAX_DIGITS else 0
         if not 1 <= v <= n:
             raise BadInput(
-                f"{_where(source, line, col)}{v} is not a column of a {n}x{n} board "
-                f"(a permutation of 1..{n})"
+                f"{_where(source, line, col)}{_number(digits) if v == 0 else v} is not a "
+                f"column of a {n}x{n} board (a permutation of 1..{n})"
             )
         if v in seen:
             lines = sorted({ln for ln, _, _ in tokens})
@@ -657,8 +692,13 @@ def read_algebraic(text: str, source: str | None = None) -> Solution:
     for line, col, tok in tokens:
         sq = _ALGEBRAIC.match(tok.lower())
         if sq is None:
-            raise BadInput(f"{_where(source, line, col)}{tok!r} is not a square like 'a1'")
-        c, rank = file_index(sq.group(1)), int(sq.group(2))
+            raise BadInput(f"{_where(source, line, col)}{printable(repr(tok), 60)} is not a "
+                           "square like 'a1'")
+        letters, digits = sq.group(1), sq.group(2)
+        if len(letters) > 8 or len(digits) > _MAX_DIGITS:  # off any board
+            raise BadInput(f"{_where(source, line, col)}{printable(tok, 40)} is off the {n}x{n} "
+                           "board")
+        c, rank = file_index(letters), int(digits)
         if c >= n or not 1 <= rank <= n:
             raise BadInput(f"{_where(source, line, col)}{tok} is off the {n}x{n} board")
         r = n - rank
@@ -681,17 +721,15 @@ def read_json(text: str, source: str | None = None) -> Solution:
     ...
     nqueens.errors.BadInput: row 0 has two queens (one per row)
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(f"{_where(source, exc.lineno, exc.colno)}not JSON: {exc.msg}") from None
+    data = _json_loads(text, source, "JSON")
     if not isinstance(data, dict) or "n" not in data or "queens" not in data:
         raise BadInput(
             f'{_where(source)}expected a JSON object {{"n": N, "queens": [[row, col], ...]}}'
         )
     n, queens = data["n"], data["queens"]
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise BadInput(f'{_where(source)}"n" must be a positive whole number, not {n!r}')
+        shown = _number(str(n)) if isinstance(n, int) else printable(repr(n), 40)
+        raise BadInput(f'{_where(source)}"n" must be a positive whole number, not {shown}')
     if not isinstance(queens, list) or not all(
         isinstance(q, list) and len(q) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
                                                     for v in q)
@@ -699,11 +737,13 @@ def read_json(text: str, source: str | None = None) -> Solution:
     ):
         raise BadInput(f'{_where(source)}"queens" must be a list of [row, col] pairs of integers')
     if len(queens) != n:
-        raise BadInput(f"{_where(source)}{len(queens)} queens given for n = {n} (one per row)")
+        raise BadInput(f"{_where(source)}{len(queens)} queens given for n = {_number(str(n))} "
+                       "(one per row)")
     cols = np.full(n, -1, dtype=np.int64)
     for r, c in queens:
         if not (0 <= r < n and 0 <= c < n):
-            raise BadInput(f"{_where(source)}queen [{r}, {c}] is off the {n}x{n} board (0-based)")
+            raise BadInput(f"{_where(source)}queen [{_number(str(r))}, {_number(str(c))}] is "
+                           f"off the {n}x{n} board (0-based)")
         if cols[r] >= 0:
             raise BadInput(f"{_where(source)}row {r} has two queens (one per row)")
         cols[r] = c
@@ -756,6 +796,7 @@ def read_npy(data: bytes, source: str | None = None) -> Solution:
     """
     if not data.startswith(b"\x93NUMPY"):
         raise BadInput(f"{_where(source)}not an npy file (it does not start with the npy magic)")
+    _check_npy_header(data, source)
     try:
         arr = np.load(io.BytesIO(data), allow_pickle=False)
     except (ValueError, OSError, EOFError) as exc:
@@ -769,8 +810,99 @@ def read_npy(data: bytes, source: str | None = None) -> Solution:
         raise BadInput(f"{_where(source)}{exc}") from None
 
 
+def _check_npy_header(data: bytes, source: str | None) -> None:
+    """Refuse an npy file whose header does not describe what follows it (a shape larger
+    than the file, or than :data:`READ_MAX_N`), before numpy allocates the array.
+
+    >>> import io
+    >>> buf = io.BytesIO()
+    >>> np.save(buf, np.arange(4))
+    >>> _check_npy_header(buf.getvalue()[:-8], "q.npy")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: q.npy: damaged npy file (its header gives 4 values of 8 bytes, ...
+    """
+    fh = io.BytesIO(data)
+    try:
+        version = np.lib.format.read_magic(fh)
+        if version == (1, 0):
+            shape, _, dtype = np.lib.format.read_array_header_1_0(fh)
+        elif version == (2, 0):
+            shape, _, dtype = np.lib.format.read_array_header_2_0(fh)
+        else:
+            raise ValueError(f"npy format version {version[0]}.{version[1]}")
+    except (ValueError, OSError, EOFError, SyntaxError, TypeError, RecursionError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise BadInput(f"{_where(source)}damaged or unsupported npy file "
+                       f"({printable(first, 100)})") from None
+    if len(shape) != 1 or dtype.kind not in "iu":
+        raise BadInput(f"{_where(source)}an npy board is a 1-D integer array of columns")
+    count, size = int(shape[0]), int(dtype.itemsize)
+    if count > READ_MAX_N:
+        raise BadInput(f"{_where(source)}an npy board of {count:,} queens: boards are read up "
+                       f"to n = {READ_MAX_N:,}")
+    rest = len(data) - fh.tell()
+    if count * size != rest:
+        raise BadInput(f"{_where(source)}damaged npy file (its header gives {count:,} values "
+                       f"of {size} bytes, {rest:,} bytes follow it)")
+
+
 def _looks_like_perm(head: bytes) -> bool:
     return bool(head.strip()) and all(b in b"0123456789+ \t\r\n," for b in head)
+
+
+def input_limit(head: bytes, fmt: str | None = None) -> tuple[int, str]:
+    """The size limit of a board input whose first bytes are ``head`` (``fmt``: the
+    format when it is given), and the words that say why: see :data:`PERM_MAX_BYTES`,
+    :data:`NPY_MAX_BYTES` and :data:`TEXT_MAX_BYTES`.
+
+    >>> input_limit(b"2 4 1 3")
+    (1200000000, 'the 1.2 GB a perm board of at most n = 100,000,000 takes')
+    >>> input_limit(b".Q..")[1]
+    'the 4 MB a text board of at most n = 1000 takes (use perm or npy above)'
+    """
+    from .bounded_input import size_text
+
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    if fmt == "npy" or (fmt is None and head.startswith(_NPY_MAGIC)):
+        return NPY_MAX_BYTES, (f"the {size_text(NPY_MAX_BYTES)} an npy board of at most "
+                               f"n = {READ_MAX_N:,} takes")
+    if fmt == "perm" or (fmt is None and _looks_like_perm(head)):
+        return PERM_MAX_BYTES, (f"the {size_text(PERM_MAX_BYTES)} a perm board of at most "
+                                f"n = {READ_MAX_N:,} takes")
+    return TEXT_MAX_BYTES, (f"the {size_text(TEXT_MAX_BYTES)} a text board of at most "
+                            f"n = {TEXT_MAX_N} takes (use perm or npy above)")
+
+
+def _number(text: str) -> str:
+    """A number from a file as a message shows it: very long ones by their length.
+
+    >>> _number("12"), _number("9" * 40)
+    ('12', 'a 40-digit number')
+    """
+    digits = text.lstrip("+-")
+    return text if len(digits) <= 30 else f"a {len(digits):,}-digit number"
+
+
+def _json_loads(text: str, source: str | None, what: str) -> Any:
+    """``json.loads`` with every failure as one :class:`BadInput` line (``what``: the
+    words after "not", e.g. "JSON").
+
+    >>> _json_loads("[" * 100_000, None, "JSON")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: not JSON: nested too deeply (a board file nests 3 levels)
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{_where(source, exc.lineno, exc.colno)}not {what}: {exc.msg}") from None
+    except RecursionError:
+        raise BadInput(f"{_where(source)}not {what}: nested too deeply (a board file nests 3 "
+                       "levels)") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise BadInput(f"{_where(source)}not {what}: a number of thousands of digits "
+                       "(off any board)") from None
 
 
 def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
@@ -783,8 +915,11 @@ def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
     from .kernels.textparse import parse_uints, token_offset
 
     buf = np.frombuffer(data, dtype=np.uint8)
-    out = np.empty(len(data) // 2 + 1, dtype=np.int64)
+    out = np.empty(min(len(data) // 2 + 1, READ_MAX_N), dtype=np.int64)
     count, bad = parse_uints(buf, out)
+    if bad >= 0 and count == out.shape[0]:
+        raise BadInput(f"{_where(source)}more than {READ_MAX_N:,} numbers: boards are read up "
+                       f"to n = {READ_MAX_N:,}")
 
     def where(token: int) -> str:
         off = int(token_offset(buf, token))
@@ -795,7 +930,9 @@ def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
     def text_of(token: int) -> str:  # the token as written (huge values are clipped)
         off = int(token_offset(buf, token))
         m = re.match(rb"[^\s,]+", data[off:off + 4096])
-        return m.group().decode("ascii", "replace") if m else "?"
+        if m and len(m.group()) == 4096:
+            return "a number of more than 4,000 digits"
+        return _number(m.group().decode("ascii", "replace").lstrip("+")) if m else "?"
 
     if bad >= 0:
         line = data.count(b"\n", 0, bad) + 1
@@ -803,8 +940,9 @@ def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
         end = bad
         while end < len(data) and data[end:end + 1] not in (b" ", b"\t", b"\n", b"\r", b","):
             end += 1
-        tok = data[bad:end].decode("utf-8", "replace")
-        raise BadInput(f"{_where(source, line, col)}{tok!r} is not a whole number")
+        tok = data[bad:min(end, bad + 200)].decode("utf-8", "replace")
+        raise BadInput(f"{_where(source, line, col)}{printable(repr(tok), 60)} is not a whole "
+                       "number")
     if count == 0:
         raise BadInput(f"{_where(source)}empty input: no board found")
     vals = out[:count]
@@ -812,7 +950,7 @@ def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
     off_board = np.flatnonzero((vals < 1) | (vals > n))
     if off_board.size:
         i = int(off_board[0])
-        raise BadInput(f"{where(i)}{text_of(i).lstrip('+')} is not a column of a {n}x{n} "
+        raise BadInput(f"{where(i)}{text_of(i)} is not a column of a {n}x{n} "
                        f"board (a permutation of 1..{n})")
     cols = vals - 1
     seen = np.zeros(n, dtype=np.bool_)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import sys
 
 import click
 
-from .. import __version__
+from .. import __version__, interrupt
 from ..errors import NoSolution, NQueensError
-from .common import ReaderGone
+from .common import ReaderGone, remove_pending_files
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -65,22 +64,16 @@ def main(argv: list[str] | None = None) -> int:
     if debug:
         args.remove("--debug")
     if argv is None:
-        # As a program: SIGTERM removes half-written output files, then ends at once
-        # (exit status 143, as a plain kill would give). It does not unwind: a signal
-        # that lands inside a compiled callback could be swallowed there. Journals need
-        # no care: each commit is atomic, as for SIGKILL.
-        signal.signal(signal.SIGTERM, _terminated)
+        # As a program: SIGINT and SIGTERM end it at once, even inside a compiled search
+        # (exit status 130 or 143, as a shell reports a program ended by the signal),
+        # after removing half-written output files. It does not unwind: a signal that
+        # lands inside a compiled callback could be swallowed there. Journals need no
+        # care: each commit is atomic, as for SIGKILL.
+        interrupt.install("nqueens", remove_pending_files)
     code = _run(args, debug)
     if argv is None:
         sys.exit(code)
     return code
-
-
-def _terminated(signum: int, frame: object) -> None:
-    from .common import remove_pending_files
-
-    remove_pending_files()
-    os._exit(128 + signum)
 
 
 def _run(args: list[str], debug: bool) -> int:

@@ -6,16 +6,19 @@ import json
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TypeVar
 
 import click
 
+from ..bounded_input import printable, read_bytes
 from ..errors import BadInput
-from ..formats import WRITE_FORMATS, file_index
+from ..formats import WRITE_FORMATS, file_index, input_limit
 from ..pieces import Piece
+from ..safe_output import PENDING_FILES as PENDING_FILES
+from ..safe_output import error_message, is_replaced, open_output
+from ..safe_output import remove_pending_files as _remove_pending_outputs
 from ..search import MAX_EXACT_N, Problem, check_n
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -142,7 +145,9 @@ def parse_squares(text: str | None, n: int, what: str) -> list[tuple[int, int]]:
             continue
         m = _SQUARE.match(token.lower())
         if not m:
-            raise BadInput(f"{what}: {token!r} is not a square like 'a1'")
+            raise BadInput(f"{what}: {printable(repr(token), 60)} is not a square like 'a1'")
+        if len(m.group(1)) > 8 or len(m.group(2)) > 18:  # off any board
+            raise BadInput(f"{what}: square {printable(token, 40)} is off the {n}x{n} board")
         col, rank = file_index(m.group(1)), int(m.group(2))
         if col >= n or not 1 <= rank <= n:
             raise BadInput(f"{what}: square {token} is off the {n}x{n} board")
@@ -211,7 +216,9 @@ def dump_json(data: Any, out: IO[str] | None = None) -> None:
 
 @contextmanager
 def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
-    """Yield stdout, or a temporary file renamed to ``path`` only when all went well.
+    """Yield stdout (for None or ``-``), or a stream writing ``path`` as a shell
+    redirection would: through a link, into a FIFO or a device, and a regular file
+    whole or not at all, keeping its permissions (see :mod:`nqueens.safe_output`).
 
     >>> import os, tempfile
     >>> folder = tempfile.mkdtemp()
@@ -223,72 +230,31 @@ def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
     '2 4 1 3\\n'
 
     When the writing fails, the file is left as it was (nor is any temporary file
-    left behind):
+    left behind); an error of the system names the file:
 
+    >>> import errno
     >>> with output_stream(path) as out:
     ...     out.write("1 2 3")
-    ...     raise OSError("disk full")
+    ...     raise OSError(errno.ENOSPC, "No space left on device")
     Traceback (most recent call last):
     ...
-    OSError: disk full
+    nqueens.errors.BadInput: cannot write /.../board.txt: No space left on device
     >>> open(path).read(), os.listdir(folder)
     ('2 4 1 3\\n', ['board.txt'])
 
     ``-`` means standard output, as for reading.
     """
-    if path is None or path == "-":
-        try:
-            yield sys.stdout.buffer if binary else sys.stdout
-            sys.stdout.flush()
-        except BrokenPipeError:
-            raise ReaderGone() from None
-        return
-    if not path:
+    if path is not None and not path:
         raise BadInput("--output needs a file name")
-    # A link is followed (the file it names is replaced, the link stays); a FIFO or a
-    # device is written into, as a shell redirection would.
-    target = os.path.realpath(path)
-    if os.path.exists(target) and not os.path.isfile(target):
-        if os.path.isdir(target):
-            raise BadInput(f"cannot write {path}: it is a folder")
-        try:
-            with open(target, "wb" if binary else "w",
-                      encoding=None if binary else "utf-8") as fh:
-                yield fh
-        except BrokenPipeError:
-            raise ReaderGone() from None
-        except OSError as exc:
-            if exc.filename is None:
-                exc.filename = path
-            raise
-        return
-    directory = os.path.dirname(target)
-    if not os.path.isdir(directory):
-        raise BadInput(f"cannot write {path}: folder {os.path.dirname(os.path.abspath(path))} "
-                       "does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=".nqueens-", suffix=".tmp", dir=directory)
-    PENDING_FILES.add(tmp)
-    try:  # an existing file keeps its permissions; a new one gets what open() would give
-        mode = os.stat(target).st_mode & 0o7777
-    except FileNotFoundError:
-        mode = _new_file_mode()
-    os.fchmod(fd, mode)
     try:
-        with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as fh:
-            yield fh
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-    finally:
-        PENDING_FILES.discard(tmp)
-
-
-#: Temporary files being written by :func:`output_stream` now; a SIGTERM removes them.
-PENDING_FILES: set[str] = set()
+        with open_output(path, binary) as out:
+            yield out
+    except BrokenPipeError:
+        raise ReaderGone() from None
+    except OSError as exc:
+        if path is None or path == "-" or exc.filename != path:
+            raise
+        raise BadInput(error_message(exc)) from None
 
 
 #: What to tell the user if the program is terminated now (set by long commands).
@@ -298,11 +264,7 @@ TERMINATION_NOTES: list[str] = []
 def remove_pending_files() -> None:
     """Remove the temporary files of outputs still being written, and say what a long
     command keeps (on termination)."""
-    for tmp in list(PENDING_FILES):
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    _remove_pending_outputs()
     for note in TERMINATION_NOTES:
         try:
             sys.stderr.write(note + "\n")
@@ -339,23 +301,23 @@ def check_output_paths(paths: Sequence[tuple[str, str | None]],
             raise BadInput(f"{what} {path}: cannot write it, folder {folder} does not exist")
         if os.path.isdir(target):
             raise BadInput(f"{what} {path}: cannot write it, it is a folder")
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise BadInput(f"{what} {path}: cannot write it, folder {folder} is not writable")
         real = os.path.realpath(target)
+        if is_replaced(path):  # a new file appears in the folder of the file a link names
+            folder = os.path.dirname(real)
+            if not os.path.isdir(folder):
+                raise BadInput(f"{what} {path}: cannot write it, folder {folder} does not "
+                               "exist")
+            if not os.access(folder, os.W_OK | os.X_OK):
+                raise BadInput(f"{what} {path}: cannot write it, folder {folder} is not "
+                               "writable")
         if real in seen:
             raise BadInput(f"{what} {path}: the same file as {seen[real]}")
         seen[real] = what
 
 
-def _new_file_mode() -> int:
-    """The permissions a newly created file gets under the current umask."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
 def read_input(path: str) -> tuple[str, str]:
-    """Read a whole text file, or stdin for ``-``; return (text, name for messages).
+    """Read a whole text file, or stdin for ``-``, within the size limit of its format
+    (:func:`nqueens.formats.input_limit`); return (text, name for messages).
 
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "board.txt")
@@ -368,15 +330,18 @@ def read_input(path: str) -> tuple[str, str]:
     ...
     nqueens.errors.BadInput: /...none.txt: no such file
     """
-    if path == "-":
-        return sys.stdin.read(), "<stdin>"
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read(), path
+        data = read_bytes(path, input_limit)
     except FileNotFoundError:
         raise BadInput(f"{path}: no such file") from None
     except IsADirectoryError:
         raise BadInput(f"{path}: is a folder, not a file") from None
+    except PermissionError:
+        raise BadInput(f"{path}: permission denied") from None
+    except OSError as exc:
+        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8"), "<stdin>" if path == "-" else path
     except UnicodeDecodeError:
         raise BadInput(f"{path}: not a text file") from None
 

@@ -10,13 +10,14 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
+from .. import interrupt
 from ..count import count as count_solutions
 from ..count import uses_constellations
+from ..count.journal import check_key
 from ..count.runner import Progress
 from ..errors import BadInput, NoSolution
 from .app import cli
 from .common import (
-    TERMINATION_NOTES,
     constraint_options,
     dump_json,
     echo,
@@ -120,7 +121,14 @@ def progress_bar(enabled: bool, label: str) -> Iterator[Progress | None]:
 @workers_option
 @click.option("--journal", "-j", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Record finished subproblems in this SQLite file; run the same command "
-                   "again to resume.")
+                   "again to resume. Its rows are signed with a secret key kept in "
+                   "$XDG_CONFIG_HOME/nqueens/journal-keys/ (default ~/.config), or with "
+                   "--journal-key.")
+@click.option("--journal-key", metavar="KEY", envvar="NQUEENS_JOURNAL_KEY", default=None,
+              help="The journal's secret key (at least 16 characters; also from "
+                   "$NQUEENS_JOURNAL_KEY), to resume a journal made on another machine or to "
+                   "keep the key yourself. Without it a new journal gets a random key, "
+                   "stored in the key folder under the journal's id.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", envvar="NQUEENS_SCHEDULER",
               default=None,
               help="Count on a running Dask cluster (also from $NQUEENS_SCHEDULER); needs "
@@ -128,12 +136,18 @@ def progress_bar(enabled: bool, label: str) -> Iterator[Progress | None]:
 @quiet_option
 def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixed: str | None,
               blocked: str | None, workers: int | None, journal: str | None,
-              scheduler: str | None, quiet: bool) -> int:
+              journal_key: str | None, scheduler: str | None, quiet: bool) -> int:
     """Count the solutions for an N×N board.
 
     Whole boards (queen or superqueen, no torus) are counted by start constellations:
     the border queens are placed first, one frame per symmetry class, and the inside
     is completed on all cores. One run gives both the total and the fundamental count.
+
+    A journal (--journal) is checked when a count resumes from it: every row against
+    its MAC under the journal's key, and a random sample of rows recounted. Its key
+    is the file ~/.config/nqueens/journal-keys/ID (ID: the journal's id; the folder
+    follows $XDG_CONFIG_HOME); to resume on another machine, copy that file there or
+    pass its contents with --journal-key. Only one count at a time may use a journal.
 
     \b
     Examples:
@@ -160,6 +174,13 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
                        "or --blocked")
     if workers is not None and workers < 1:
         raise BadInput(f"--workers must be at least 1, not {workers}")
+    if journal_key is not None:
+        if journal is None:
+            if ctx.get_parameter_source("journal_key") is not ParameterSource.ENVIRONMENT:
+                raise BadInput("--journal-key needs --journal FILE")
+            journal_key = None
+        else:
+            check_key(journal_key)
     if scheduler is not None and workers is not None:
         raise BadInput("--workers and --scheduler exclude each other: the cluster's workers "
                        "do the counting")
@@ -169,25 +190,19 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
         require_dask()
         scheduler = check_address(scheduler)
     fast = uses_constellations(problem)
-    if journal is not None:
-        TERMINATION_NOTES.append(f"nqueens: terminated; finished subproblems are kept in "
-                                 f"{journal}. Run the same command again to resume.")
+    # What a signal that ends the count says (see nqueens.interrupt), and a Ctrl-C here.
+    kept = (f"finished subproblems are kept in {journal}. Run the same command again to "
+            "resume." if journal is not None else
+            "nothing was kept (add --journal FILE to make a count resumable)")
     try:
-        with progress_bar(fast and not quiet, f"n={problem.n}") as report:
+        with interrupt.noted(kept), progress_bar(fast and not quiet, f"n={problem.n}") as report:
             result = count_solutions(problem.n, piece=problem.piece, torus=problem.torus,
                                      fixed=problem.fixed, blocked=problem.blocked,
                                      workers=workers, journal=journal, progress=report,
-                                     scheduler=scheduler)
+                                     scheduler=scheduler, journal_key=journal_key)
     except KeyboardInterrupt:
-        if journal is not None:
-            say(f"nqueens: interrupted; finished subproblems are kept in {journal}. "
-                "Run the same command again to resume.")
-        else:
-            say("nqueens: interrupted; nothing was kept (add --journal FILE to make a "
-                "count resumable)")
+        say(f"nqueens: interrupted; {kept}")
         return 130
-    finally:
-        TERMINATION_NOTES.clear()
     if as_json:
         dump_json(result.as_dict())
     else:

@@ -122,13 +122,16 @@ def warm_up(piece: Piece | str = Piece.QUEEN) -> None:
 def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
           fixed: Iterable[Square] = (), blocked: Iterable[Square] = (),
           workers: int | None = None, journal: str | os.PathLike[str] | None = None,
-          progress: Progress | None = None, scheduler: str | None = None) -> CountResult:
+          progress: Progress | None = None, scheduler: str | None = None,
+          journal_key: str | None = None) -> CountResult:
     """Count all solutions and (without fixed or blocked squares) the fundamental ones.
 
     ``workers`` processes share the subproblems (None: all cores, in this process
     below n = 14). ``journal`` names an SQLite file that records each finished
-    subproblem; counting again with the same file resumes and gives the same
-    result. ``progress`` is called after each finished batch (see
+    subproblem; counting again with the same file resumes (after checking what it
+    holds) and gives the same result. Its rows are signed with ``journal_key``, or
+    with a key kept in the user's configuration folder when that is None (see
+    :mod:`nqueens.count.journal`). ``progress`` is called after each finished batch (see
     :data:`nqueens.count.runner.Progress`). ``scheduler`` (``tcp://HOST:PORT``) sends
     the subproblems to a running Dask cluster instead (see :mod:`nqueens.count.cluster`);
     the journal and the result are the same as for a local run.
@@ -158,7 +161,7 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
     if journal is not None:
         header = JournalHeader(problem.n, problem.piece.value, cons.ENGINE_VERSION, len(subs),
                                cons.digest(subs))
-        jr = Journal.open(os.fspath(journal), header)
+        jr = Journal.open(os.fspath(journal), header, key=journal_key)
     try:
         if scheduler is not None:
             from .cluster import DaskMap

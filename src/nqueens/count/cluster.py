@@ -6,7 +6,14 @@ sized from a short local calibration so that each task runs for about
 :data:`TASK_SECONDS` (the scheduler adds about a millisecond per task), and each
 finished batch is recorded in the journal as it arrives, so a count can be
 resumed on the cluster or locally and never counts a subproblem twice. A worker
-that dies mid-task has its tasks run elsewhere by the scheduler.
+that dies mid-task has its tasks run elsewhere by the scheduler. Results are
+spot-checked as they arrive (:class:`nqueens.count.verify.SpotCheck`: one random
+subproblem of a batch recounted here while that stays within a small share of the
+time), and a wrong one stops the count before its batch is recorded.
+
+Before Dask reads anything from the scheduler's address, the first message there is
+checked to be a Dask handshake of sane size (:func:`check_handshake`), so that a
+server of another kind is reported in one line instead of being read as a Dask frame.
 
 Needs the ``cluster`` extra: ``pip install "nqueens[cluster]"``.
 
@@ -19,17 +26,22 @@ True
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
+import logging
 import re
 import socket
+import struct
 import threading
 import time
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..errors import BadInput, NQueensError
 from .constellations import Subproblem, SubResult
 from .runner import Batch, BatchFn
+from .verify import SpotCheck, describe
 
 #: How long one task should run, in seconds.
 TASK_SECONDS = 2.0
@@ -43,6 +55,10 @@ WORKER_GRACE = 60.0
 
 #: Calibration: count subproblems locally for about this long to learn the speed.
 CALIBRATION_SECONDS = 0.3
+
+#: The largest first message accepted from a scheduler before Dask reads it (a Dask
+#: handshake is under a hundred bytes).
+MAX_HANDSHAKE_BYTES = 1 << 16
 
 _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss)://\S+$|^[\w.\-\[\]:]+:\d+$")
 
@@ -193,13 +209,17 @@ class DaskMap:
     """
 
     def __init__(self, address: str, timeout: float = CONNECT_TIMEOUT,
-                 task_seconds: float = TASK_SECONDS, worker_grace: float = WORKER_GRACE):
+                 task_seconds: float = TASK_SECONDS, worker_grace: float = WORKER_GRACE,
+                 spot_check: bool = True):
         self.address = check_address(address)
         self.timeout = timeout
         self.task_seconds = task_seconds
         self.worker_grace = worker_grace
+        self.spot_check = spot_check
         self.client: Any = None
         self.tasks = 0
+        #: How many arriving results were recounted here.
+        self.checked = 0
 
     def __enter__(self) -> DaskMap:
         dd = require_dask()
@@ -240,8 +260,19 @@ class DaskMap:
     def __exit__(self, *exc: object) -> None:
         if self.client is not None:
             client, self.client = self.client, None
+            if client.status != "running":
+                # The scheduler is gone: Dask's own reports of it (reconnection attempts,
+                # tracebacks at shutdown) would only repeat the one-line message.
+                _silence_dask()
             with contextlib.suppress(Exception):
-                client.close(timeout=self.timeout)
+                client.close(timeout=min(self.timeout, 2.0) if client.status != "running"
+                             else self.timeout)
+
+    def _lost(self) -> ClusterError:
+        _silence_dask()
+        return ClusterError(f"lost the connection to the Dask scheduler at {self.address}; "
+                            "finished subproblems are kept in the journal: run the same "
+                            "command again (on a cluster or here) to resume")
 
     @property
     def slots(self) -> int:
@@ -252,12 +283,22 @@ class DaskMap:
         """Return once the cluster has a worker; raise :class:`ClusterError` when none
         comes within :attr:`worker_grace` seconds."""
         deadline = time.monotonic() + self.worker_grace
-        while not self.client.nthreads():
+        while not self._nthreads():
             if time.monotonic() >= deadline:
                 raise ClusterError(f"the scheduler at {self.address} {why} and none joined "
                                    f"within {self.worker_grace:g} s; finished subproblems "
                                    "are kept in the journal")
             time.sleep(min(0.5, max(0.0, deadline - time.monotonic())))
+
+    def _nthreads(self) -> int:
+        """The worker threads of the cluster; raise :class:`ClusterError` when the
+        connection to the scheduler is lost."""
+        if self.client.status != "running":
+            raise self._lost()
+        try:
+            return sum(self.client.nthreads().values())
+        except (OSError, concurrent.futures.CancelledError):
+            raise self._lost() from None
 
     def __call__(self, fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult]]:
         dd = require_dask()
@@ -265,8 +306,10 @@ class DaskMap:
         if not subs:
             return
         self._wait_for_workers("has no workers")
-        plan = plan_batches(subs, calibrate(fn, subs), self.task_seconds, self.slots)
+        rate = calibrate(fn, subs)
+        plan = plan_batches(subs, rate, self.task_seconds, self.slots)
         self.tasks = len(plan)
+        spot = SpotCheck(subs, rate) if self.spot_check else None
         futures = self.client.map(fn, plan, pure=False)
         finished = dd.as_completed(futures, loop=self.client.loop)
         checked = time.monotonic()
@@ -276,25 +319,117 @@ class DaskMap:
                     time.sleep(0.02)
                     if time.monotonic() - checked >= 1.0:
                         checked = time.monotonic()
-                        if not self.client.nthreads():
+                        if not self._nthreads():
                             self._wait_for_workers("lost all its workers")
                     continue
                 for fut in finished.next_batch(block=False):
                     try:
-                        yield fut.result()
+                        results = fut.result()
                     except dd.KilledWorker as exc:
                         raise ClusterError(
                             f"workers died while running a task too often ({exc}); "
                             "finished subproblems are kept in the journal"
                         ) from None
+                    except (OSError, concurrent.futures.CancelledError):
+                        # Dask cancels every future when the scheduler connection drops.
+                        raise self._lost() from None
+                    wrong = spot(results) if spot is not None else None
+                    if wrong is not None:
+                        raise ClusterError(
+                            f"the cluster returned a wrong result: {describe(wrong)}; its "
+                            "batch was not recorded, finished subproblems are kept in the "
+                            "journal")
+                    if spot is not None:
+                        self.checked = spot.checked
+                    yield results
         finally:
-            self.client.cancel(futures)
+            if self.client.status == "running":
+                with contextlib.suppress(Exception):
+                    self.client.cancel(futures)
+
+
+def _silence_dask() -> None:
+    """Quiet Dask's loggers and warnings for the rest of this process."""
+    roots = ("distributed", "tornado", "asyncio")
+    names = [name for name in list(logging.root.manager.loggerDict)
+             if name.split(".")[0] in roots]
+    for name in (*roots, *names):  # Dask sets levels on some of its loggers itself
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    warnings.filterwarnings("ignore", module=r"distributed(\.|$)")
+
+
+def check_handshake(data: bytes) -> str:
+    """Why ``data``, the first message of a server, is not a Dask handshake ('' when it
+    is one). A Dask message starts with its length and its number of frames (64-bit
+    little-endian), then the frames' lengths; a handshake is one small msgpack map.
+
+    A real handshake, then an HTTP answer, whose first 8 bytes read as a length of
+    about 3.5 EiB:
+
+    >>> import struct
+    >>> body = b"\\x81\\xa6python\\x93\\x03\\x0b\\x07"
+    >>> msg = struct.pack("<QQQ", 16 + len(body), 1, len(body)) + body
+    >>> check_handshake(msg)
+    ''
+    >>> check_handshake(b"HTTP/1.0 400 Bad Request\\r\\n\\r\\n")
+    'its first message announces 3471766442030158920 bytes, not a Dask handshake'
+    """
+    if len(data) < 8:
+        return "it closed the connection without a Dask handshake"
+    (size,) = struct.unpack_from("<Q", data)
+    if not 16 <= size <= MAX_HANDSHAKE_BYTES:
+        return f"its first message announces {size} bytes, not a Dask handshake"
+    body = data[8:8 + size]
+    if len(body) < size:
+        return "its first message ends early"
+    (frames,) = struct.unpack_from("<Q", body)
+    if not 1 <= frames <= 16 or 8 * (1 + frames) > size:
+        return f"its first message has {frames} frames, not a Dask handshake"
+    lengths = struct.unpack_from(f"<{frames}Q", body, 8)
+    if 8 * (1 + frames) + sum(lengths) != size:
+        return "its first message's frames do not add up"
+    start = 8 * (1 + frames)
+    try:
+        import msgpack
+
+        info = msgpack.unpackb(body[start:start + lengths[0]], raw=False)
+    except ImportError:  # pragma: no cover - Dask depends on msgpack
+        return ""
+    except Exception:
+        return "its first message is not a Dask handshake"
+    if not isinstance(info, dict) or "python" not in info:
+        return "its first message is not a Dask handshake"
+    return ""
+
+
+def _read_handshake(sock: socket.socket, timeout: float) -> bytes:
+    """The server's first message (Dask's server speaks first), at most
+    8 + :data:`MAX_HANDSHAKE_BYTES` bytes; fewer when it closes or ``timeout`` runs out."""
+    deadline = time.monotonic() + timeout
+    data = b""
+    want = 8
+    while len(data) < want:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        sock.settimeout(left)
+        chunk = sock.recv(min(65536, want - len(data)))
+        if not chunk:
+            break
+        data += chunk
+        if want == 8 and len(data) >= 8:
+            (size,) = struct.unpack_from("<Q", data)
+            if not 16 <= size <= MAX_HANDSHAKE_BYTES:
+                break
+            want = 8 + size
+    return data
 
 
 def _probe(address: str, timeout: float) -> None:
-    """For a ``tcp://`` address, check that something listens there, so that a wrong
-    host or port is reported at once and in plain words (other schemes go straight to
-    the Dask client).
+    """For a ``tcp://`` address, check that something listens there and that its first
+    message is a Dask handshake (:func:`check_handshake`), so that a wrong host or port,
+    or a server of another kind, is reported at once and in plain words (other schemes
+    go straight to the Dask client).
 
     >>> import socket
     >>> s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
@@ -309,8 +444,20 @@ def _probe(address: str, timeout: float) -> None:
         return
     host, port = m.group(1).strip("[]"), int(m.group(2))
     try:
-        with socket.create_connection((host, port), timeout=timeout):
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            try:
+                data = _read_handshake(sock, timeout)
+            except TimeoutError:
+                raise BadInput(f"cannot reach the Dask scheduler at {address}: it does not "
+                               "answer as a Dask scheduler (no handshake within "
+                               f"{timeout:g} s)") from None
+            except ConnectionError:
+                data = b""
+        why = check_handshake(data)
+        if not why:
             return
+        raise BadInput(f"cannot reach the Dask scheduler at {address}: it does not answer "
+                       f"as a Dask scheduler ({why})")
     except socket.gaierror:
         why = f"unknown host {host!r}"
     except ConnectionRefusedError:

@@ -39,7 +39,7 @@ from ..kernels import constellations as kc
 from ..pieces import Piece
 
 #: Version of the subproblem layout and kernels; journals of another version are refused.
-ENGINE_VERSION = "constellations-1"
+ENGINE_VERSION = "constellations-2"
 
 #: The smallest board the constellation engine handles (smaller ones have no frames).
 MIN_N = 4
@@ -83,14 +83,20 @@ class Subproblem(NamedTuple):
 class SubResult(NamedTuple):
     """The counts of one subproblem, before weighting.
 
+    ``colsum`` is a second figure of the same search: the sum, over the completions,
+    of the column of the queen in the last row to fill (in the search orientation).
+    A recount must reproduce it along with the counts; it lies between 0 and
+    ``(n - 1) × total``.
+
     >>> solve_batch(make_subproblems(6)[:1])
-    [SubResult(id=0, total=1, fixed180=1, fixed90=0)]
+    [SubResult(id=0, total=1, fixed180=1, fixed90=0, colsum=2)]
     """
 
     id: int
     total: int
     fixed180: int
     fixed90: int
+    colsum: int = 0
 
 
 def frame_images(n: int, t: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
@@ -183,25 +189,27 @@ def _split(n: int, queens: list[tuple[int, int]], knight: bool, depth: int
             yield from _split(n, more, knight, depth - 1)
 
 
-def solve(sub: Subproblem) -> tuple[int, int, int]:
-    """Count one subproblem: ``(completions, fixed by a half turn, fixed by a quarter turn)``.
+def solve(sub: Subproblem) -> tuple[int, int, int, int]:
+    """Count one subproblem: ``(completions, fixed by a half turn, fixed by a quarter
+    turn, column sum)`` (see :class:`SubResult`).
 
     >>> solve(make_subproblems(6)[0])
-    (1, 1, 0)
+    (1, 1, 0, 2)
     """
     n = sub.n
     q = sub.queens
     pairs = [(q[i], q[i + 1]) for i in range(0, len(q), 2)]
     m, rows, avail, gap = _arrays(n, pairs, sub.knight)
     if m < 0:
-        return 0, 0, 0
+        return 0, 0, 0, 0
     if not sub.knight and not sub.sym:
-        return int(kc.count_queen(avail, gap, m)), 0, 0
+        t, cs = kc.count_queen(avail, gap, m)
+        return int(t), 0, 0, int(cs)
     base = np.zeros(n, dtype=np.int64)
     for r, c in pairs:
         base[r] = c
-    t, a, b = kc.count_general(n, avail, gap, rows, m, base, sub.knight, sub.sym)
-    return int(t), int(a), int(b)
+    t, a, b, cs = kc.count_general(n, avail, gap, rows, m, base, sub.knight, sub.sym)
+    return int(t), int(a), int(b), int(cs)
 
 
 def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
@@ -213,7 +221,7 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
     92
     """
     plain = [s for s in batch if not s.knight and not s.sym]
-    counted: dict[int, tuple[int, int, int]] = {}
+    counted: dict[int, tuple[int, int, int, int]] = {}
     if plain:
         width = max(len(s.queens) for s in plain)
         queens = np.zeros((len(plain), width), dtype=np.int64)
@@ -222,8 +230,10 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
             queens[i, :len(s.queens)] = s.queens
             nq[i] = len(s.queens) // 2
         out = np.zeros(len(plain), dtype=np.int64)
-        kc.count_queen_many(plain[0].n, queens, nq, out)
-        counted = {s.id: (int(c), 0, 0) for s, c in zip(plain, out.tolist(), strict=True)}
+        colsums = np.zeros(len(plain), dtype=np.int64)
+        kc.count_queen_many(plain[0].n, queens, nq, out, colsums)
+        counted = {s.id: (int(c), 0, 0, int(cs))
+                   for s, c, cs in zip(plain, out.tolist(), colsums.tolist(), strict=True)}
     return [SubResult(s.id, *(counted[s.id] if s.id in counted else solve(s))) for s in batch]
 
 

@@ -21,6 +21,8 @@ import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
+from ..errors import BadInput
+from . import verify as check
 from .constellations import Subproblem, SubResult, solve_batch
 from .journal import Journal
 
@@ -120,8 +122,8 @@ def batches(subs: Sequence[Subproblem], workers: int, max_size: int = 64) -> lis
 def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
         journal: Journal | None = None, progress: Progress | None = None,
         workers: int = 1,
-        plan: Callable[[Sequence[Subproblem]], list[Batch]] | None = None
-        ) -> list[SubResult]:
+        plan: Callable[[Sequence[Subproblem]], list[Batch]] | None = None,
+        verify: bool = True) -> list[SubResult]:
     """Count every subproblem not yet in ``journal``; return the results of all of them.
 
     ``plan`` groups the subproblems still to do into batches (default:
@@ -130,6 +132,9 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
 
     Each finished batch is recorded in the journal (one transaction) before it is
     reported, so an interruption at any point loses at most the batches in flight.
+    With ``verify``, the results a journal already holds are checked first
+    (:func:`nqueens.count.verify.verify`: all for plausibility, a bounded random
+    sample recounted); a mismatch raises :class:`BadInput` naming the subproblem.
 
     >>> from nqueens.count.constellations import digest, make_subproblems
     >>> subs = make_subproblems(8)
@@ -144,14 +149,15 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
     >>> import os, tempfile
     >>> from nqueens.count.journal import JournalHeader
     >>> path = os.path.join(tempfile.mkdtemp(), "count.sqlite")
-    >>> head = JournalHeader(8, "queen", "constellations-1", len(subs), digest(subs))
-    >>> with Journal.open(path, head) as j:
+    >>> head = JournalHeader(8, "queen", "constellations-2", len(subs), digest(subs))
+    >>> key = "a key of sixteen characters"
+    >>> with Journal.open(path, head, key=key) as j:
     ...     first = run(subs, serial_map, journal=j, plan=lambda todo: [list(todo)])
     >>> sent = []
     >>> def watching(fn, batches):
     ...     sent.extend(batches)
     ...     return serial_map(fn, batches)
-    >>> with Journal.open(path, head) as j:
+    >>> with Journal.open(path, head, key=key) as j:
     ...     again = run(subs, watching, journal=j)
     >>> sent, sorted(again) == sorted(first)
     ([], True)
@@ -161,6 +167,10 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
     if journal is not None:
         results = journal.results()
         done = {r.id for r in results}
+        wrong = check.verify(subs, results) if verify and results else None
+        if wrong is not None:
+            raise BadInput(f"journal {journal.path} holds a wrong result: "
+                           f"{check.describe(wrong)}; delete it to start over")
     cost_of = {s.id: max(1, s.cost) for s in subs}
     weight = {s.id: s.weight for s in subs}
     solutions = sum(weight[r.id] * r.total for r in results)

@@ -97,7 +97,7 @@ def _wrap_knight_mask(t: int, row0: np.uint64, row1: np.uint64, full: np.uint64,
     return _knight_mask(w1, w2, full, n, True)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _is_symmetric(pos: np.ndarray, n: int, quarter: bool) -> bool:
     """True when the placement is unchanged by a 180° turn (or a 90° turn if quarter)."""
     m = n - 1
@@ -110,7 +110,7 @@ def _is_symmetric(pos: np.ndarray, n: int, quarter: bool) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _less_image(pos: np.ndarray, n: int, k: int, img: np.ndarray) -> bool:
     """True when image ``k`` of the placement is lexicographically smaller than it."""
     m = n - 1
@@ -136,7 +136,7 @@ def _less_image(pos: np.ndarray, n: int, k: int, img: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def is_canonical(pos: np.ndarray, n: int) -> bool:
     """True when no symmetry image of the placement is lexicographically smaller.
 
@@ -152,7 +152,7 @@ def is_canonical(pos: np.ndarray, n: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_batch(n: int, allowed: np.ndarray, knight: bool, torus: bool, unique: bool,
                     free: np.ndarray, bits: np.ndarray, cm: np.ndarray, dm1: np.ndarray,
                     dm2: np.ndarray, state: np.ndarray, out: np.ndarray) -> int:
@@ -222,7 +222,7 @@ def enumerate_batch(n: int, allowed: np.ndarray, knight: bool, torus: bool, uniq
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_subtree(n: int, allowed: np.ndarray, knight: bool, torus: bool, start_row: int,
                   start_bits: np.ndarray, with_symmetry: bool) -> tuple[int, int, int]:
     """Count completions of rows ``start_row..n-1`` below the queens ``start_bits[:start_row]``.

@@ -11,18 +11,34 @@ Two kernels share this layout: :func:`count_queen`, the tight loop for plain
 queens, and :func:`count_general`, which adds the superqueen's knight move and
 (optionally) tests every completion for symmetry under a half and a quarter turn.
 Both are iterative with explicit stacks and unsigned level indices.
+
+Besides the count, both return a *column sum*: the sum, over the completions, of
+the column of the queen in the last row to fill. It costs one instruction per
+completion (a trailing-zero count of a one-bit mask) and gives a recount a second
+figure to reproduce: a faulty result almost never gets both right.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .bitboard import _is_symmetric
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
 U2 = np.uint64(2)
+
+
+@njit(cache=True, inline="always")
+def _column(bit: np.uint64) -> int:
+    """The column of a one-bit mask: one trailing-zero count instruction.
+
+    >>> _column(np.uint64(8))
+    3
+    """
+    return np.int64(trailing_zeros(bit))  # type: ignore[call-arg,return-value]
 
 
 @njit(cache=True, nogil=True)
@@ -95,31 +111,37 @@ def prepare(n: int, qrow: np.ndarray, qcol: np.ndarray, knight: bool, rows: np.n
 
 
 @njit(cache=True, nogil=True)
-def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
-    """Count the completions of a plain-queen subproblem with ``m`` rows to fill.
+def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> tuple[int, int]:
+    """Count the completions of a plain-queen subproblem with ``m`` rows to fill:
+    ``(completions, column sum)`` (see the module's notes).
 
-    Of the two 4-queens solutions, one has its first queen on column 1; on the empty
-    8×8 board the count is the 92 solutions:
+    Of the two 4-queens solutions, one has its first queen on column 1 (and its last
+    one on column 2); on the empty 8×8 board the count is the 92 solutions, whose
+    queens of the last row use the columns 0 to 7 as often as their mirror images do
+    (92 × 7 / 2 = 322):
 
     >>> rows, avail = np.empty(8, dtype=np.int64), np.empty(8, dtype=np.uint64)
     >>> gap = np.empty(8, dtype=np.uint64)
     >>> m = prepare(4, np.array([0]), np.array([1]), False, rows, avail, gap)
     >>> count_queen(avail, gap, m)
-    1
+    (1, 2)
     >>> none = np.empty(0, dtype=np.int64)
     >>> count_queen(avail, gap, prepare(8, none, none, False, rows, avail, gap))
-    92
+    (92, 322)
     """
     if m == 0:
-        return 1
+        return 1, 0
     if m == 1:
-        return 1 if avail[0] != U0 else 0
+        if avail[0] == U0:
+            return 0, 0
+        return 1, _column(avail[0])
     last = np.uint64(m) - U1
     cols = np.empty(m, dtype=np.uint64)
     d1 = np.empty(m, dtype=np.uint64)
     d2 = np.empty(m, dtype=np.uint64)
     fr = np.empty(m, dtype=np.uint64)
     total = 0
+    colsum = 0
     d = U0
     # The current level lives in locals; the stack holds only the levels above it.
     c = U0
@@ -148,6 +170,7 @@ def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
             continue
         if e == last:
             total += 1
+            colsum += _column(nf)
             continue
         if e + U1 == last:
             # Finish the last two rows in place.
@@ -156,8 +179,10 @@ def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
             while nf != U0:
                 bit2 = nf & (~nf + U1)
                 nf ^= bit2
-                if av & ~(nc | bit2 | ((na | bit2) << g2) | ((nb | bit2) >> g2)) != U0:
+                x = av & ~(nc | bit2 | ((na | bit2) << g2) | ((nb | bit2) >> g2))
+                if x != U0:
                     total += 1
+                    colsum += _column(x)
             continue
         cols[d] = c
         d1[d] = a
@@ -168,17 +193,17 @@ def count_queen(avail: np.ndarray, gap: np.ndarray, m: int) -> int:
         a = na
         b = nb
         f = nf
-    return total
+    return total, colsum
 
 
 @njit(cache=True, nogil=True)
 def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, m: int,
-                  base: np.ndarray, knight: bool, sym: int) -> tuple[int, int, int]:
+                  base: np.ndarray, knight: bool, sym: int) -> tuple[int, int, int, int]:
     """Count completions with the knight move (``knight``) and, when ``sym`` is 1 or 2,
     also those a half turn (and for 2 a quarter turn) leaves unchanged.
 
     ``base[r]`` is the column of the pre-placed queen of row ``r`` (ignored elsewhere).
-    Returns ``(total, fixed180, fixed90)``.
+    Returns ``(total, fixed180, fixed90, column sum)``.
 
     The 4 solutions of 6 queens, all symmetric under a half turn, and likewise the 4 of
     10 superqueens:
@@ -188,16 +213,16 @@ def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, 
     >>> gap = np.empty(10, dtype=np.uint64)
     >>> m = prepare(6, none, none, False, rows, avail, gap)
     >>> count_general(6, avail, gap, rows, m, np.zeros(6, dtype=np.int64), False, 2)
-    (4, 4, 0)
+    (4, 4, 0, 10)
     >>> m = prepare(10, none, none, True, rows, avail, gap)
     >>> count_general(10, avail, gap, rows, m, np.zeros(10, dtype=np.int64), True, 2)
-    (4, 4, 0)
+    (4, 4, 0, 18)
     """
     pos = base.copy()
     if m == 0:
         t180 = 1 if sym >= 1 and _is_symmetric(pos, n, False) else 0
         t90 = 1 if sym >= 2 and _is_symmetric(pos, n, True) else 0
-        return 1, t180, t90
+        return 1, t180, t90, 0
     um = np.uint64(m)
     last = um - U1
     cols = np.empty(m, dtype=np.uint64)
@@ -213,6 +238,7 @@ def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, 
     total = 0
     f180 = 0
     f90 = 0
+    colsum = 0
     d = U0
     while True:
         f = fr[d] & ~kn[d]
@@ -226,6 +252,7 @@ def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, 
         bits[d] = bit
         if d == last:
             total += 1
+            colsum += _column(bit)
             if sym >= 1:
                 for i in range(m):
                     b = bits[i]
@@ -256,7 +283,7 @@ def count_general(n: int, avail: np.ndarray, gap: np.ndarray, rows: np.ndarray, 
                 km = (bit << U1) | (bit >> U1)
             kn[e] = km
         d = e
-    return total, f180, f90
+    return total, f180, f90, colsum
 
 
 @njit(cache=True, nogil=True)
@@ -405,7 +432,7 @@ def enumerate_frames(n: int, knight: bool, depth: int) -> np.ndarray:
     ...     q = sorted({(0, a), (7, b), (c, 0), (d, 7)})
     ...     qr, qc = np.array([x for x, _ in q]), np.array([y for _, y in q])
     ...     m = prepare(8, qr, qc, False, rows, avail, gap)
-    ...     total += weight * count_queen(avail, gap, m)
+    ...     total += weight * count_queen(avail, gap, m)[0]
     >>> total
     92
     """
@@ -467,20 +494,22 @@ def enumerate_frames(n: int, knight: bool, depth: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def count_queen_many(n: int, queens: np.ndarray, nq: np.ndarray, out: np.ndarray) -> None:
+def count_queen_many(n: int, queens: np.ndarray, nq: np.ndarray, out: np.ndarray,
+                     colsums: np.ndarray) -> None:
     """:func:`count_queen` for many plain-queen subproblems at once: row ``i`` of
     ``queens`` holds ``nq[i]`` pre-placed queens as (row, column) pairs; the counts go
-    to ``out[i]`` (0 when the pre-placed queens attack each other).
+    to ``out[i]`` and the column sums to ``colsums[i]`` (both 0 when the pre-placed
+    queens attack each other).
 
     The 6-queens solutions by the column of the first queen, and a last subproblem whose
     queens (0, 0) and (1, 1) attack each other:
 
     >>> queens = np.array([[0, c, 0, 0] for c in range(6)] + [[0, 0, 1, 1]])
     >>> nq = np.array([1, 1, 1, 1, 1, 1, 2])
-    >>> out = np.zeros(7, dtype=np.int64)
-    >>> count_queen_many(6, queens, nq, out)
-    >>> out.tolist()
-    [0, 1, 1, 1, 1, 0, 0]
+    >>> out, colsums = np.zeros(7, dtype=np.int64), np.zeros(7, dtype=np.int64)
+    >>> count_queen_many(6, queens, nq, out, colsums)
+    >>> out.tolist(), colsums.tolist()
+    ([0, 1, 1, 1, 1, 0, 0], [0, 4, 3, 2, 1, 0, 0])
     """
     rows = np.empty(n, dtype=np.int64)
     avail = np.empty(n, dtype=np.uint64)
@@ -493,4 +522,10 @@ def count_queen_many(n: int, queens: np.ndarray, nq: np.ndarray, out: np.ndarray
             qr[j] = queens[i, 2 * j]
             qc[j] = queens[i, 2 * j + 1]
         m = prepare(n, qr, qc, False, rows, avail, gap)
-        out[i] = 0 if m < 0 else count_queen(avail, gap, m)
+        if m < 0:
+            out[i] = 0
+            colsums[i] = 0
+        else:
+            t, cs = count_queen(avail, gap, m)
+            out[i] = t
+            colsums[i] = cs

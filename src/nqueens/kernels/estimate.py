@@ -8,7 +8,7 @@ from numba import njit
 from .bitboard import ONE, ZERO, _knight_mask, _shift_down, _wrap_knight_mask, bit_index
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def estimate_solutions(n: int, allowed: np.ndarray, knight: bool, torus: bool, probes: int,
                        seed: int) -> float:
     """Unbiased estimate of the number of solutions: the mean over random root-to-leaf

@@ -96,7 +96,7 @@ def _remove(dn: npt.NDArray[np.int32], dp: npt.NDArray[np.int32], r: int | np.in
     return np.int64(dn[a]) + np.int64(dp[b])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _greedy_start(perm: npt.NDArray[np.int32], dn: npt.NDArray[np.int32],
                   dp: npt.NDArray[np.int32], state: npt.NDArray[np.uint64]) -> np.int64:
     n = perm.shape[0]
@@ -124,7 +124,7 @@ def _greedy_start(perm: npt.NDArray[np.int32], dn: npt.NDArray[np.int32],
     return pairs
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _attacked(perm: npt.NDArray[np.int32], dn: npt.NDArray[np.int32],
               dp: npt.NDArray[np.int32], rows: npt.NDArray[np.int32]) -> int:
     """Write the attacked rows, top to bottom, into ``rows``; return how many."""
@@ -138,7 +138,7 @@ def _attacked(perm: npt.NDArray[np.int32], dn: npt.NDArray[np.int32],
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def min_conflicts_kernel(perm: npt.NDArray[np.int32], seed: np.uint64,
                          max_steps: int, stats: npt.NDArray[np.int64]) -> int:
     """Fill ``perm`` (length n ≥ 4) with a solution; return :data:`SOLVED` or

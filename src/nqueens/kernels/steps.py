@@ -33,7 +33,7 @@ def _square_free(n: int, knight: bool, level: int, p: int, pos: np.ndarray,
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def first_solution_steps(n: int, knight: bool, pos: np.ndarray) -> tuple[int, int, int, bool]:
     """Run ``proba`` to its first solution; return ``(tests, placed, removed, found)``.
 
@@ -90,7 +90,7 @@ def first_solution_steps(n: int, knight: bool, pos: np.ndarray) -> tuple[int, in
             start = q + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _popcount(x: np.uint64) -> int:
     c = 0
     while x != ZERO:
@@ -99,7 +99,7 @@ def _popcount(x: np.uint64) -> int:
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def tree_profile(n: int, knight: bool, first: int, nodes: np.ndarray) -> None:
     """Add to ``nodes[k]`` the number of search-tree nodes at level ``k`` (partial boards
     of ``k`` queens, ``k = 1 … n``) below the first queen at position ``first``.
@@ -170,7 +170,7 @@ _SOLUTION = 4
 _DONE = 7
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def proba_trace_bytes(n: int, knight: bool, first_only: bool, out: np.ndarray) -> int:
     """Write the compact trace of ``proba`` (all solutions, or to the first) into ``out``;
     return the number of bytes written, or -1 when ``out`` is too small.

@@ -11,12 +11,12 @@ import numpy.typing as npt
 from numba import njit
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _is_sep(b: np.uint8) -> bool:
     return b == 32 or b == 9 or b == 10 or b == 13 or b == 44 or b == 11 or b == 12
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def parse_uints(buf: npt.NDArray[np.uint8], out: npt.NDArray[np.int64]) -> tuple[int, int]:
     """Write the numbers of ``buf`` into ``out``; return (how many, error offset or -1).
 
@@ -62,7 +62,7 @@ def parse_uints(buf: npt.NDArray[np.uint8], out: npt.NDArray[np.int64]) -> tuple
     return count, -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def token_offset(buf: npt.NDArray[np.uint8], k: int) -> int:
     """The byte offset of token ``k`` (0-based) of ``buf``, or -1.
 
