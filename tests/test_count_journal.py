@@ -216,6 +216,31 @@ def test_journal_path_problems_are_bad_input(run, tmp_path: Path) -> None:  # ty
     assert folder.code == 2 and missing.out == folder.out == ""
 
 
+def test_a_link_into_a_missing_folder_is_named_as_such(tmp_path: Path) -> None:
+    link = tmp_path / "j.sqlite"
+    link.symlink_to(tmp_path / "gone" / "j.sqlite")
+    err = _one_line_error(_nq("count", "10", "--journal", str(link), timeout=60))
+    assert "does not exist" in err and str(tmp_path / "gone") in err
+    assert "resume" not in err and "kept" not in err
+    assert sorted(os.listdir(tmp_path)) == ["j.sqlite"] and link.is_symlink()
+
+
+def test_a_new_journal_in_a_read_only_folder_claims_nothing_was_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        if not _cannot_write(folder / "new"):
+            pytest.skip("cannot make a folder read-only here")
+        r = _nq("count", "10", "--journal", str(folder / "j.sqlite"), timeout=60,
+                preexec_fn=_without_dac_override)
+    finally:
+        folder.chmod(0o755)
+    err = _one_line_error(r)
+    assert f"cannot create journal {folder / 'j.sqlite'}" in err and "writable" in err
+    assert "kept" not in err and os.listdir(folder) == []
+
+
 
 # --- Keys, forgery, locking and write failures, through the real command line. ---
 

@@ -193,6 +193,68 @@ def test_root_rewriting_a_users_file_keeps_its_owner(tmp_path: Path) -> None:
     assert (info.st_uid, info.st_gid) == (4321, 4321) and path.read_bytes() == NQUEENS[1]
 
 
+def _without(*caps: int) -> Callable[[], None]:
+    """A child that, like a user other than root, lacks the capabilities ``caps``
+    (dropped from the bounding set, so that the program it starts does not get them)."""
+
+    def apply() -> None:  # pragma: no cover - runs in the child
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        for cap in caps:
+            libc.prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP
+
+    return apply
+
+
+_CHOWN, _DAC_OVERRIDE, _DAC_READ_SEARCH = 0, 1, 2
+
+
+@PROGRAMS
+@pytest.mark.skipif(not ROOT, reason="giving a file to another user needs root")
+def test_a_file_of_another_user_is_written_into_and_keeps_its_owner(
+        program: Program, tmp_path: Path) -> None:
+    # Without the right to give a file away, a replacement would belong to the writer:
+    # the file is written into instead, as '>' does.
+    expected = _expected(program, tmp_path)
+    path = tmp_path / "shared.txt"
+    path.write_text("old\n")
+    os.chown(path, 4321, 4321)
+    path.chmod(0o666)
+    done = _run(program[0], path, preexec_fn=_without(_CHOWN))
+    assert done.returncode == 0, done.stderr
+    info = path.stat()
+    assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (4321, 4321, 0o666)
+    assert path.read_bytes() == expected
+    assert [p.name for p in tmp_path.iterdir()] == ["shared.txt"]
+
+
+@PROGRAMS
+def test_a_writable_file_in_a_read_only_folder_is_written_into(program: Program,
+                                                               tmp_path: Path) -> None:
+    expected = _expected(program, tmp_path)
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    path = folder / "out.txt"
+    path.write_text("old\n")
+    path.chmod(0o666)
+    folder.chmod(0o555)
+    drop = _without(_DAC_OVERRIDE, _DAC_READ_SEARCH)
+    try:
+        probe = [sys.executable, "-c", "import sys; open(sys.argv[1], 'x')"]
+        if subprocess.run([*probe, str(folder / "new")], capture_output=True,
+                          preexec_fn=drop, check=False).returncode == 0:
+            pytest.skip("cannot make a folder read-only here")
+        done = _run(program[0], path, preexec_fn=drop)
+        new = _run(program[0], folder / "new.txt", preexec_fn=drop)
+    finally:
+        folder.chmod(0o755)
+    assert done.returncode == 0, done.stderr
+    assert path.read_bytes() == expected
+    _one_line_error(new, f"cannot write {folder / 'new.txt'}", "Permission denied")
+    assert [p.name for p in folder.iterdir()] == ["out.txt"]
+
+
 # Failures: the target is as it was, and no temporary file stays
 
 

@@ -36,13 +36,35 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import islice
 
 import numpy as np
 
-from .board import Board, Cell
+from .board import MAX_SQUARES, Board, Cell
 from .errors import BadInput
 from .formula import Formula, Not, Op, Var, variables
 from .gadgets import GADGETS, PITCH, PORT, WIDTH, board_of
+
+#: At most this many waiting clauses are weighed when a side of the clause layout takes
+#: the next one (the first ones waiting): the choice stays cheap for any number of
+#: clauses, and a formula of fewer clauses is laid out as if all were weighed.
+_CLAUSE_WINDOW = 256
+
+
+def _check_size(lanes: int, tiles: int) -> None:
+    """Refuse a board of ``lanes`` lanes and ``tiles`` tiles (or more) beyond
+    :data:`~minesweeper.board.MAX_SQUARES` squares, the most ``check`` reads.
+
+    >>> _check_size(3, 10)
+    >>> _check_size(10_000, 10_000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    minesweeper.errors.BadInput: the board would be at least 120,000 x 80,001 squares, ...
+    """
+    rows, cols = lanes * 2 * PITCH, tiles * 2 * WIDTH + 1
+    if rows * cols > MAX_SQUARES:
+        raise BadInput(f"the board would be at least {rows:,} x {cols:,} squares, more "
+                       f"than the {MAX_SQUARES:,} a board is read up to; refused")
 
 
 @dataclass
@@ -105,13 +127,25 @@ class _Machine:
         self.stack: list[int] = []  # lanes of stack entries, top last
         self.base = 2 * self.n
         self.next_signal = self.n
+        self.free = [0] * len(self.lanes)  # the first free tile of each lane
+        self.width = 0  # tiles: the board is at least this wide, on len(self.lanes) lanes
 
     def _ensure(self, lane: int) -> None:
         while len(self.lanes) <= lane:
             self.lanes.append(None)
+            self.free.append(0)
 
     def emit(self, name: str, lane: int) -> None:
-        self._ensure(lane + GADGETS[name].lanes - 1)
+        t = GADGETS[name]
+        self._ensure(lane + t.lanes - 1)
+        # placed as assemble() will place it: the board grows as the steps come, and is
+        # refused as soon as it is too large, long before it is all laid out
+        span = range(lane, lane + t.lanes)
+        at = max(self.free[k] for k in span)
+        for k in span:
+            self.free[k] = at + t.tiles
+        self.width = max(self.width, at + t.tiles)
+        _check_size(len(self.lanes), self.width)
         self.steps.append(_Step(name, lane))
         ls = self.lanes
         if name in ("bend",):
@@ -352,16 +386,9 @@ class _CnfMachine(_Machine):
         super().__init__(names)
         self.lanes = [None, None, *range(self.n), None, None]
         self.free = [0] * len(self.lanes)
+        self.width = 0
         self.claimed: dict[int, int] = {}
         self.sides = [0, 1] if sides == "both" else [0] if sides == "top" else [1]
-
-    def emit(self, name: str, lane: int) -> None:
-        super().emit(name, lane)
-        t = GADGETS[name]
-        span = range(lane, lane + t.lanes)
-        at = max(self.free[k] for k in span)
-        for k in span:
-            self.free[k] = at + t.tiles
 
     def _distance(self, lits: list[Literal], side: int) -> int:
         pos = [self.lanes.index(self.names.index(name)) for name, _ in lits]
@@ -369,13 +396,16 @@ class _CnfMachine(_Machine):
 
     def run(self, clauses: list[list[Literal]]) -> None:
         """Lay out every clause; each OR is forced true."""
-        waiting = list(clauses)
+        waiting = deque(clauses)
         streams = [_Stream(self, side) for side in self.sides]
         while True:
             for st in streams:
                 if not st.tasks and waiting:
-                    costs = [self._distance(cl, st.side) for cl in waiting]
-                    st.load(waiting.pop(costs.index(min(costs))))
+                    costs = [self._distance(cl, st.side)
+                             for cl in islice(waiting, _CLAUSE_WINDOW)]
+                    best = costs.index(min(costs))
+                    st.load(waiting[best])
+                    del waiting[best]
             options = []
             for i, st in enumerate(streams):
                 op = st.peek()
@@ -416,6 +446,11 @@ def build(f: Formula, order: list[str] | None = None, layout: str = "auto",
     if layout == "cnf" and clauses is None:
         raise BadInput("the clause layout needs a formula in conjunctive normal form")
     if clauses is not None:
+        # Each literal splits its variable once on its side's work lane: the board is at
+        # least that many tiles wide, on len(names) + 4 lanes (refused before any work).
+        literals = sum(len(cl) for cl in clauses)
+        _check_size(len(names) + 4,
+                    -(-literals // (2 if sides == "both" else 1)) * GADGETS["split"].tiles)
         cm = _CnfMachine(names, sides)
         cm.run(clauses)
         cm.finish_lanes()
@@ -461,6 +496,7 @@ def assemble(ops: list[tuple[str, int]], n_lanes: int,
             free_from[k] = at + t.tiles
             live[k] = i in outs
     total_tiles = max(free_from, default=0)
+    _check_size(n_lanes, total_tiles)
     for k in range(n_lanes):
         if live[k]:
             placed.extend(("wire", k, tile) for tile in range(free_from[k], total_tiles))

@@ -667,29 +667,31 @@ def main(argv: list[str] | None = None) -> int:
         rv = cli.main(args=args, prog_name=PROG, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
     except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C
-        click.echo(f"{PROG}: interrupted", err=True)
+        click.echo(printable(f"{PROG}: interrupted"), err=True)
         code = 130
     except click.ClickException as exc:
         if debug:
             raise
-        click.echo(f"{PROG}: error: {exc.format_message()}", err=True)
+        click.echo(printable(f"{PROG}: error: {exc.format_message()}".replace("\n", " ")),
+                   err=True)
         code = 2
     except MinesweeperError as exc:
         if debug:
             raise
-        click.echo(f"{PROG}: error: {exc}", err=True)
+        click.echo(printable(f"{PROG}: error: {exc}"), err=True)
         code = exc.exit_code
     except OSError as exc:
         if debug:
             raise
-        click.echo(f"{PROG}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-                   err=True)
+        click.echo(printable(f"{PROG}: error: {exc.strerror or exc}: "
+                             f"{exc.filename or ''}".rstrip(": ")), err=True)
         code = 2
     except Exception as exc:  # a fault of the program itself, not of the input
         if debug:
             raise
-        click.echo(f"{PROG}: internal error: {type(exc).__name__}: {exc} (run again with "
-                   "--debug for the traceback, and please report it)", err=True)
+        click.echo(printable(f"{PROG}: internal error: {type(exc).__name__}: {exc} (run "
+                             "again with --debug for the traceback, and please report it)"),
+                   err=True)
         code = 70  # EX_SOFTWARE of sysexits.h
     if argv is None:
         sys.exit(code)

@@ -14,12 +14,15 @@ Q...
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
-from typing import TYPE_CHECKING, Any
 
+# Not ``typing``: the console scripts import this package before they set their signal
+# handlers, and it should take no time (``typing`` alone takes several milliseconds).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .board import SYMMETRY_NAMES, Solution
     from .count import CountResult, count
     from .errors import BadInput, BudgetExhausted, InvalidBoard, NoSolution, NQueensError
@@ -65,6 +68,8 @@ __version__ = "0.1.0"
 
 def __getattr__(name: str) -> Any:
     """Load an exported name, or a submodule, on first use."""
+    import importlib
+
     home = _HOMES.get(name)
     if home is None:
         if name.startswith("__"):

@@ -40,14 +40,21 @@ This module imports only the standard library.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING
 
 # Only what a handler needs is imported before the handlers are installed: a signal
-# during these imports still ends the program the default way.
+# during these imports still ends the program the default way (``typing`` is not one,
+# nor the enumerations of ``signal``: its C module has all that is used here).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import signal
+else:
+    try:
+        import _signal as signal
+    except ImportError:  # pragma: no cover - a Python without it
+        import signal
 if TYPE_CHECKING:
     from collections.abc import Callable
     from types import TracebackType

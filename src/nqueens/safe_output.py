@@ -11,8 +11,11 @@ treat the path the same way:
 * a folder is refused;
 * a regular file, new or existing, appears whole or not at all: the data goes to a
   temporary file in the same folder, which is synced and then renamed over the
-  target. An existing file keeps its permission bits (without set-user/group-id) and,
-  where allowed, its owner; an existing file that may not be written (a read-only
+  target. An existing file keeps its permission bits (without set-user/group-id) and
+  its owner and group; where the new file may not be given them (only root may give
+  a file away), or the folder may not be written to, the existing file is written
+  into instead, as by a shell, and then not atomically. Other hard links to the file
+  keep the old content. An existing file that may not be written (a read-only
   file, for a user other than root) is refused with "Permission denied", as by a
   shell; a new file gets ``0o666`` less the umask, as ``open()`` gives;
 * when anything fails (an exception in the ``with`` block, a full disk), the target is
@@ -350,13 +353,36 @@ def _replacing(name: str, real: str, old: os.stat_result | None,
     remove_stale_temporaries(folder)
     fd, tmp = -1, None
     try:
-        fd, tmp = _temporary(folder, mode)
-        os.fchmod(fd, mode)  # exactly, whatever the umask
-        if old is not None and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
-            try:  # as a redirection would keep it; only root may give a file away
-                os.fchown(fd, old.st_uid, old.st_gid)
-            except OSError:
-                pass
+        try:
+            fd, tmp = _temporary(folder, mode)
+        except PermissionError:
+            if old is None:
+                raise
+            in_place = True  # a folder that may not be written to, a file that may
+        else:
+            os.fchmod(fd, mode)  # exactly, whatever the umask
+            in_place = old is not None and not _same_owner(fd, old)
+        if in_place:
+            # Replacing the file would change its owner, or cannot be done at all:
+            # write into it, as a redirection would (not atomically, then).
+            if fd >= 0:
+                os.close(fd)
+                fd = -1
+            if tmp is not None:
+                _discard(tmp)
+                tmp = None
+    except BaseException as exc:
+        if fd >= 0:
+            os.close(fd)
+        if tmp is not None:
+            _discard(tmp)
+        _rename(exc, name, tmp, real, folder)
+        raise
+    if in_place:
+        with _into(name, real, binary, truncate=True) as out:
+            yield out
+        return
+    try:
         out = _stream(fd, binary)
         fd = -1  # the stream owns it now
         with out:
@@ -374,6 +400,18 @@ def _replacing(name: str, real: str, old: os.stat_result | None,
     if tmp is not None:
         PENDING_FILES.discard(tmp)
     _sync_folder(folder)
+
+
+def _same_owner(fd: int, old: os.stat_result) -> bool:
+    """Give the new file of ``fd`` the owner and group of ``old``; False where that is
+    not allowed (only root may give a file away, and only to a group of one's own)."""
+    if (old.st_uid, old.st_gid) == (os.geteuid(), os.getegid()):
+        return True
+    try:
+        os.fchown(fd, old.st_uid, old.st_gid)
+    except OSError:
+        return False
+    return True
 
 
 def _temporary(folder: str, mode: int) -> tuple[int, str | None]:

@@ -9,6 +9,7 @@ import sys
 import click
 
 from .. import __version__, interrupt
+from ..bounded_input import printable
 from ..errors import NoSolution, NQueensError
 from .common import ReaderGone, remove_pending_files
 
@@ -76,6 +77,12 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
+def _say(line: str) -> None:
+    """Say ``line`` on standard error, with any control character in it (from a file
+    name or a file's text) escaped: a message cannot drive the terminal."""
+    click.echo(printable(line), err=True)
+
+
 def _run(args: list[str], debug: bool) -> int:
     try:
         rv = cli.main(args=args, prog_name="nqueens", standalone_mode=False)
@@ -83,12 +90,12 @@ def _run(args: list[str], debug: bool) -> int:
     except NoSolution as exc:
         if debug:
             raise
-        click.echo(f"nqueens: {exc}", err=True)
+        _say(f"nqueens: {exc}")
         return exc.exit_code
     except NQueensError as exc:
         if debug:
             raise
-        click.echo(f"nqueens: error: {exc}", err=True)
+        _say(f"nqueens: error: {exc}")
         return exc.exit_code
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=True)
@@ -97,12 +104,11 @@ def _run(args: list[str], debug: bool) -> int:
         if debug:
             raise
         if re.fullmatch(r"-\d+", exc.option_name or ""):
-            click.echo(f"nqueens: error: {exc.option_name} is not a board size: sizes are "
-                       "whole numbers from 1", err=True)
+            _say(f"nqueens: error: {exc.option_name} is not a board size: sizes are "
+                       "whole numbers from 1")
         else:
             where = exc.ctx.command_path if exc.ctx is not None else "nqueens"
-            click.echo(f"nqueens: error: {exc.format_message()} (see '{where} --help')",
-                       err=True)
+            _say(f"nqueens: error: {exc.format_message()} (see '{where} --help')")
         return exc.exit_code
     except click.ClickException as exc:
         if debug:
@@ -112,15 +118,15 @@ def _run(args: list[str], debug: bool) -> int:
         if ctx is not None:
             hint = f" (see '{ctx.command_path} --help')"
         message = exc.format_message().replace("\n", " ")
-        click.echo(f"nqueens: error: {message}{hint}", err=True)
+        _say(f"nqueens: error: {message}{hint}")
         return exc.exit_code
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.Abort:
-        click.echo("nqueens: interrupted", err=True)
+        _say("nqueens: interrupted")
         return 130
     except KeyboardInterrupt:
-        click.echo("nqueens: interrupted", err=True)
+        _say("nqueens: interrupted")
         return 130
     except (BrokenPipeError, ReaderGone):
         # The reader went away (e.g. 'nqueens all 12 | head'); that is not an error.
@@ -130,14 +136,13 @@ def _run(args: list[str], debug: bool) -> int:
     except OSError as exc:
         if debug:
             raise
-        click.echo(f"nqueens: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-                   err=True)
+        _say(f"nqueens: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
         return 2
     except Exception as exc:  # a fault of the program itself, not of the input
         if debug:
             raise
-        click.echo(f"nqueens: internal error: {type(exc).__name__}: {exc} (run again with "
-                   "--debug for the traceback, and please report it)", err=True)
+        _say(f"nqueens: internal error: {type(exc).__name__}: {exc} (run again with "
+                   "--debug for the traceback, and please report it)")
         return INTERNAL_ERROR
 
 

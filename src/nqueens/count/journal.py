@@ -339,13 +339,18 @@ class Journal:
             raise BadInput(f"journal {path} is not a regular file (a device, FIFO or "
                            "socket); choose a file")
         if st is None:
-            directory = os.path.dirname(os.path.abspath(path))
+            # The folder the file will be made in: that of the file a link names.
+            directory = os.path.dirname(os.path.realpath(path))
             if not os.path.isdir(directory):
                 raise BadInput(f"cannot create journal {path}: folder {directory} does not "
                                "exist")
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK, 0o644)
         except OSError as exc:
+            if st is None:  # nothing was recorded: say so, rather than that it is kept
+                raise BadInput(f"cannot create journal {path} "
+                               f"({exc.strerror or type(exc).__name__}); its folder must be "
+                               "writable") from None
             raise _write_error(path, exc) from None
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,7 +41,13 @@ SAMPLE_PHOTO = "grace_hopper.jpg"
 #: What to install when Pillow is missing.
 INSTALL_HINT = "reading PNG/JPEG frames needs Pillow: pip install 'nqueens[motion]'"
 
-_MAX_PIXELS = 64_000_000
+#: The largest frame read (8000x8000 pixels): a picture whose header gives more is refused
+#: before its pixels are decoded, so a small file that unpacks to gigabytes (a
+#: "decompression bomb") costs nothing.
+MAX_PIXELS = 64_000_000
+
+#: Rows of a colour picture converted to luma at a time (bounds the float copies).
+_LUMA_ROWS = 256
 
 
 def _pil() -> Any:
@@ -80,10 +87,14 @@ def to_luma(pixels: npt.ArrayLike, bits: int | None = None) -> Frame:
         scale = 255.0 / (2 ** depth - 1)
     else:
         raise BadInput(f"pixels of type {a.dtype} are not a picture")
-    values = a.astype(np.float64) * scale
-    if values.ndim == 3:
-        values = values[..., :3] @ np.array([0.299, 0.587, 0.114])
-    return np.ascontiguousarray(np.clip(np.floor(values + 0.5), 0, 255).astype(np.uint8))
+    out = np.empty(a.shape[:2], dtype=np.uint8)
+    weights = np.array([0.299, 0.587, 0.114])
+    for top in range(0, max(a.shape[0], 1), _LUMA_ROWS):  # a few MB of floats at a time
+        values = a[top:top + _LUMA_ROWS].astype(np.float64) * scale
+        if values.ndim == 3:
+            values = values[..., :3] @ weights
+        out[top:top + _LUMA_ROWS] = np.clip(np.floor(values + 0.5), 0, 255)
+    return out
 
 
 def load_frame(path: str | os.PathLike[str]) -> Frame:
@@ -108,9 +119,22 @@ def load_frame(path: str | os.PathLike[str]) -> Frame:
         raise BadInput(f"{name}: is a folder, not a picture")
     image_mod, unidentified = _pil()
     try:
-        with image_mod.open(name) as im:
-            if im.width * im.height > _MAX_PIXELS:
-                raise BadInput(f"{name}: {im.width}x{im.height} is too large a frame")
+        with warnings.catch_warnings():  # the size is checked here, with a clearer message
+            warnings.simplefilter("ignore", image_mod.DecompressionBombWarning)
+            im = image_mod.open(name)
+    except image_mod.DecompressionBombError:
+        raise BadInput(f"{name}: the picture has more than {MAX_PIXELS:,} pixels, the "
+                       "most a frame may have; refused") from None
+    except unidentified:
+        raise BadInput(f"{name}: not a picture Pillow can read (PNG or JPEG expected)") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise BadInput(f"{name}: cannot read the picture ({exc})") from None
+    if im.width * im.height > MAX_PIXELS:
+        im.close()
+        raise BadInput(f"{name}: a {im.width}x{im.height} picture has more than the "
+                       f"{MAX_PIXELS:,} pixels a frame may have; refused")
+    try:
+        with im:
             im.load()
             mode = im.mode
             if mode.startswith("I"):  # I;16, I;16B, I;16L, I;16N, I: high bit depth

@@ -1,0 +1,118 @@
+"""More hostile input through the real command line: pictures that unpack to gigabytes,
+formulas that lay out boards too large to read back, control characters in file names,
+and how little the programs import before they obey a signal."""
+
+from __future__ import annotations
+
+import resource
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+#: The address space a program started here may use (a normal run needs well under 1 GiB).
+ADDRESS_SPACE = 3_000_000_000
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def _program(name: str) -> list[str]:
+    if name == "nqueens":
+        return [sys.executable, "-m", "nqueens"]
+    exe = shutil.which("minesweeper") or str(Path(sys.executable).parent / "minesweeper")
+    return [exe]
+
+
+def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(argv, capture_output=True, text=True, timeout=180, cwd=cwd,
+                          preexec_fn=_limit_memory, stdin=subprocess.DEVNULL)
+
+
+def _one_line_error(done: subprocess.CompletedProcess[str], words: str) -> None:
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    assert words in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("size,words", [
+    ((20_000, 10_000), "more than 64,000,000 pixels"),  # Pillow calls it a bomb
+    ((10_000, 9_500), "a 10000x9500 picture has more than the 64,000,000 pixels"),
+])
+def test_a_picture_too_large_is_refused_before_it_is_decoded(tmp_path: Path,
+                                                             size: tuple[int, int],
+                                                             words: str) -> None:
+    image = pytest.importorskip("PIL.Image")
+    image.new("L", size).save(tmp_path / "huge.png")  # a few hundred kB on disk
+    image.new("L", (64, 64)).save(tmp_path / "small.png")
+    done = _run(_program("nqueens") + ["motion", "huge.png", "small.png"], tmp_path)
+    _one_line_error(done, words)
+    assert "Warning" not in done.stderr
+
+
+def test_a_large_colour_frame_takes_bounded_memory(tmp_path: Path) -> None:
+    """An 8000x8000 RGBA picture (the largest frame) is read, not a MemoryError."""
+    image = pytest.importorskip("PIL.Image")
+    image.new("RGBA", (8000, 8000), (1, 2, 3, 4)).save(tmp_path / "big.png")
+    image.new("L", (64, 64)).save(tmp_path / "small.png")
+    done = _run(_program("nqueens") + ["motion", "big.png", "small.png"], tmp_path)
+    _one_line_error(done, "frame sizes differ: big.png is 8000x8000")
+
+
+def _cnf(path: Path, variables: int, clauses: int) -> Path:
+    lines = [f"{1 + i % variables} -{1 + (i + 1) % variables} {1 + (i + 2) % variables} 0"
+             for i in range(clauses)]
+    path.write_text(f"p cnf {variables} {clauses}\n" + "\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("variables,clauses", [(100_000, 1), (3, 50_000), (100, 2_000)])
+def test_build_refuses_a_board_larger_than_check_reads(tmp_path: Path, variables: int,
+                                                       clauses: int) -> None:
+    """Too many literals for their lanes, or a layout that grows too wide: one line,
+    exit 2, within seconds and without allocating the board."""
+    if variables == 100_000:  # one clause of every variable
+        (tmp_path / "f.cnf").write_text(
+            f"p cnf {variables} 1\n" + " ".join(map(str, range(1, variables + 1))) + " 0\n")
+    else:
+        _cnf(tmp_path / "f.cnf", variables, clauses)
+    done = _run(_program("minesweeper") + ["build", "f.cnf", "-o", "b.txt"], tmp_path)
+    _one_line_error(done, "squares, more than the 100,000,000 a board is read up to")
+    assert not (tmp_path / "b.txt").exists()
+
+
+def test_build_of_a_fair_formula_still_works(tmp_path: Path) -> None:
+    _cnf(tmp_path / "f.cnf", 20, 60)
+    done = _run(_program("minesweeper") + ["build", "f.cnf", "-o", "b.txt"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    done = _run(_program("minesweeper") + ["check", "b.txt"], tmp_path)
+    assert done.returncode in (0, 1), done.stderr
+
+
+@pytest.mark.parametrize("argv,shown", [
+    (["nqueens", "check", "a\x07b\x1b]0;t\x07.txt"], "a\\x07b\\x1b]0;t\\x07.txt"),
+    (["nqueens", "motion", "x\x1b.png", "y.png"], "x\\x1b.png"),
+    (["nqueens", "solve", "8", "-o", "no\x1bdir/q.txt"], "no\\x1bdir"),
+    (["minesweeper", "check", "no\x07pe\r"], "no\\x07pe\\r"),
+    (["minesweeper", "build", "./f\x1b.cnf"], "f\\x1b.cnf"),
+])
+def test_file_names_in_messages_are_escaped(tmp_path: Path, argv: list[str],
+                                            shown: str) -> None:
+    done = _run(_program(argv[0]) + argv[1:], tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert shown in done.stderr, done.stderr
+    assert not any(ord(ch) < 32 for ch in done.stderr.rstrip("\n")), done.stderr
+
+
+def test_the_console_scripts_import_little_before_their_handlers() -> None:
+    """The handlers are set before ``typing`` (or anything of the program) is imported:
+    the start-up window in which a signal ends the program the default way is short."""
+    code = ("import sys; from nqueens.interrupt import nqueens_main; "
+            "print(sorted(m for m in ('typing', 're', 'enum', 'click', 'numpy') "
+            "if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.strip() == "[]"
