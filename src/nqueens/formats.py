@@ -906,7 +906,7 @@ def _json_loads(text: str, source: str | None, what: str) -> Any:
 
 
 def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
-    """Read a permutation of any size in one pass (numba), with the messages of
+    """Read a permutation of any size in one pass (the C parser), with the messages of
     :func:`read_perm`.
 
     >>> read_perm_bytes(b"2 4 1 3").as_tuple()

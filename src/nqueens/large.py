@@ -4,7 +4,7 @@
   formulas of Hoffman, Loessi and Moore (1969), as restated by Bernhardsson (1991);
   vectorised with numpy, ten million queens take well under a second.
 * :func:`min_conflicts` starts from a greedy low-conflict permutation and repairs it
-  with conflict-directed swaps (Minton et al. 1992; Sosič and Gu 1991), in the numba
+  with conflict-directed swaps (Minton et al. 1992; Sosič and Gu 1991), in the C
   kernel :mod:`nqueens.kernels.minconflicts`. A seed makes a run reproducible and
   different seeds give different solutions.
 * :func:`trace_min_conflicts` is the same procedure written to be read, for small
@@ -32,7 +32,7 @@ from .kernels import minconflicts as mc
 from .search import check_n
 from .trace import Event, Kind
 
-#: The largest board the numba kernel handles (int32 columns and diagonal indices).
+#: The largest board the kernel handles (int32 columns and diagonal indices).
 MAX_LARGE_N = 1_000_000_000
 #: The largest board :func:`trace_min_conflicts` accepts (it keeps Python lists).
 MAX_TRACE_N = 1000
@@ -173,7 +173,7 @@ def min_conflicts_run(n: int, seed: int = 0,
 
 
 def min_conflicts(n: int, seed: int = 0, max_steps: int | None = None) -> Solution:
-    """A solution by greedy start and min-conflicts repair (numba, O(1) per move).
+    """A solution by greedy start and min-conflicts repair (C, O(1) per move).
 
     ``seed`` makes the run reproducible; ``max_steps`` bounds the candidate swaps of the
     repair (default :func:`default_max_steps`). An exhausted budget raises

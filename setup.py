@@ -1,0 +1,75 @@
+"""Build of the native core: every ``src/nqueens/_core/*.c`` file is one extension
+module ``nqueens._core.<name>``; the headers in ``src/nqueens/_core/include`` are shared.
+
+Flags: by default the core is optimised for the machine that builds it
+(``-O3 -march=native``). ``NQUEENS_PORTABLE=1`` builds a core that runs on any x86-64-v2
+machine (for wheels); the hot kernels pick their AVX2/BMI2 versions at run time.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+CORE = Path("src/nqueens/_core")
+
+
+def _flags() -> list[str]:
+    flags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-plt", "-fvisibility=hidden"]
+    if os.environ.get("NQUEENS_PORTABLE", "") not in ("", "0"):
+        if platform.machine().lower() in ("x86_64", "amd64"):
+            flags.append("-march=x86-64-v2")
+    else:
+        flags.append("-march=native")
+    if os.environ.get("NQUEENS_SANITIZE", "") not in ("", "0"):
+        flags += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1", "-g"]
+    return flags
+
+
+def _link_flags() -> list[str]:
+    if os.environ.get("NQUEENS_SANITIZE", "") not in ("", "0"):
+        return ["-fsanitize=address,undefined"]
+    return []
+
+
+class BuildCore(build_ext):
+    """``build_ext`` that says in one line what to install when there is no C compiler."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # the compiler is missing or failed
+            if _is_missing_compiler(exc):
+                sys.stderr.write(
+                    "nqueens: building the native core needs a C11 compiler: install gcc or "
+                    "clang (Debian/Ubuntu: apt-get install build-essential python3-dev; "
+                    "Fedora: dnf install gcc python3-devel; macOS: xcode-select --install)\n")
+                raise SystemExit(1) from None
+            raise
+
+
+def _is_missing_compiler(exc: Exception) -> bool:
+    text = str(exc).lower()
+    return any(word in text for word in ("command 'cc' failed", "command 'gcc' failed",
+                                         "no such file or directory", "not found",
+                                         "unable to execute"))
+
+
+EXTENSIONS = [
+    Extension(
+        f"nqueens._core.{source.stem}",
+        sources=[str(source)],
+        include_dirs=[str(CORE / "include")],
+        depends=[str(h) for h in sorted((CORE / "include").glob("*.h"))],
+        extra_compile_args=_flags(),
+        extra_link_args=_link_flags(),
+    )
+    for source in sorted(CORE.glob("*.c"))
+]
+
+setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": BuildCore})

@@ -1,0 +1,96 @@
+/* The board step shared by every search of the native core.
+ *
+ * Row r of a board is a 64-bit mask whose bit c stands for column c.  A search keeps,
+ * for the row it is about to fill, the columns taken (cols) and the squares attacked
+ * along the two diagonals (d1 moves one column up per row, d2 one column down).
+ * nq_descend places one queen and returns the masks of the row `gap` rows further
+ * down; nq_free gives that row's free squares.  Every search of the core (counting,
+ * enumeration, step counts, traces) goes through these two functions.
+ */
+#ifndef NQ_BOARD_H
+#define NQ_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+    uint64_t cols; /* columns taken */
+    uint64_t d1;   /* squares attacked along the diagonals going right */
+    uint64_t d2;   /* squares attacked along the diagonals going left */
+} nq_masks;
+
+/* The lowest set bit of x as a one-bit mask (0 for 0). */
+static inline uint64_t nq_lowest(uint64_t x) { return x & (~x + 1u); }
+
+/* The index of the single set bit of bit (bit != 0). */
+static inline int nq_index(uint64_t bit) { return __builtin_ctzll(bit); }
+
+static inline int nq_popcount(uint64_t x) { return __builtin_popcountll(x); }
+
+/* A mask of the n lowest bits (n <= 64). */
+static inline uint64_t nq_full(int n) { return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u); }
+
+/* Place the queen `bit` in the current row and move the masks `gap` rows down
+ * (gap >= 1).  On the plain board bits shifted past column n-1 must be cut by the
+ * caller's `allowed` or `full` mask; on the torus (gap 1 only) the diagonals wrap
+ * within n columns. */
+static inline nq_masks nq_descend(nq_masks m, uint64_t bit, unsigned gap, bool torus,
+                                  int n, uint64_t full) {
+    nq_masks next;
+    next.cols = m.cols | bit;
+    uint64_t a = m.d1 | bit, b = m.d2 | bit;
+    if (torus) {
+        unsigned top = (unsigned)(n - 1);
+        next.d1 = ((a << 1) | (a >> top)) & full;
+        next.d2 = ((b >> 1) | (b << top)) & full;
+    } else {
+        next.d1 = (a << gap) & full;
+        next.d2 = b >> gap;
+    }
+    return next;
+}
+
+/* The free squares of a row with these masks among the `allowed` ones. */
+static inline uint64_t nq_free(nq_masks m, uint64_t allowed) {
+    return allowed & ~(m.cols | m.d1 | m.d2);
+}
+
+/* Columns a knight attacks in a row from the queens prev1 (one row up) and prev2 (two
+ * rows up); each is a one-bit mask or 0.  On the torus the columns wrap. */
+static inline uint64_t nq_knight(uint64_t prev1, uint64_t prev2, bool torus, int n,
+                                 uint64_t full) {
+    if (!torus)
+        return ((prev1 << 2) | (prev1 >> 2) | (prev2 << 1) | (prev2 >> 1)) & full;
+    uint64_t m = 0;
+    if (prev1) {
+        int c = nq_index(prev1);
+        m |= (uint64_t)1 << ((c + 2) % n);
+        m |= (uint64_t)1 << ((c + n - 2) % n);
+    }
+    if (prev2) {
+        int c = nq_index(prev2);
+        m |= (uint64_t)1 << ((c + 1) % n);
+        m |= (uint64_t)1 << ((c + n - 1) % n);
+    }
+    return m & full;
+}
+
+/* On the torus, the columns of row t a knight attacks across the bottom edge from the
+ * queens row0 and row1 of rows 0 and 1 (one-bit masks or 0): row n-1 is one row above
+ * row 0 and two above row 1, row n-2 two above row 0. */
+static inline uint64_t nq_wrap_knight(int t, uint64_t row0, uint64_t row1, int n,
+                                      uint64_t full) {
+    uint64_t w1 = 0, w2 = 0;
+    if (t == n - 1 && t >= 1) {
+        w1 = row0;
+        if (t >= 2)
+            w2 = row1;
+    } else if (t == n - 2 && t >= 1) {
+        w2 = row0;
+    }
+    if (!w1 && !w2)
+        return 0;
+    return nq_knight(w1, w2, true, n, full);
+}
+
+#endif

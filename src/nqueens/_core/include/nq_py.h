@@ -1,0 +1,62 @@
+/* Argument checking shared by the binding functions of the native core: arrays come in
+ * through the buffer protocol (numpy arrays, bytes, memoryviews) and are checked for
+ * their element type, contiguity and length before any kernel touches them. */
+#ifndef NQ_PY_H
+#define NQ_PY_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Whether a buffer's struct format is the one-element type `want` ('q' int64, 'Q'
+ * uint64, 'B' uint8, 'i' int32, 'b' int8, 'd' double, '?' bool) of `size` bytes; numpy
+ * writes 'l'/'L' for 64-bit longs, which are accepted as 'q'/'Q'. */
+static inline bool nq_format_is(const Py_buffer *view, char want, Py_ssize_t size) {
+    if (view->itemsize != size || view->format == NULL)
+        return false;
+    const char *f = view->format;
+    if (*f == '<' || *f == '=' || *f == '@')
+        f++;
+    if (f[0] == '\0' || f[1] != '\0')
+        return false;
+    char got = f[0];
+    if (got == want)
+        return true;
+    if (size == 8 && want == 'q' && got == 'l')
+        return true;
+    if (size == 8 && want == 'Q' && got == 'L')
+        return true;
+    return false;
+}
+
+/* Get a C-contiguous buffer (of any shape, seen as flat) of `want` elements of `size` bytes, of at
+ * least `min_len` elements (-1: any length); raise TypeError/ValueError naming `what`
+ * otherwise.  Returns 0 on success, -1 with an exception set. */
+static inline int nq_get_array(PyObject *obj, Py_buffer *view, char want, Py_ssize_t size,
+                               Py_ssize_t min_len, bool writable, const char *what) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) != 0) {
+        PyErr_Format(PyExc_TypeError, "%s must be a %scontiguous array", what,
+                     writable ? "writable " : "");
+        return -1;
+    }
+    if (!nq_format_is(view, want, size)) {
+        PyErr_Format(PyExc_TypeError, "%s must hold %c elements of %zd bytes (got format %s)",
+                     what, want, size, view->format ? view->format : "?");
+        PyBuffer_Release(view);
+        return -1;
+    }
+    if (min_len >= 0 && view->len / size < min_len) {
+        PyErr_Format(PyExc_ValueError, "%s holds %zd elements, at least %zd needed", what,
+                     view->len / size, min_len);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static inline Py_ssize_t nq_len(const Py_buffer *view) { return view->len / view->itemsize; }
+
+#endif

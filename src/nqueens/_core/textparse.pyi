@@ -1,0 +1,6 @@
+"""Types of the C module nqueens._core.textparse (arrays: anything with the buffer protocol)."""
+
+from typing import Any
+
+def parse_uints(buf: Any, out: Any, /) -> tuple[int, int]: ...
+def token_offset(buf: Any, k: int, /) -> int: ...
