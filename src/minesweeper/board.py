@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from nqueens._core import mines as _core
 from nqueens.bounded_input import printable
 
 from .errors import BadInput
@@ -196,74 +196,26 @@ class Arrays:
         return int(self.need.shape[0])
 
 
-@njit(cache=True, nogil=True)
 def _extract(cells: npt.NDArray[np.int8]) -> tuple[
         npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32],
         npt.NDArray[np.int32], npt.NDArray[np.int64], npt.NDArray[np.int32],
-        npt.NDArray[np.int16]]:  # pragma: no cover - compiled
-    h, w = cells.shape
-    index = np.full((h, w), -1, dtype=np.int32)
-    n = 0
-    for r in range(h):
-        for c in range(w):
-            if cells[r, c] == -1:
-                index[r, c] = n
-                n += 1
+        npt.NDArray[np.int16]]:
+    """The arrays of :class:`Arrays` (less ``touched``) of a 2-D int8 board, read by the
+    native core in two passes (sizes, then contents).
+
+    >>> rows, cols, cr, cc, ptr, vs, need = _extract(np.array([[1, -1, -2]], dtype=np.int8))
+    >>> rows.tolist(), cols.tolist(), ptr.tolist(), vs.tolist(), need.tolist()
+    ([0], [1], [0, 1], [0], [1])
+    """
+    n, m, entries = _core.extract_sizes(cells)
     rows = np.empty(n, dtype=np.int32)
     cols = np.empty(n, dtype=np.int32)
-    m = 0
-    entries = 0
-    for r in range(h):
-        for c in range(w):
-            v = cells[r, c]
-            if v == -1:
-                rows[index[r, c]] = r
-                cols[index[r, c]] = c
-                continue
-            if v < 0:
-                continue
-            k = 0
-            flags = 0
-            for dr in range(-1, 2):
-                for dc in range(-1, 2):
-                    rr, cc = r + dr, c + dc
-                    if (dr != 0 or dc != 0) and 0 <= rr < h and 0 <= cc < w:
-                        if cells[rr, cc] == -1:
-                            k += 1
-                        elif cells[rr, cc] == -2:
-                            flags += 1
-            if k > 0 or v != flags:
-                m += 1
-                entries += k
     cell_rows = np.empty(m, dtype=np.int32)
     cell_cols = np.empty(m, dtype=np.int32)
     ptr = np.zeros(m + 1, dtype=np.int64)
     out = np.empty(entries, dtype=np.int32)
     need = np.empty(m, dtype=np.int16)
-    j = 0
-    e = 0
-    for r in range(h):
-        for c in range(w):
-            v = cells[r, c]
-            if v < 0:
-                continue
-            k0 = e
-            flags = 0
-            for dr in range(-1, 2):
-                for dc in range(-1, 2):
-                    rr, cc = r + dr, c + dc
-                    if (dr != 0 or dc != 0) and 0 <= rr < h and 0 <= cc < w:
-                        if cells[rr, cc] == -1:
-                            out[e] = index[rr, cc]
-                            e += 1
-                        elif cells[rr, cc] == -2:
-                            flags += 1
-            if e > k0 or v != flags:
-                cell_rows[j] = r
-                cell_cols[j] = c
-                need[j] = v - flags
-                j += 1
-                ptr[j] = e
+    _core.extract(cells, rows, cols, cell_rows, cell_cols, ptr, out, need)
     return rows, cols, cell_rows, cell_cols, ptr, out, need
 
 

@@ -28,37 +28,22 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+
+from nqueens._core import motion as _core
 
 from ..errors import BadInput
 from .patterns import Pattern
 
 Frame = npt.NDArray[np.uint8]
 
-#: Larger than any SAD: the starting bound of every search.
-_BIG = 1 << 62
 
-
-@njit(cache=True, nogil=True)
-def _better(s: int, dx: int, dy: int, best: int, bdx: int, bdy: int) -> bool:
-    if s < best:
-        return True
-    return s == best and abs(dx) + abs(dy) < abs(bdx) + abs(bdy)
-
-
-@njit(cache=True, nogil=True)
-def _record(vectors: np.ndarray, sads: np.ndarray, by: int, bx: int, best: int, bdx: int,
-            bdy: int) -> None:
-    vectors[by, bx, 0] = bdx
-    vectors[by, bx, 1] = bdy
-    sads[by, bx] = best
-
-
-@njit(cache=True, nogil=True)
-def full_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int,
-                    vectors: np.ndarray, sads: np.ndarray) -> int:
+def full_sad_kernel(ref: Frame, tgt: Frame, block: int, radius: int,
+                    vectors: npt.NDArray[np.int64], sads: npt.NDArray[np.int64]) -> int:
     """Full search, SAD over all ``block²`` pixels; fills ``vectors[by, bx] = (dx, dy)`` and
     ``sads[by, bx]``; returns the number of candidates evaluated.
+
+    ``ref`` and ``tgt`` are 2-D uint8 frames of one shape; the native kernel sums 16 pixels
+    of a block row per instruction (``psadbw``).
 
     A target shifted one pixel right of the reference: the right-hand blocks find the
     exact match (SAD 0) at dx = -1; the left-hand ones, whose match lies off the frame,
@@ -72,105 +57,33 @@ def full_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int,
     >>> vectors[:, 1].tolist(), sads[:, 1].tolist()
     ([[-1, 0], [-1, 0]], [0, 0])
     """
-    h, w = tgt.shape
-    nby, nbx = vectors.shape[0], vectors.shape[1]
-    candidates = 0
-    for by in range(nby):
-        y = by * block
-        for bx in range(nbx):
-            x = bx * block
-            best = _BIG
-            bdx = 0
-            bdy = 0
-            for dy in range(-radius, radius + 1):
-                ry = y + dy
-                if ry < 0 or ry + block > h:
-                    continue
-                for dx in range(-radius, radius + 1):
-                    rx = x + dx
-                    if rx < 0 or rx + block > w:
-                        continue
-                    candidates += 1
-                    s = 0
-                    for i in range(block):
-                        trow = tgt[y + i]
-                        rrow = ref[ry + i]
-                        for j in range(block):
-                            s += int(abs(np.int32(trow[x + j]) - np.int32(rrow[rx + j])))
-                    if _better(s, dx, dy, best, bdx, bdy):
-                        best = s
-                        bdx = dx
-                        bdy = dy
-            _record(vectors, sads, by, bx, best, bdx, bdy)
-    return candidates
+    return int(_core.full_sad(ref, tgt, block, radius, vectors, sads))
 
 
-@njit(cache=True, nogil=True, boundscheck=False)
-def sampled_sad_kernel(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int,
-                       si: np.ndarray, sj: np.ndarray, acc: np.ndarray, vectors: np.ndarray,
-                       sads: np.ndarray) -> int:
+def sampled_sad_kernel(ref: Frame, tgt: Frame, block: int, radius: int,
+                       si: npt.NDArray[np.int64], sj: npt.NDArray[np.int64],
+                       vectors: npt.NDArray[np.int64], sads: npt.NDArray[np.int64]) -> int:
     """Full search, SAD only on the sampled pixels ``(si[k], sj[k])`` of each block.
 
     For one block, each sampled pixel adds its absolute difference to the SADs of every
-    candidate at once: ``acc[e, d]`` holds the candidate (dx0 + d, dy0 + e), a row of lanes
-    per vertical displacement (``acc.shape ≥ (2·radius + 1, 2·radius + 1)``), which the
-    compiler turns into SIMD instructions. ``ref`` and ``tgt`` are int32 (no widening in the
-    inner loop); ``ref`` must have at least ``acc.shape[1]`` spare columns on the right
-    (lanes past the last valid candidate are computed and ignored). Same outputs as
-    :func:`full_sad_kernel`.
+    candidate at once: one row of lanes per vertical displacement, 16 horizontal
+    displacements per SIMD operation (16-bit lanes flushed into 32-bit sums). ``ref`` and
+    ``tgt`` are 2-D uint8 frames of one shape; ``si`` and ``sj`` int64 arrays of one length.
+    Same outputs as :func:`full_sad_kernel`.
 
     The example of :func:`full_sad_kernel`, sampling each 4×4 block on the 4-queens
     solution (1, 3, 0, 2), finds the same vectors:
 
     >>> ref = (np.arange(64) * 37 % 251).reshape(8, 8).astype(np.uint8)
-    >>> tgt = np.roll(ref, 1, axis=1).astype(np.int32)
-    >>> padded = np.zeros((8, 8 + 16), dtype=np.int32)
-    >>> padded[:, :8] = ref
+    >>> tgt = np.roll(ref, 1, axis=1)
     >>> si, sj = np.array([0, 1, 2, 3]), np.array([1, 3, 0, 2])
-    >>> acc = np.zeros((3, 16), dtype=np.int32)
     >>> vectors, sads = np.zeros((2, 2, 2), dtype=np.int64), np.zeros((2, 2), dtype=np.int64)
-    >>> sampled_sad_kernel(padded, tgt, 4, 1, si, sj, acc, vectors, sads)
+    >>> sampled_sad_kernel(ref, tgt, 4, 1, si, sj, vectors, sads)
     16
     >>> vectors[:, 1].tolist(), sads[:, 1].tolist()
     ([[-1, 0], [-1, 0]], [0, 0])
     """
-    h, w = tgt.shape
-    nby, nbx = vectors.shape[0], vectors.shape[1]
-    ns = si.shape[0]
-    lanes = acc.shape[1]
-    candidates = 0
-    for by in range(nby):
-        y = by * block
-        dy0 = max(-radius, -y)
-        dy1 = min(radius, h - block - y)
-        for bx in range(nbx):
-            x = bx * block
-            dx0 = max(-radius, -x)
-            dx1 = min(radius, w - block - x)
-            acc[:, :] = 0
-            for k in range(ns):
-                t = tgt[y + si[k], x + sj[k]]
-                c0 = x + sj[k] + dx0
-                r0 = y + si[k] + dy0
-                for e in range(dy1 - dy0 + 1):
-                    row = ref[r0 + e]
-                    lane = acc[e]
-                    for d in range(lanes):
-                        r = row[c0 + d]
-                        lane[d] += max(t, r) - min(t, r)
-            best = _BIG
-            bdx = 0
-            bdy = 0
-            for dy in range(dy0, dy1 + 1):
-                candidates += dx1 - dx0 + 1
-                for dx in range(dx0, dx1 + 1):
-                    s = int(acc[dy - dy0, dx - dx0])
-                    if _better(s, dx, dy, best, bdx, bdy):
-                        best = s
-                        bdx = dx
-                        bdy = dy
-            _record(vectors, sads, by, bx, best, bdx, bdy)
-    return candidates
+    return int(_core.sampled_sad(ref, tgt, block, radius, si, sj, vectors, sads))
 
 
 @dataclass(frozen=True)
@@ -291,21 +204,16 @@ def pattern_search(reference: Frame, target: Frame, pattern: Pattern, block: int
         raise BadInput(f"a {pattern.n}-queens pattern does not fit in a {block}x{block} block")
     mask = pattern.mask(block)
     si, sj = (np.ascontiguousarray(a, dtype=np.int64) for a in np.nonzero(mask))
-    lanes = -(-(2 * radius + 1) // 16) * 16
-    acc = np.zeros((2 * radius + 1, lanes), dtype=np.int32)
     t0 = time.perf_counter()
-    padded = np.zeros((ref.shape[0], ref.shape[1] + lanes), dtype=np.int32)
-    padded[:, :ref.shape[1]] = ref
-    cand = sampled_sad_kernel(padded, tgt.astype(np.int32), block, radius, si, sj, acc,
-                              vectors, sads)
+    cand = sampled_sad_kernel(ref, tgt, block, radius, si, sj, vectors, sads)
     seconds = time.perf_counter() - t0
     return MotionField("queens", pattern, block, radius, vectors, sads, int(cand),
                        pattern.samples(block), seconds)
 
 
 def warm_up() -> None:
-    """Compile (or load from the cache) both kernels on a tiny input, so that the timings of
-    real searches do not include compilation.
+    """Run both kernels once on a tiny input, so that the timings of real searches do not
+    include loading the native core.
 
     It returns nothing; afterwards both searches run at once:
 

@@ -1,0 +1,875 @@
+/* Minesweeper constraints: read out of a board, collapsed through a union-find with
+ * parity, written as clauses, checked against an arrangement.
+ *
+ * A board is a 2-D int8 array: 0..8 a revealed number, -1 an unknown square, -2 a known
+ * mine (other negative values are neither).  Its constraints are in CSR form: constraint
+ * j says that the unknown squares vars[ptr[j]:ptr[j+1]] (at most eight) hold need[j]
+ * mines.  The union-find keeps, for every unknown square v, a parent and the parity of v
+ * against it (value(v) = value(root) xor parity(v)); value[root] is -1 while unknown.
+ * Every function checks its arrays before it reads them and runs without the
+ * interpreter lock.
+ */
+#include "nq_py.h"
+
+#include <stdlib.h>
+
+#define NQ_MINES_MAX_SEEN 8
+
+/* ---- union-find with parity ---------------------------------------------------------- */
+
+typedef struct {
+    int32_t *parent;
+    uint8_t *parity;
+    int32_t *size;
+    int8_t *value;
+} nq_uf;
+
+/* The root of v and the parity of v against it; compresses the path. */
+static inline int32_t nq_find(nq_uf *u, int32_t v, int *parity_out) {
+    int32_t r = v;
+    int p = 0;
+    while (u->parent[r] != r) {
+        p ^= u->parity[r];
+        r = u->parent[r];
+    }
+    int32_t cur = v;
+    int cp = p;
+    while (cur != r) {
+        int32_t next = u->parent[cur];
+        int next_p = cp ^ u->parity[cur];
+        u->parent[cur] = r;
+        u->parity[cur] = (uint8_t)cp;
+        cur = next;
+        cp = next_p;
+    }
+    *parity_out = p;
+    return r;
+}
+
+/* value(v) = val: 1 changed, 0 nothing new, -1 contradiction. */
+static inline int nq_fix(nq_uf *u, int32_t v, int val) {
+    int p;
+    int32_t r = nq_find(u, v, &p);
+    int want = val ^ p;
+    if (u->value[r] < 0) {
+        u->value[r] = (int8_t)want;
+        return 1;
+    }
+    return u->value[r] == want ? 0 : -1;
+}
+
+/* value(a) xor value(b) = diff: 1 changed, 0 known, -1 contradiction. */
+static inline int nq_union(nq_uf *u, int32_t a, int32_t b, int diff) {
+    int pa, pb;
+    int32_t ra = nq_find(u, a, &pa), rb = nq_find(u, b, &pb);
+    int rel = diff ^ pa ^ pb;
+    if (ra == rb)
+        return rel == 0 ? 0 : -1;
+    if (u->size[ra] < u->size[rb]) {
+        int32_t t = ra;
+        ra = rb;
+        rb = t;
+    }
+    u->parent[rb] = ra;
+    u->parity[rb] = (uint8_t)rel;
+    u->size[ra] += u->size[rb];
+    if (u->value[rb] >= 0) {
+        int want = u->value[rb] ^ rel;
+        if (u->value[ra] < 0)
+            u->value[ra] = (int8_t)want;
+        else if (u->value[ra] != want)
+            return -1;
+    }
+    return 1;
+}
+
+/* Rewrite sum(vs[0:len]) = need over the free roots: roots[0:k], non-zero coefs[0:k];
+ * returns k and sets *rhs. */
+static int nq_reduce_one(nq_uf *u, const int32_t *vs, Py_ssize_t len, int64_t need,
+                         int32_t *roots, int64_t *coefs, int64_t *rhs) {
+    int k = 0;
+    int64_t right = need;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        int p;
+        int32_t r = nq_find(u, vs[i], &p);
+        if (u->value[r] >= 0) {
+            right -= u->value[r] ^ p;
+            continue;
+        }
+        int64_t c = 1;
+        if (p == 1) {
+            right -= 1;
+            c = -1;
+        }
+        int found = -1;
+        for (int t = 0; t < k; t++) {
+            if (roots[t] == r) {
+                found = t;
+                break;
+            }
+        }
+        if (found >= 0) {
+            coefs[found] += c;
+        } else {
+            roots[k] = r;
+            coefs[k] = c;
+            k++;
+        }
+    }
+    int kk = 0;
+    for (int t = 0; t < k; t++) {
+        if (coefs[t] != 0) {
+            roots[kk] = roots[t];
+            coefs[kk] = coefs[t];
+            kk++;
+        }
+    }
+    *rhs = right;
+    return kk;
+}
+
+/* Turn a rewritten number over at most two roots into facts.  Returns 1 in *done when
+ * the number says nothing more; the status: 1 changed, 0 nothing new, -1 contradiction. */
+static int nq_absorb(nq_uf *u, int k, const int32_t *roots, const int64_t *coefs, int64_t rhs,
+                     int *done) {
+    *done = 1;
+    if (k == 0)
+        return rhs == 0 ? 0 : -1;
+    if (k == 1) {
+        bool ok0 = rhs == 0, ok1 = coefs[0] == rhs;
+        if (!ok0 && !ok1)
+            return -1;
+        if (ok0 && ok1)
+            return 0;
+        return nq_fix(u, roots[0], ok1 ? 1 : 0);
+    }
+    if (k > 2) {
+        *done = 0;
+        return 0;
+    }
+    bool sat[4];
+    int count = 0;
+    for (int a = 0; a < 2; a++) {
+        for (int b = 0; b < 2; b++) {
+            sat[2 * a + b] = coefs[0] * a + coefs[1] * b == rhs;
+            count += sat[2 * a + b];
+        }
+    }
+    if (count == 0)
+        return -1;
+    if (count == 4)
+        return 0;
+    if (count == 1) {
+        int idx = 0;
+        while (!sat[idx])
+            idx++;
+        int s1 = nq_fix(u, roots[0], idx / 2);
+        int s2 = nq_fix(u, roots[1], idx % 2);
+        if (s1 < 0 || s2 < 0)
+            return -1;
+        return s1 > 0 || s2 > 0 ? 1 : 0;
+    }
+    if (count == 2) {
+        if (sat[0] && sat[3])
+            return nq_union(u, roots[0], roots[1], 0);
+        if (sat[1] && sat[2])
+            return nq_union(u, roots[0], roots[1], 1);
+        if (sat[0] && sat[1])
+            return nq_fix(u, roots[0], 0);
+        if (sat[2] && sat[3])
+            return nq_fix(u, roots[0], 1);
+        if (sat[0] && sat[2])
+            return nq_fix(u, roots[1], 0);
+        return nq_fix(u, roots[1], 1);
+    }
+    *done = 0; /* three combinations: a clause over two roots, kept */
+    return 0;
+}
+
+/* ---- argument checks ----------------------------------------------------------------- */
+
+/* The constraints ptr (int64, m+1), vars (int32) and need (int16, m) over n variables:
+ * ptr never decreases and stays inside vars, a constraint spans at most eight
+ * variables, and every variable it names is in 0..n-1. */
+typedef struct {
+    Py_buffer ptr, vars, need;
+    int held;
+    Py_ssize_t m;
+} nq_csr;
+
+static void nq_csr_release(nq_csr *c) {
+    Py_buffer *all[3] = {&c->ptr, &c->vars, &c->need};
+    for (int i = 0; i < c->held; i++)
+        PyBuffer_Release(all[i]);
+    c->held = 0;
+}
+
+static int nq_csr_open(PyObject *ptr, PyObject *vars, PyObject *need, Py_ssize_t n, bool deep,
+                       nq_csr *c) {
+    c->held = 0;
+    if (nq_get_array(ptr, &c->ptr, 'q', 8, 1, false, "ptr") < 0)
+        return -1;
+    c->held = 1;
+    if (nq_get_array(vars, &c->vars, 'i', 4, -1, false, "vars") < 0)
+        goto fail;
+    c->held = 2;
+    if (nq_get_array(need, &c->need, 'h', 2, -1, false, "need") < 0)
+        goto fail;
+    c->held = 3;
+    c->m = nq_len(&c->need);
+    if (nq_len(&c->ptr) != c->m + 1) {
+        PyErr_Format(PyExc_ValueError, "ptr holds %zd elements, %zd needed (one more than need)",
+                     nq_len(&c->ptr), c->m + 1);
+        goto fail;
+    }
+    const int64_t *p = c->ptr.buf;
+    const int32_t *vs = c->vars.buf;
+    Py_ssize_t nv = nq_len(&c->vars);
+    if (p[0] < 0 || p[c->m] > nv) {
+        PyErr_SetString(PyExc_ValueError, "ptr points outside vars");
+        goto fail;
+    }
+    if (!deep) /* the caller checks each constraint as it reads it */
+        return 0;
+    for (Py_ssize_t j = 0; j < c->m; j++) {
+        if (p[j + 1] < p[j] || p[j + 1] - p[j] > NQ_MINES_MAX_SEEN) {
+            PyErr_Format(PyExc_ValueError,
+                         "constraint %zd spans %lld variables: must be 0..%d", j,
+                         (long long)(p[j + 1] - p[j]), NQ_MINES_MAX_SEEN);
+            goto fail;
+        }
+    }
+    for (int64_t e = p[0]; e < p[c->m]; e++) {
+        if (vs[e] < 0 || vs[e] >= n) {
+            PyErr_Format(PyExc_ValueError, "vars[%lld] = %d: must be 0..%zd", (long long)e,
+                         (int)vs[e], n - 1);
+            goto fail;
+        }
+    }
+    return 0;
+fail:
+    nq_csr_release(c);
+    return -1;
+}
+
+/* The union-find arrays parent (int32), parity (uint8) and value (int8) of n variables;
+ * with `linked` the parents must already lie in 0..n-1. */
+typedef struct {
+    Py_buffer parent, parity, value;
+    int held;
+    Py_ssize_t n;
+} nq_uf_views;
+
+static void nq_uf_release(nq_uf_views *v) {
+    Py_buffer *all[3] = {&v->parent, &v->parity, &v->value};
+    for (int i = 0; i < v->held; i++)
+        PyBuffer_Release(all[i]);
+    v->held = 0;
+}
+
+static int nq_uf_open(PyObject *parent, PyObject *parity, PyObject *value, bool writable,
+                      bool linked, nq_uf_views *v) {
+    v->held = 0;
+    if (nq_get_array(parent, &v->parent, 'i', 4, -1, writable, "parent") < 0)
+        return -1;
+    v->held = 1;
+    v->n = nq_len(&v->parent);
+    if (nq_get_array(parity, &v->parity, 'B', 1, v->n, writable, "parity") < 0)
+        goto fail;
+    v->held = 2;
+    if (nq_get_array(value, &v->value, 'b', 1, v->n, writable, "value") < 0)
+        goto fail;
+    v->held = 3;
+    if (v->n > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "too many variables for int32 parents");
+        goto fail;
+    }
+    if (linked) {
+        const int32_t *p = v->parent.buf;
+        const uint8_t *q = v->parity.buf;
+        for (Py_ssize_t i = 0; i < v->n; i++) {
+            if (p[i] < 0 || p[i] >= v->n || q[i] > 1) {
+                PyErr_Format(PyExc_ValueError,
+                             "variable %zd: parent %d (must be 0..%zd), parity %d (0 or 1)", i,
+                             (int)p[i], v->n - 1, (int)q[i]);
+                goto fail;
+            }
+        }
+    }
+    return 0;
+fail:
+    nq_uf_release(v);
+    return -1;
+}
+
+/* ---- extraction ---------------------------------------------------------------------- */
+
+static int nq_cells_open(PyObject *cells, Py_buffer *view, Py_ssize_t *h, Py_ssize_t *w) {
+    if (nq_get_array(cells, view, 'b', 1, -1, false, "cells") < 0)
+        return -1;
+    if (view->ndim != 2) {
+        PyErr_SetString(PyExc_ValueError, "cells must be a 2-D array");
+        PyBuffer_Release(view);
+        return -1;
+    }
+    *h = view->shape[0];
+    *w = view->shape[1];
+    return 0;
+}
+
+/* Unknown and mine neighbours of the revealed square (r, c). */
+static inline void nq_around(const int8_t *cells, Py_ssize_t h, Py_ssize_t w, Py_ssize_t r,
+                             Py_ssize_t c, int *unknown, int *flags) {
+    int k = 0, f = 0;
+    for (Py_ssize_t rr = r - 1; rr <= r + 1; rr++) {
+        if (rr < 0 || rr >= h)
+            continue;
+        for (Py_ssize_t cc = c - 1; cc <= c + 1; cc++) {
+            if (cc < 0 || cc >= w || (rr == r && cc == c))
+                continue;
+            int8_t v = cells[rr * w + cc];
+            k += v == -1;
+            f += v == -2;
+        }
+    }
+    *unknown = k;
+    *flags = f;
+}
+
+PyDoc_STRVAR(extract_sizes_doc,
+"extract_sizes(cells) -> (n, m, entries)\n"
+"--\n\n"
+"The unknown squares of a board (2-D int8), its constraints (revealed numbers that\n"
+"touch an unknown square or disagree with their mines) and their unknown neighbours\n"
+"counted together: the lengths of the arrays that extract fills.");
+
+static PyObject *extract_sizes(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *obj;
+    if (!PyArg_ParseTuple(args, "O:extract_sizes", &obj))
+        return NULL;
+    Py_buffer view;
+    Py_ssize_t h, w;
+    if (nq_cells_open(obj, &view, &h, &w) < 0)
+        return NULL;
+    const int8_t *cells = view.buf;
+    Py_ssize_t n = 0, m = 0, entries = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t r = 0; r < h; r++) {
+        for (Py_ssize_t c = 0; c < w; c++) {
+            int8_t v = cells[r * w + c];
+            if (v == -1)
+                n++;
+            if (v < 0)
+                continue;
+            int k, f;
+            nq_around(cells, h, w, r, c, &k, &f);
+            if (k > 0 || v != f) {
+                m++;
+                entries += k;
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    return Py_BuildValue("nnn", n, m, entries);
+}
+
+/* Number the unknown squares of row r (row by row from *next) into idx[0:w). */
+static inline void nq_number_row(const int8_t *cells, Py_ssize_t w, Py_ssize_t r, int32_t *idx,
+                                 int32_t *next, int32_t *rows, int32_t *cols) {
+    for (Py_ssize_t c = 0; c < w; c++) {
+        if (cells[r * w + c] == -1) {
+            idx[c] = *next;
+            rows[*next] = (int32_t)r;
+            cols[*next] = (int32_t)c;
+            (*next)++;
+        } else {
+            idx[c] = -1;
+        }
+    }
+}
+
+PyDoc_STRVAR(extract_doc,
+"extract(cells, rows, cols, cell_rows, cell_cols, ptr, vars, need) -> None\n"
+"--\n\n"
+"Fill the constraints of a board (2-D int8) into arrays of the lengths extract_sizes\n"
+"gives: rows, cols (int32, n) of the unknown squares row by row; cell_rows, cell_cols\n"
+"(int32, m) of the constraints' squares; ptr (int64, m + 1), vars (int32, entries) and\n"
+"need (int16, m: the number less the known mines around it).");
+
+static PyObject *extract(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *objs[8];
+    if (!PyArg_ParseTuple(args, "OOOOOOOO:extract", &objs[0], &objs[1], &objs[2], &objs[3],
+                          &objs[4], &objs[5], &objs[6], &objs[7]))
+        return NULL;
+    Py_buffer cells_view;
+    Py_ssize_t h, w;
+    if (nq_cells_open(objs[0], &cells_view, &h, &w) < 0)
+        return NULL;
+    static const char *names[7] = {"rows", "cols", "cell_rows", "cell_cols", "ptr", "vars",
+                                   "need"};
+    static const char formats[7] = {'i', 'i', 'i', 'i', 'q', 'i', 'h'};
+    static const Py_ssize_t sizes[7] = {4, 4, 4, 4, 8, 4, 2};
+    Py_buffer views[7];
+    int held = 0;
+    PyObject *result = NULL;
+    for (; held < 7; held++) {
+        if (nq_get_array(objs[held + 1], &views[held], formats[held], sizes[held], -1, true,
+                         names[held]) < 0)
+            goto done;
+    }
+    Py_ssize_t n = nq_len(&views[0]), m = nq_len(&views[6]), entries = nq_len(&views[5]);
+    if (nq_len(&views[1]) != n || nq_len(&views[2]) != m || nq_len(&views[3]) != m ||
+        nq_len(&views[4]) != m + 1) {
+        PyErr_SetString(PyExc_ValueError, "the arrays' lengths do not match (n, m, entries)");
+        goto done;
+    }
+    const int8_t *cells = cells_view.buf;
+    int32_t *rows = views[0].buf, *cols = views[1].buf, *cr = views[2].buf, *cc = views[3].buf;
+    int64_t *ptr = views[4].buf;
+    int32_t *out = views[5].buf;
+    int16_t *need = views[6].buf;
+    int32_t *ring = malloc(3 * sizeof(int32_t) * (size_t)(w > 0 ? w : 1));
+    if (ring == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    bool fits = true;
+    Py_BEGIN_ALLOW_THREADS
+    Py_ssize_t total = 0; /* rows and cols must hold one entry per unknown square */
+    for (Py_ssize_t i = 0; i < h * w; i++)
+        total += cells[i] == -1;
+    fits = total == n;
+    /* the unknown squares of rows r-1, r and r+1 are numbered in ring[0:3w) */
+    int32_t next = 0;
+    int32_t *idx[3] = {ring, ring + w, ring + 2 * w};
+    if (fits && h > 0)
+        nq_number_row(cells, w, 0, idx[1], &next, rows, cols);
+    Py_ssize_t j = 0, e = 0;
+    ptr[0] = 0;
+    for (Py_ssize_t r = 0; r < h && fits; r++) {
+        if (r + 1 < h)
+            nq_number_row(cells, w, r + 1, idx[2], &next, rows, cols);
+        for (Py_ssize_t c = 0; c < w; c++) {
+            int8_t v = cells[r * w + c];
+            if (v < 0)
+                continue;
+            Py_ssize_t k0 = e;
+            int flags = 0;
+            for (int dr = -1; dr <= 1; dr++) {
+                Py_ssize_t rr = r + dr;
+                if (rr < 0 || rr >= h)
+                    continue;
+                for (int dc = -1; dc <= 1; dc++) {
+                    Py_ssize_t c2 = c + dc;
+                    if ((dr == 0 && dc == 0) || c2 < 0 || c2 >= w)
+                        continue;
+                    int8_t u = cells[rr * w + c2];
+                    if (u == -1) {
+                        if (e >= entries) {
+                            fits = false;
+                            break;
+                        }
+                        out[e++] = idx[dr + 1][c2];
+                    } else if (u == -2) {
+                        flags++;
+                    }
+                }
+            }
+            if (!fits)
+                break;
+            if (e > k0 || v != flags) {
+                if (j >= m) {
+                    fits = false;
+                    break;
+                }
+                cr[j] = (int32_t)r;
+                cc[j] = (int32_t)c;
+                need[j] = (int16_t)(v - flags);
+                j++;
+                ptr[j] = e;
+            }
+        }
+        int32_t *t = idx[0];
+        idx[0] = idx[1];
+        idx[1] = idx[2];
+        idx[2] = t;
+    }
+    fits = fits && j == m && e == entries;
+    Py_END_ALLOW_THREADS
+    free(ring);
+    if (!fits) {
+        PyErr_SetString(PyExc_ValueError, "the arrays' lengths are not those of extract_sizes");
+        goto done;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    for (int i = 0; i < held; i++)
+        PyBuffer_Release(&views[i]);
+    PyBuffer_Release(&cells_view);
+    return result;
+}
+
+/* ---- collapse ------------------------------------------------------------------------ */
+
+PyDoc_STRVAR(collapse_doc,
+"collapse(ptr, vars, need, max_rounds, parent, parity, value, done) -> (rounds, bad)\n"
+"--\n\n"
+"Merge the one- and two-square relations of the constraints (ptr int64, vars int32,\n"
+"need int16) until nothing changes or max_rounds passes; parent (int32, n), parity\n"
+"(uint8, n), value (int8, n) and done (bool, m) are filled from scratch.  Returns the\n"
+"passes made and the constraint found contradictory, or -1; without a contradiction\n"
+"every path is compressed (parent[v] is v's root).");
+
+static PyObject *collapse(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ptr_o, *vars_o, *need_o, *parent_o, *parity_o, *value_o, *done_o;
+    long long max_rounds;
+    if (!PyArg_ParseTuple(args, "OOOLOOOO:collapse", &ptr_o, &vars_o, &need_o, &max_rounds,
+                          &parent_o, &parity_o, &value_o, &done_o))
+        return NULL;
+    nq_uf_views uv;
+    if (nq_uf_open(parent_o, parity_o, value_o, true, false, &uv) < 0)
+        return NULL;
+    nq_csr c;
+    if (nq_csr_open(ptr_o, vars_o, need_o, uv.n, true, &c) < 0) {
+        nq_uf_release(&uv);
+        return NULL;
+    }
+    Py_buffer done_v;
+    if (nq_get_array(done_o, &done_v, '?', 1, c.m, true, "done") < 0) {
+        nq_csr_release(&c);
+        nq_uf_release(&uv);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t n = uv.n, m = c.m;
+    int32_t *size = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1));
+    if (size == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    nq_uf u = {uv.parent.buf, uv.parity.buf, size, uv.value.buf};
+    bool *done = done_v.buf;
+    const int64_t *ptr = c.ptr.buf;
+    const int32_t *vs = c.vars.buf;
+    const int16_t *need = c.need.buf;
+    long long rounds = 0;
+    Py_ssize_t bad = -1;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t v = 0; v < n; v++) {
+        u.parent[v] = (int32_t)v;
+        u.parity[v] = 0;
+        u.size[v] = 1;
+        u.value[v] = -1;
+    }
+    memset(done, 0, (size_t)m);
+    int32_t roots[NQ_MINES_MAX_SEEN];
+    int64_t coefs[NQ_MINES_MAX_SEEN];
+    bool changed = true;
+    while (changed && rounds < max_rounds && bad < 0) {
+        changed = false;
+        rounds++;
+        for (Py_ssize_t j = 0; j < m; j++) {
+            if (done[j])
+                continue;
+            Py_ssize_t len = (Py_ssize_t)(ptr[j + 1] - ptr[j]);
+            if (rounds == 1 && len > 2)
+                continue; /* the first round takes the numbers over one or two squares */
+            int64_t rhs;
+            int k = nq_reduce_one(&u, vs + ptr[j], len, need[j], roots, coefs, &rhs);
+            int d;
+            int status = nq_absorb(&u, k, roots, coefs, rhs, &d);
+            if (status < 0) {
+                bad = j;
+                break;
+            }
+            if (d)
+                done[j] = true;
+            if (status > 0 || rounds == 1)
+                changed = true;
+        }
+    }
+    if (bad < 0) {
+        for (Py_ssize_t v = 0; v < n; v++) {
+            int p;
+            nq_find(&u, (int32_t)v, &p);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_BuildValue("Ln", rounds, bad);
+done:
+    free(size);
+    PyBuffer_Release(&done_v);
+    nq_csr_release(&c);
+    nq_uf_release(&uv);
+    return result;
+}
+
+/* ---- clauses ------------------------------------------------------------------------- */
+
+typedef struct {
+    void *data;
+    size_t len, cap, item;
+} nq_grow;
+
+static bool nq_grow_reserve(nq_grow *g, size_t more) {
+    if (g->len + more <= g->cap)
+        return true;
+    size_t cap = g->cap ? g->cap : 256;
+    while (cap < g->len + more)
+        cap *= 2;
+    void *data = realloc(g->data, cap * g->item);
+    if (data == NULL)
+        return false;
+    g->data = data;
+    g->cap = cap;
+    return true;
+}
+
+PyDoc_STRVAR(clauses_doc,
+"clauses(parent, parity, value, ptr, vars, need, done) -> (lits, ends, root_of, written)\n"
+"--\n\n"
+"The clauses forbidding the failing combinations of every constraint not done, over\n"
+"compact variable ids (1-based, in order of first use).  lits (int32 literals), ends\n"
+"(int64, the end of each clause in lits) and root_of (int64, the root of each id; entry\n"
+"0 unused) come back as bytearrays; written counts the constraints written.");
+
+static PyObject *clauses(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *parent_o, *parity_o, *value_o, *ptr_o, *vars_o, *need_o, *done_o;
+    if (!PyArg_ParseTuple(args, "OOOOOOO:clauses", &parent_o, &parity_o, &value_o, &ptr_o,
+                          &vars_o, &need_o, &done_o))
+        return NULL;
+    nq_uf_views uv;
+    if (nq_uf_open(parent_o, parity_o, value_o, true, true, &uv) < 0)
+        return NULL;
+    nq_csr c;
+    if (nq_csr_open(ptr_o, vars_o, need_o, uv.n, true, &c) < 0) {
+        nq_uf_release(&uv);
+        return NULL;
+    }
+    Py_buffer done_v;
+    if (nq_get_array(done_o, &done_v, '?', 1, c.m, false, "done") < 0) {
+        nq_csr_release(&c);
+        nq_uf_release(&uv);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t n = uv.n, m = c.m;
+    int64_t *ids = calloc((size_t)(n > 0 ? n : 1), sizeof(int64_t));
+    nq_grow lits = {NULL, 0, 0, sizeof(int32_t)}, ends = {NULL, 0, 0, sizeof(int64_t)};
+    int64_t *root_of = NULL;
+    if (ids == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    nq_uf u = {uv.parent.buf, uv.parity.buf, NULL, uv.value.buf};
+    const bool *done = done_v.buf;
+    const int64_t *ptr = c.ptr.buf;
+    const int32_t *vs = c.vars.buf;
+    const int16_t *need = c.need.buf;
+    int64_t nv = 0, written = 0;
+    bool ok = true;
+    Py_BEGIN_ALLOW_THREADS
+    int32_t roots[NQ_MINES_MAX_SEEN];
+    int64_t coefs[NQ_MINES_MAX_SEEN];
+    for (Py_ssize_t j = 0; j < m && ok; j++) {
+        if (done[j])
+            continue;
+        int64_t rhs;
+        int k = nq_reduce_one(&u, vs + ptr[j], (Py_ssize_t)(ptr[j + 1] - ptr[j]), need[j],
+                              roots, coefs, &rhs);
+        written++;
+        for (int t = 0; t < k; t++) {
+            if (ids[roots[t]] == 0)
+                ids[roots[t]] = ++nv;
+        }
+        for (int combo = 0; combo < (1 << k); combo++) {
+            int64_t s = 0;
+            for (int t = 0; t < k; t++)
+                if ((combo >> t) & 1)
+                    s += coefs[t];
+            if (s == rhs)
+                continue;
+            if (!nq_grow_reserve(&lits, (size_t)k) || !nq_grow_reserve(&ends, 1)) {
+                ok = false;
+                break;
+            }
+            int32_t *l = (int32_t *)lits.data + lits.len;
+            for (int t = 0; t < k; t++) {
+                int32_t x = (int32_t)ids[roots[t]];
+                l[t] = (combo >> t) & 1 ? -x : x;
+            }
+            lits.len += (size_t)k;
+            ((int64_t *)ends.data)[ends.len++] = (int64_t)lits.len;
+        }
+    }
+    if (ok) {
+        root_of = calloc((size_t)nv + 1, sizeof(int64_t));
+        ok = root_of != NULL;
+    }
+    if (ok) {
+        for (Py_ssize_t r = 0; r < n; r++)
+            if (ids[r] > 0)
+                root_of[ids[r]] = r;
+    }
+    Py_END_ALLOW_THREADS
+    if (!ok) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (nv >= INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "too many clause variables for int32 literals");
+        goto done;
+    }
+    result = Py_BuildValue(
+        "(NNNL)",
+        PyByteArray_FromStringAndSize(lits.data, (Py_ssize_t)(lits.len * sizeof(int32_t))),
+        PyByteArray_FromStringAndSize(ends.data, (Py_ssize_t)(ends.len * sizeof(int64_t))),
+        PyByteArray_FromStringAndSize((const char *)root_of,
+                                      (Py_ssize_t)(((size_t)nv + 1) * sizeof(int64_t))),
+        (long long)written);
+done:
+    free(ids);
+    free(lits.data);
+    free(ends.data);
+    free(root_of);
+    PyBuffer_Release(&done_v);
+    nq_csr_release(&c);
+    nq_uf_release(&uv);
+    return result;
+}
+
+/* ---- values and checks --------------------------------------------------------------- */
+
+PyDoc_STRVAR(values_doc,
+"values(parent, parity, value, out) -> None\n"
+"--\n\n"
+"out[v] (bool, n) = value(parent[v]) xor parity[v] for compressed paths (parent[v] is\n"
+"v's root); roots still unknown count as 0.");
+
+static PyObject *values(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *parent_o, *parity_o, *value_o, *out_o;
+    if (!PyArg_ParseTuple(args, "OOOO:values", &parent_o, &parity_o, &value_o, &out_o))
+        return NULL;
+    nq_uf_views uv;
+    if (nq_uf_open(parent_o, parity_o, value_o, false, false, &uv) < 0)
+        return NULL;
+    Py_buffer out_v;
+    if (nq_get_array(out_o, &out_v, '?', 1, uv.n, true, "out") < 0) {
+        nq_uf_release(&uv);
+        return NULL;
+    }
+    const int32_t *parent = uv.parent.buf;
+    const uint8_t *parity = uv.parity.buf;
+    const int8_t *value = uv.value.buf;
+    bool *out = out_v.buf;
+    Py_ssize_t n = uv.n, bad = -1;
+    Py_BEGIN_ALLOW_THREADS
+    uint32_t top = 0; /* the parents are checked first, in a loop the compiler vectorises */
+    for (Py_ssize_t v = 0; v < n; v++)
+        top = (uint32_t)parent[v] > top ? (uint32_t)parent[v] : top;
+    if (n > 0 && top >= (uint64_t)n) {
+        for (bad = 0; (uint32_t)parent[bad] < (uint64_t)n; bad++)
+            ;
+    } else {
+        for (Py_ssize_t v = 0; v < n; v++) {
+            int8_t base = value[parent[v]];
+            out[v] = ((base >= 0 ? base : 0) ^ parity[v]) == 1;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&out_v);
+    nq_uf_release(&uv);
+    if (bad >= 0) {
+        PyErr_Format(PyExc_ValueError, "parent[%zd] = %d: must be 0..%zd", bad,
+                     (int)parent[bad], n - 1);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(violated_doc,
+"violated(ptr, vars, need, mine) -> int\n"
+"--\n\n"
+"The first constraint the arrangement mine (bool, one per variable) breaks, or -1.");
+
+static PyObject *violated(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *ptr_o, *vars_o, *need_o, *mine_o;
+    if (!PyArg_ParseTuple(args, "OOOO:violated", &ptr_o, &vars_o, &need_o, &mine_o))
+        return NULL;
+    Py_buffer mine_v;
+    if (nq_get_array(mine_o, &mine_v, '?', 1, -1, false, "mine") < 0)
+        return NULL;
+    nq_csr c;
+    if (nq_csr_open(ptr_o, vars_o, need_o, nq_len(&mine_v), false, &c) < 0) {
+        PyBuffer_Release(&mine_v);
+        return NULL;
+    }
+    const int64_t *ptr = c.ptr.buf;
+    const int32_t *vs = c.vars.buf;
+    const int16_t *need = c.need.buf;
+    const bool *mine = mine_v.buf;
+    const int64_t nv = (int64_t)nq_len(&c.vars), n = (int64_t)nq_len(&mine_v);
+    Py_ssize_t m = c.m, bad = -1, broken = -1;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t j = 0; j < m && bad < 0 && broken < 0; j++) {
+        if (ptr[j + 1] < ptr[j] || ptr[j + 1] > nv) {
+            broken = j;
+            break;
+        }
+        int64_t s = 0;
+        for (int64_t e = ptr[j]; e < ptr[j + 1]; e++) {
+            if (vs[e] < 0 || vs[e] >= n) {
+                broken = j;
+                break;
+            }
+            s += mine[vs[e]];
+        }
+        if (broken < 0 && s != need[j])
+            bad = j;
+    }
+    Py_END_ALLOW_THREADS
+    nq_csr_release(&c);
+    PyBuffer_Release(&mine_v);
+    if (broken >= 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "constraint %zd: ptr goes backwards or past vars, or names a variable "
+                     "outside mine", broken);
+        return NULL;
+    }
+    return PyLong_FromSsize_t(bad);
+}
+
+static PyMethodDef methods[] = {
+    {"extract_sizes", extract_sizes, METH_VARARGS, extract_sizes_doc},
+    {"extract", extract, METH_VARARGS, extract_doc},
+    {"collapse", collapse, METH_VARARGS, collapse_doc},
+    {"clauses", clauses, METH_VARARGS, clauses_doc},
+    {"values", values, METH_VARARGS, values_doc},
+    {"violated", violated, METH_VARARGS, violated_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(module_doc,
+"Minesweeper kernels: a board's constraints in CSR form, their collapse through a\n"
+"union-find with parity, the clauses left for SAT and the check of an arrangement.");
+
+static PyModuleDef_Slot slots[] = {
+#if PY_VERSION_HEX >= 0x030C0000
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
+    {0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "nqueens._core.mines", module_doc, 0, methods, slots,
+    NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit_mines(void) { return PyModuleDef_Init(&module_def); }
