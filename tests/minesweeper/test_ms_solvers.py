@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from itertools import product
 
 from hypothesis import given, settings
@@ -158,3 +160,16 @@ def test_total_with_unconstrained_square_found_by_hypothesis() -> None:
     b = board_from_rows(["11??", "?1??", "1211", "01?1"], total=3)
     r = check(b)
     assert r.consistent and r.mines in brute_force(b)
+
+
+def test_what_compiled_code_writes_to_stdout_is_silenced() -> None:
+    """The model counter's progress lines never reach standard output."""
+    code = ("import os, sys\n"
+            "from minesweeper.count import stdout_silenced\n"
+            "print('before', flush=True)\n"
+            "with stdout_silenced():\n"
+            "    os.write(1, b'not seen\\n')\n"
+            "print('after', flush=True)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=120, check=True)
+    assert r.stdout == "before\nafter\n"
