@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import os
 import platform
+import shutil
 import sys
+import sysconfig
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -37,27 +39,53 @@ def _link_flags() -> list[str]:
     return []
 
 
+_NO_COMPILER = (
+    "nqueens: building the native core needs a C11 compiler: install gcc or clang "
+    "(Debian/Ubuntu: apt-get install build-essential python3-dev; Fedora: dnf install gcc "
+    "python3-devel; macOS: xcode-select --install)")
+_NO_HEADERS = (
+    "nqueens: building the native core needs the Python headers (Python.h): install "
+    "python3-dev (Debian/Ubuntu) or python3-devel (Fedora), or the -dev package of this "
+    "Python")
+
+
 class BuildCore(build_ext):
-    """``build_ext`` that says in one line what to install when there is no C compiler."""
+    """``build_ext`` that says in one line what to install when there is no C compiler
+    (or no Python headers), instead of a compiler's traceback."""
+
+    def build_extensions(self) -> None:
+        # The compiler is known here, before anything runs: look for its program.
+        program = getattr(self.compiler, "compiler_so", None)
+        if program and shutil.which(program[0]) is None:
+            _stop(_NO_COMPILER)
+        if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+            _stop(_NO_HEADERS)
+        super().build_extensions()
 
     def run(self) -> None:
         try:
             super().run()
-        except Exception as exc:  # the compiler is missing or failed
+        except Exception as exc:  # a compiler that could not be started at all
             if _is_missing_compiler(exc):
-                sys.stderr.write(
-                    "nqueens: building the native core needs a C11 compiler: install gcc or "
-                    "clang (Debian/Ubuntu: apt-get install build-essential python3-dev; "
-                    "Fedora: dnf install gcc python3-devel; macOS: xcode-select --install)\n")
-                raise SystemExit(1) from None
+                _stop(_NO_COMPILER)
             raise
 
 
+def _stop(line: str) -> None:
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+    raise SystemExit(1)
+
+
 def _is_missing_compiler(exc: Exception) -> bool:
+    """Whether a build error says the compiler program could not be run (not that it
+    ran and failed: that error is the compiler's own, printed above it)."""
     text = str(exc).lower()
-    return any(word in text for word in ("command 'cc' failed", "command 'gcc' failed",
-                                         "no such file or directory", "not found",
-                                         "unable to execute"))
+    if "exit code" in text or "exit status" in text:
+        return False
+    return any(words in text for words in ("no such file or directory", "not found",
+                                           "unable to execute", "cannot find",
+                                           "microsoft visual c++"))
 
 
 EXTENSIONS = [

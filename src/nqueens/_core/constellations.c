@@ -1,0 +1,853 @@
+/* Completing start constellations: the counting kernels of nqueens.
+ *
+ * A subproblem is a board with some queens placed in advance.  prepare() turns it
+ * into the rows still to fill, in search order, each with the columns its queen may
+ * use (avail: free columns no pre-placed queen attacks) and the row distance to the
+ * next row to fill (gap).  The searches keep the columns and both diagonals of the
+ * queens they place as bit masks and move the diagonals `gap` rows down between two
+ * levels (nq_descend), so rows holding a pre-placed queen cost nothing.
+ *
+ * count_queen is the tight loop for plain queens: the current level lives in locals,
+ * the stack holds only the levels above it, and the last two rows are finished in
+ * place.  count_general adds the superqueen's knight move and the tests of every
+ * completion for a half and a quarter turn.  Both also return a column sum: the sum,
+ * over the completions, of the column of the queen in the last row to fill.
+ *
+ * The frame functions enumerate the canonical frames (the queens of row 0, row n-1,
+ * column 0 and column n-1) of a board and choose each one's search orientation.
+ */
+#include "nq_py.h"
+#include "nq_board.h"
+
+#include <stdlib.h>
+
+#define NQ_MAX_N 64
+
+/* ------------------------------------------------------------------------------- */
+/* Kernels (no Python objects; the arguments are checked by the bindings below).    */
+
+/* See the binding's docstring.  qrow/qcol hold k queens inside the board. */
+static Py_ssize_t prepare_core(int n, const int64_t *qrow, const int64_t *qcol, Py_ssize_t k,
+                               bool knight, int64_t *rows, uint64_t *avail, uint64_t *gap) {
+    uint64_t full = nq_full(n);
+    bool row_used[NQ_MAX_N] = {false};
+    uint64_t colmask = 0;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        int64_t r = qrow[i], c = qcol[i];
+        if (row_used[r] || ((colmask >> c) & 1u))
+            return -1;
+        row_used[r] = true;
+        colmask |= (uint64_t)1 << c;
+        for (Py_ssize_t j = 0; j < i; j++) {
+            int64_t dr = r - qrow[j], dc = c - qcol[j];
+            if (dr == dc || dr == -dc)
+                return -1;
+            if (knight) {
+                int64_t ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
+                if ((ar == 1 && ac == 2) || (ar == 2 && ac == 1))
+                    return -1;
+            }
+        }
+    }
+    Py_ssize_t m = 0;
+    for (int r = 0; r < n; r++) {
+        if (row_used[r])
+            continue;
+        uint64_t att = colmask;
+        for (Py_ssize_t i = 0; i < k; i++) {
+            int64_t dr = r - qrow[i];
+            if (dr < 0)
+                dr = -dr;
+            int64_t c = qcol[i];
+            if (c + dr < n)
+                att |= (uint64_t)1 << (c + dr);
+            if (c - dr >= 0)
+                att |= (uint64_t)1 << (c - dr);
+            if (knight) {
+                if (dr == 1) {
+                    if (c + 2 < n)
+                        att |= (uint64_t)1 << (c + 2);
+                    if (c - 2 >= 0)
+                        att |= (uint64_t)1 << (c - 2);
+                } else if (dr == 2) {
+                    if (c + 1 < n)
+                        att |= (uint64_t)1 << (c + 1);
+                    if (c - 1 >= 0)
+                        att |= (uint64_t)1 << (c - 1);
+                }
+            }
+        }
+        rows[m] = r;
+        avail[m] = full & ~att;
+        m++;
+    }
+    for (Py_ssize_t i = 0; i < m; i++)
+        gap[i] = i + 1 < m ? (uint64_t)(rows[i + 1] - rows[i]) : 1u;
+    return m;
+}
+
+/* count_queen_core for m < 3 rows to fill. */
+static void count_queen_short(const uint64_t *avail, const uint64_t *gap, unsigned m,
+                              int64_t *total_out, int64_t *colsum_out) {
+    int64_t total = 0, colsum = 0;
+    if (m == 0) {
+        total = 1;
+    } else if (m == 1) {
+        if (avail[0] != 0) {
+            total = 1;
+            colsum = nq_index(avail[0]);
+        }
+    } else {
+        nq_masks none = {0, 0, 0};
+        for (uint64_t f = avail[0]; f != 0; f &= f - 1) {
+            uint64_t x = nq_free(nq_descend(none, nq_lowest(f), (unsigned)gap[0], false, 0,
+                                            ~(uint64_t)0), avail[1]);
+            if (x != 0) {
+                total++;
+                colsum += nq_index(x);
+            }
+        }
+    }
+    *total_out = total;
+    *colsum_out = colsum;
+}
+
+/* The plain-queen count and column sum of m rows to fill (m <= NQ_MAX_N, every
+ * gap[0..m-2] < 64). */
+static void count_queen_core(const uint64_t *avail, const uint64_t *gap, unsigned m,
+                             int64_t *total_out, int64_t *colsum_out) {
+    if (m < 3) {
+        count_queen_short(avail, gap, m, total_out, colsum_out);
+        return;
+    }
+    const uint64_t all = ~(uint64_t)0; /* avail cuts the bits past the board */
+    /* The levels above the current one, one array per mask. */
+    uint64_t s_cols[NQ_MAX_N], s_d1[NQ_MAX_N], s_d2[NQ_MAX_N], s_free[NQ_MAX_N];
+    const unsigned pre = m - 2; /* the level whose queens the last two rows complete */
+    const unsigned g2 = (unsigned)gap[pre];
+    const uint64_t av = avail[m - 1];
+    uint64_t total = 0, colsum = 0;
+    unsigned d = 0;
+    /* The current level lives in locals; the stack holds only the levels above it. */
+    nq_masks cur = {0, 0, 0};
+    uint64_t f = avail[0];
+    for (;;) {
+        if (f == 0) {
+            if (d == 0)
+                break;
+            d--;
+            cur.cols = s_cols[d];
+            cur.d1 = s_d1[d];
+            cur.d2 = s_d2[d];
+            f = s_free[d];
+            continue;
+        }
+        uint64_t bit = nq_lowest(f);
+        f ^= bit;
+        const unsigned e = d + 1;
+        nq_masks next = nq_descend(cur, bit, (unsigned)gap[d], false, 0, all);
+        uint64_t nf = nq_free(next, avail[e]);
+        if (e == pre) {
+            /* Finish the last two rows in place. */
+            while (nf != 0) {
+                uint64_t bit2 = nq_lowest(nf);
+                nf ^= bit2;
+                uint64_t x = nq_free(nq_descend(next, bit2, g2, false, 0, all), av);
+                if (x != 0) {
+                    total++;
+                    colsum += (uint64_t)nq_index(x);
+                }
+            }
+            continue;
+        }
+        /* Save this level whether or not the next one is entered: while level d is the
+         * current one its stack entry is unused, and storing always costs less than a
+         * branch on nf that the processor cannot predict. */
+        s_cols[d] = cur.cols;
+        s_d1[d] = cur.d1;
+        s_d2[d] = cur.d2;
+        s_free[d] = f;
+        bool down = nf != 0;
+        d = down ? e : d;
+        cur.cols = down ? next.cols : cur.cols;
+        cur.d1 = down ? next.d1 : cur.d1;
+        cur.d2 = down ? next.d2 : cur.d2;
+        f = down ? nf : f;
+    }
+    *total_out = (int64_t)total;
+    *colsum_out = (int64_t)colsum;
+}
+
+/* Whether the placement pos (a column for each of the n rows) is unchanged by a half
+ * turn, or by a quarter turn when `quarter`. */
+static bool is_symmetric(const int64_t *pos, int n, bool quarter) {
+    int64_t top = n - 1;
+    for (int r = 0; r < n; r++) {
+        if (quarter) {
+            if (pos[pos[r]] != top - r)
+                return false;
+        } else if (pos[top - r] != top - pos[r]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+typedef struct {
+    int64_t total, f180, f90, colsum;
+} general_result;
+
+/* The count with the knight move and the rotation tests (see the binding).  rows[i]
+ * and base[r] lie inside the board, m <= NQ_MAX_N, every gap[0..m-2] < 64. */
+static general_result count_general_core(int n, const uint64_t *avail, const uint64_t *gap,
+                                         const int64_t *rows, unsigned m, const int64_t *base,
+                                         bool knight, Py_ssize_t sym) {
+    general_result res = {0, 0, 0, 0};
+    int64_t pos[NQ_MAX_N] = {0};
+    memcpy(pos, base, (size_t)n * sizeof(int64_t));
+    if (m == 0) {
+        res.total = 1;
+        res.f180 = sym >= 1 && is_symmetric(pos, n, false);
+        res.f90 = sym >= 2 && is_symmetric(pos, n, true);
+        return res;
+    }
+    const uint64_t all = ~(uint64_t)0;
+    const unsigned last = m - 1;
+    nq_masks q[NQ_MAX_N];
+    uint64_t fr[NQ_MAX_N], kn[NQ_MAX_N], bits[NQ_MAX_N];
+    memset(kn, 0, sizeof kn);
+    memset(bits, 0, sizeof bits);
+    q[0] = (nq_masks){0, 0, 0};
+    fr[0] = avail[0];
+    unsigned d = 0;
+    for (;;) {
+        uint64_t f = fr[d] & ~kn[d];
+        if (f == 0) {
+            if (d == 0)
+                break;
+            d--;
+            continue;
+        }
+        uint64_t bit = nq_lowest(f);
+        fr[d] ^= bit;
+        bits[d] = bit;
+        if (d == last) {
+            res.total++;
+            res.colsum += nq_index(bit);
+            if (sym >= 1) {
+                for (unsigned i = 0; i < m; i++)
+                    pos[rows[i]] = nq_index(bits[i]);
+                if (is_symmetric(pos, n, false)) {
+                    res.f180++;
+                    if (sym >= 2 && is_symmetric(pos, n, true))
+                        res.f90++;
+                }
+            }
+            continue;
+        }
+        const unsigned g = (unsigned)gap[d];
+        const unsigned e = d + 1;
+        q[e] = nq_descend(q[d], bit, g, false, 0, all);
+        fr[e] = nq_free(q[e], avail[e]);
+        if (knight) {
+            uint64_t km = 0;
+            if (g == 1) {
+                uint64_t above = d >= 1 && gap[d - 1] == 1 ? bits[d - 1] : 0;
+                km = nq_knight(bit, above, false, n, all);
+            } else if (g == 2) {
+                km = nq_knight(0, bit, false, n, all);
+            }
+            kn[e] = km;
+        }
+        d = e;
+    }
+    return res;
+}
+
+/* Partial placements on the first `depth` rows to fill (depth <= m <= NQ_MAX_N). */
+static int64_t estimate_core(const uint64_t *avail, const uint64_t *gap, unsigned m,
+                             unsigned depth) {
+    if (depth > m)
+        depth = m;
+    if (depth == 0)
+        return 1;
+    const uint64_t all = ~(uint64_t)0;
+    nq_masks q[NQ_MAX_N + 1];
+    uint64_t fr[NQ_MAX_N + 1];
+    q[0] = (nq_masks){0, 0, 0};
+    fr[0] = avail[0];
+    int64_t nodes = 0;
+    int d = 0;
+    while (d >= 0) {
+        uint64_t f = fr[d];
+        if (f == 0) {
+            d--;
+            continue;
+        }
+        uint64_t bit = nq_lowest(f);
+        fr[d] = f ^ bit;
+        nodes++;
+        if ((unsigned)d + 1 == depth)
+            continue;
+        q[d + 1] = nq_descend(q[d], bit, (unsigned)gap[d], false, 0, all);
+        fr[d + 1] = nq_free(q[d + 1], avail[d + 1]);
+        d++;
+    }
+    return nodes;
+}
+
+/* estimate_core for the frame (a, b, c, d) (all inside the board); -1 when its queens
+ * attack each other. */
+static int64_t frame_cost_core(int n, int64_t a, int64_t b, int64_t c, int64_t d, bool knight,
+                               unsigned depth) {
+    int64_t top = n - 1;
+    int64_t want_r[4] = {0, top, c, d}, want_c[4] = {a, b, 0, top};
+    int64_t qr[4], qc[4];
+    Py_ssize_t k = 0;
+    for (int i = 0; i < 4; i++) {
+        bool dup = false;
+        for (Py_ssize_t j = 0; j < k; j++)
+            if (qr[j] == want_r[i] && qc[j] == want_c[i])
+                dup = true;
+        if (!dup) {
+            qr[k] = want_r[i];
+            qc[k] = want_c[i];
+            k++;
+        }
+    }
+    int64_t rows[NQ_MAX_N];
+    uint64_t avail[NQ_MAX_N], gap[NQ_MAX_N];
+    Py_ssize_t m = prepare_core(n, qr, qc, k, knight, rows, avail, gap);
+    if (m < 0)
+        return -1;
+    return estimate_core(avail, gap, (unsigned)m, depth);
+}
+
+/* Quarter turn clockwise, (r, c) -> (c, n-1-r), of a frame (a, b, c, d). */
+static void rotate_frame(int64_t top, const int64_t *f, int64_t *out) {
+    int64_t a = f[0], b = f[1], c = f[2], d = f[3];
+    out[0] = top - c;
+    out[1] = top - d;
+    out[2] = b;
+    out[3] = a;
+}
+
+/* The 8 images of a frame, in the order of nqueens.board.SYMMETRY_NAMES. */
+static void frame_images_core(int n, int64_t a, int64_t b, int64_t c, int64_t d,
+                              int64_t out[8][4]) {
+    int64_t top = n - 1;
+    out[0][0] = a;
+    out[0][1] = b;
+    out[0][2] = c;
+    out[0][3] = d;
+    for (int k = 1; k < 4; k++)
+        rotate_frame(top, out[k - 1], out[k]);
+    out[4][0] = top - a; /* mirror: (r, c) -> (r, n-1-c) */
+    out[4][1] = top - b;
+    out[4][2] = d;
+    out[4][3] = c;
+    rotate_frame(top, out[4], out[7]); /* antitranspose */
+    rotate_frame(top, out[7], out[5]); /* flip */
+    rotate_frame(top, out[5], out[6]); /* transpose */
+}
+
+static bool frame_less(const int64_t *x, const int64_t *y) {
+    for (int i = 0; i < 4; i++)
+        if (x[i] != y[i])
+            return x[i] < y[i];
+    return false;
+}
+
+static bool frame_equal(const int64_t *x, const int64_t *y) {
+    return !frame_less(x, y) && !frame_less(y, x);
+}
+
+/* The canonical frames as rows of 7 int64; *count rows in a malloc'ed block (NULL and
+ * *count 0 when there are none or memory ran out: *oom tells which). */
+static int64_t *enumerate_frames_core(int n, bool knight, unsigned depth, Py_ssize_t *count,
+                                      bool *oom) {
+    int64_t top = n - 1;
+    Py_ssize_t cap = 0, k = 0;
+    int64_t *out = NULL;
+    int64_t imgs[8][4];
+    *oom = false;
+    for (int64_t a = 0; a < n; a++) {
+        for (int64_t b = 0; b < n; b++) {
+            if (a == b || llabs(a - b) == top)
+                continue;
+            for (int64_t c = 0; c < n; c++) {
+                if ((a == 0) != (c == 0) || (b == 0) != (c == top))
+                    continue;
+                for (int64_t d = 0; d < n; d++) {
+                    if ((a == top) != (d == 0) || (b == top) != (d == top) || c == d)
+                        continue;
+                    if (llabs(c - d) == top)
+                        continue;
+                    frame_images_core(n, a, b, c, d, imgs);
+                    bool canonical = true;
+                    int64_t stab = 1;
+                    for (int j = 1; j < 8; j++) {
+                        if (frame_less(imgs[j], imgs[0])) {
+                            canonical = false;
+                            break;
+                        }
+                        if (!frame_less(imgs[0], imgs[j]))
+                            stab++;
+                    }
+                    if (!canonical)
+                        continue;
+                    if (frame_cost_core(n, a, b, c, d, knight, 0) < 0)
+                        continue;
+                    int64_t sym = 0;
+                    if (frame_equal(imgs[0], imgs[1]))
+                        sym = 2;
+                    else if (frame_equal(imgs[0], imgs[2]))
+                        sym = 1;
+                    int best = 0;
+                    int64_t best_cost = frame_cost_core(n, a, b, c, d, knight, depth);
+                    if (sym == 0) {
+                        for (int j = 1; j < 8; j++) {
+                            int64_t cost = frame_cost_core(n, imgs[j][0], imgs[j][1],
+                                                           imgs[j][2], imgs[j][3], knight, depth);
+                            if (cost < best_cost) {
+                                best = j;
+                                best_cost = cost;
+                            }
+                        }
+                    }
+                    if (k == cap) {
+                        Py_ssize_t bigger = cap ? 2 * cap : 1024;
+                        int64_t *grown = realloc(out, (size_t)bigger * 7 * sizeof(int64_t));
+                        if (grown == NULL) {
+                            free(out);
+                            *count = 0;
+                            *oom = true;
+                            return NULL;
+                        }
+                        out = grown;
+                        cap = bigger;
+                    }
+                    int64_t *row = out + 7 * k;
+                    for (int i = 0; i < 4; i++)
+                        row[i] = imgs[best][i];
+                    row[4] = 8 / stab;
+                    row[5] = sym;
+                    row[6] = best_cost;
+                    k++;
+                }
+            }
+        }
+    }
+    *count = k;
+    return out;
+}
+
+/* ------------------------------------------------------------------------------- */
+/* Argument checks shared by the bindings.                                          */
+
+static int check_n(Py_ssize_t n) {
+    if (n < 1 || n > NQ_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be between 1 and %d, got %zd", NQ_MAX_N, n);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_m(Py_ssize_t m) {
+    if (m < 0 || m > NQ_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "m (rows to fill) must be between 0 and %d, got %zd",
+                     NQ_MAX_N, m);
+        return -1;
+    }
+    return 0;
+}
+
+/* gap[0..m-2] are the shifts between the levels of an m-row search. */
+static int check_gaps(const uint64_t *gap, Py_ssize_t m) {
+    for (Py_ssize_t i = 0; i + 1 < m; i++) {
+        if (gap[i] >= 64) {
+            PyErr_Format(PyExc_ValueError, "gap[%zd] = %llu is not a row distance below 64", i,
+                         (unsigned long long)gap[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int check_squares(const int64_t *v, Py_ssize_t len, Py_ssize_t n, const char *what) {
+    for (Py_ssize_t i = 0; i < len; i++) {
+        if (v[i] < 0 || v[i] >= n) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd] = %lld lies outside a board of %zd", what, i,
+                         (long long)v[i], n);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void release_all(Py_buffer *views, int count) {
+    for (int i = 0; i < count; i++)
+        PyBuffer_Release(&views[i]);
+}
+
+/* ------------------------------------------------------------------------------- */
+/* Bindings.                                                                        */
+
+PyDoc_STRVAR(prepare_doc,
+             "prepare(n, qrow, qcol, knight, rows, avail, gap) -> int\n\n"
+             "Fill rows (int64), avail and gap (uint64), each of at least n elements, for the\n"
+             "pre-placed queens (qrow[i], qcol[i]) (int64).  Returns the number of rows to\n"
+             "fill, or -1 when two pre-placed queens attack each other (or share a line).");
+
+static PyObject *py_prepare(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n;
+    PyObject *o_qr, *o_qc, *o_rows, *o_avail, *o_gap;
+    int knight;
+    if (!PyArg_ParseTuple(args, "nOOpOOO:prepare", &n, &o_qr, &o_qc, &knight, &o_rows, &o_avail,
+                          &o_gap))
+        return NULL;
+    if (check_n(n) < 0)
+        return NULL;
+    Py_buffer v[5];
+    int got = 0;
+    if (nq_get_array(o_qr, &v[0], 'q', 8, -1, false, "qrow") < 0)
+        return NULL;
+    got = 1;
+    Py_ssize_t k = nq_len(&v[0]);
+    if (nq_get_array(o_qc, &v[1], 'q', 8, k, false, "qcol") < 0)
+        goto fail;
+    got = 2;
+    if (nq_get_array(o_rows, &v[2], 'q', 8, n, true, "rows") < 0)
+        goto fail;
+    got = 3;
+    if (nq_get_array(o_avail, &v[3], 'Q', 8, n, true, "avail") < 0)
+        goto fail;
+    got = 4;
+    if (nq_get_array(o_gap, &v[4], 'Q', 8, n, true, "gap") < 0)
+        goto fail;
+    got = 5;
+    const int64_t *qr = v[0].buf, *qc = v[1].buf;
+    if (check_squares(qr, k, n, "qrow") < 0 || check_squares(qc, k, n, "qcol") < 0)
+        goto fail;
+    Py_ssize_t m = prepare_core((int)n, qr, qc, k, knight != 0, v[2].buf, v[3].buf, v[4].buf);
+    release_all(v, got);
+    return PyLong_FromSsize_t(m);
+fail:
+    release_all(v, got);
+    return NULL;
+}
+
+PyDoc_STRVAR(count_queen_doc,
+             "count_queen(avail, gap, m) -> (completions, column sum)\n\n"
+             "Count the completions of a plain-queen subproblem with m rows to fill (avail\n"
+             "and gap as prepare() leaves them).");
+
+static PyObject *py_count_queen(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *o_avail, *o_gap;
+    Py_ssize_t m;
+    if (!PyArg_ParseTuple(args, "OOn:count_queen", &o_avail, &o_gap, &m))
+        return NULL;
+    if (check_m(m) < 0)
+        return NULL;
+    Py_buffer va, vg;
+    if (nq_get_array(o_avail, &va, 'Q', 8, m, false, "avail") < 0)
+        return NULL;
+    if (nq_get_array(o_gap, &vg, 'Q', 8, m > 0 ? m - 1 : 0, false, "gap") < 0) {
+        PyBuffer_Release(&va);
+        return NULL;
+    }
+    if (check_gaps(vg.buf, m) < 0) {
+        PyBuffer_Release(&va);
+        PyBuffer_Release(&vg);
+        return NULL;
+    }
+    int64_t total, colsum;
+    Py_BEGIN_ALLOW_THREADS
+    count_queen_core(va.buf, vg.buf, (unsigned)m, &total, &colsum);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&va);
+    PyBuffer_Release(&vg);
+    return Py_BuildValue("(LL)", (long long)total, (long long)colsum);
+}
+
+PyDoc_STRVAR(count_general_doc,
+             "count_general(n, avail, gap, rows, m, base, knight, sym)\n"
+             "    -> (total, fixed180, fixed90, column sum)\n\n"
+             "Count completions with the knight move (knight) and, when sym is 1 or 2, also\n"
+             "those a half turn (and for 2 a quarter turn) leaves unchanged.  base[r] is the\n"
+             "column of the pre-placed queen of row r.");
+
+static PyObject *py_count_general(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n, m, sym;
+    PyObject *o_avail, *o_gap, *o_rows, *o_base;
+    int knight;
+    if (!PyArg_ParseTuple(args, "nOOOnOpn:count_general", &n, &o_avail, &o_gap, &o_rows, &m,
+                          &o_base, &knight, &sym))
+        return NULL;
+    if (check_n(n) < 0 || check_m(m) < 0)
+        return NULL;
+    if (m > n) {
+        PyErr_Format(PyExc_ValueError, "m = %zd rows to fill on a board of %zd rows", m, n);
+        return NULL;
+    }
+    Py_buffer v[4];
+    int got = 0;
+    if (nq_get_array(o_avail, &v[0], 'Q', 8, m, false, "avail") < 0)
+        return NULL;
+    got = 1;
+    if (nq_get_array(o_gap, &v[1], 'Q', 8, m > 0 ? m - 1 : 0, false, "gap") < 0)
+        goto fail;
+    got = 2;
+    if (nq_get_array(o_rows, &v[2], 'q', 8, m, false, "rows") < 0)
+        goto fail;
+    got = 3;
+    if (nq_get_array(o_base, &v[3], 'q', 8, n, false, "base") < 0)
+        goto fail;
+    got = 4;
+    if (check_gaps(v[1].buf, m) < 0 || check_squares(v[2].buf, m, n, "rows") < 0 ||
+        check_squares(v[3].buf, n, n, "base") < 0)
+        goto fail;
+    general_result r;
+    Py_BEGIN_ALLOW_THREADS
+    r = count_general_core((int)n, v[0].buf, v[1].buf, v[2].buf, (unsigned)m, v[3].buf,
+                           knight != 0, sym);
+    Py_END_ALLOW_THREADS
+    release_all(v, got);
+    return Py_BuildValue("(LLLL)", (long long)r.total, (long long)r.f180, (long long)r.f90,
+                         (long long)r.colsum);
+fail:
+    release_all(v, got);
+    return NULL;
+}
+
+PyDoc_STRVAR(estimate_doc,
+             "estimate(avail, gap, m, depth) -> int\n\n"
+             "Number of partial placements on the first depth rows to fill (plain queens).");
+
+static PyObject *py_estimate(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *o_avail, *o_gap;
+    Py_ssize_t m, depth;
+    if (!PyArg_ParseTuple(args, "OOnn:estimate", &o_avail, &o_gap, &m, &depth))
+        return NULL;
+    if (check_m(m) < 0)
+        return NULL;
+    if (depth < 0) {
+        PyErr_Format(PyExc_ValueError, "depth must be at least 0, got %zd", depth);
+        return NULL;
+    }
+    if (depth > m)
+        depth = m;
+    Py_buffer va, vg;
+    if (nq_get_array(o_avail, &va, 'Q', 8, depth, false, "avail") < 0)
+        return NULL;
+    if (nq_get_array(o_gap, &vg, 'Q', 8, depth > 0 ? depth - 1 : 0, false, "gap") < 0) {
+        PyBuffer_Release(&va);
+        return NULL;
+    }
+    if (check_gaps(vg.buf, depth) < 0) {
+        PyBuffer_Release(&va);
+        PyBuffer_Release(&vg);
+        return NULL;
+    }
+    int64_t nodes;
+    Py_BEGIN_ALLOW_THREADS
+    nodes = estimate_core(va.buf, vg.buf, (unsigned)m, (unsigned)depth);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&va);
+    PyBuffer_Release(&vg);
+    return PyLong_FromLongLong((long long)nodes);
+}
+
+static int check_frame(Py_ssize_t n, long long a, long long b, long long c, long long d) {
+    long long v[4] = {a, b, c, d};
+    for (int i = 0; i < 4; i++) {
+        if (v[i] < 0 || v[i] >= n) {
+            PyErr_Format(PyExc_ValueError, "frame value %lld lies outside a board of %zd", v[i],
+                         n);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(frame_cost_doc,
+             "frame_cost(n, a, b, c, d, knight, depth) -> int\n\n"
+             "estimate() for the frame with queens at (0, a), (n-1, b), (c, 0), (d, n-1); -1\n"
+             "when those queens attack each other.");
+
+static PyObject *py_frame_cost(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n, depth;
+    long long a, b, c, d;
+    int knight;
+    if (!PyArg_ParseTuple(args, "nLLLLpn:frame_cost", &n, &a, &b, &c, &d, &knight, &depth))
+        return NULL;
+    if (check_n(n) < 0 || check_frame(n, a, b, c, d) < 0)
+        return NULL;
+    if (depth < 0) {
+        PyErr_Format(PyExc_ValueError, "depth must be at least 0, got %zd", depth);
+        return NULL;
+    }
+    unsigned dep = depth > NQ_MAX_N ? NQ_MAX_N : (unsigned)depth;
+    int64_t cost;
+    Py_BEGIN_ALLOW_THREADS
+    cost = frame_cost_core((int)n, a, b, c, d, knight != 0, dep);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLongLong((long long)cost);
+}
+
+PyDoc_STRVAR(frame_images_into_doc,
+             "frame_images_into(n, a, b, c, d, out) -> None\n\n"
+             "Write the 8 images of frame (a, b, c, d) into out (8 x 4 int64), in the order\n"
+             "of nqueens.board.SYMMETRY_NAMES.");
+
+static PyObject *py_frame_images_into(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n;
+    long long a, b, c, d;
+    PyObject *o_out;
+    if (!PyArg_ParseTuple(args, "nLLLLO:frame_images_into", &n, &a, &b, &c, &d, &o_out))
+        return NULL;
+    if (check_n(n) < 0 || check_frame(n, a, b, c, d) < 0)
+        return NULL;
+    Py_buffer vo;
+    if (nq_get_array(o_out, &vo, 'q', 8, 32, true, "out") < 0)
+        return NULL;
+    int64_t imgs[8][4];
+    frame_images_core((int)n, a, b, c, d, imgs);
+    memcpy(vo.buf, imgs, sizeof imgs);
+    PyBuffer_Release(&vo);
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(enumerate_frames_doc,
+             "enumerate_frames(n, knight, depth) -> bytearray\n\n"
+             "The canonical frames of an n x n board as rows (a, b, c, d, weight, sym, cost)\n"
+             "of native int64, one row after the other.");
+
+static PyObject *py_enumerate_frames(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n, depth;
+    int knight;
+    if (!PyArg_ParseTuple(args, "npn:enumerate_frames", &n, &knight, &depth))
+        return NULL;
+    if (check_n(n) < 0)
+        return NULL;
+    if (depth < 0) {
+        PyErr_Format(PyExc_ValueError, "depth must be at least 0, got %zd", depth);
+        return NULL;
+    }
+    unsigned dep = depth > NQ_MAX_N ? NQ_MAX_N : (unsigned)depth;
+    Py_ssize_t count;
+    bool oom;
+    int64_t *rows;
+    Py_BEGIN_ALLOW_THREADS
+    rows = enumerate_frames_core((int)n, knight != 0, dep, &count, &oom);
+    Py_END_ALLOW_THREADS
+    if (oom)
+        return PyErr_NoMemory();
+    PyObject *out = PyByteArray_FromStringAndSize((const char *)rows,
+                                                  count * 7 * (Py_ssize_t)sizeof(int64_t));
+    free(rows);
+    return out;
+}
+
+PyDoc_STRVAR(count_queen_many_doc,
+             "count_queen_many(n, queens, nq, out, colsums) -> None\n\n"
+             "count_queen() for many plain-queen subproblems: row i of queens (2-D int64)\n"
+             "holds nq[i] pre-placed queens as (row, column) pairs; the counts go to out[i]\n"
+             "and the column sums to colsums[i] (both 0 when the queens attack each other).");
+
+static PyObject *py_count_queen_many(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n;
+    PyObject *o_queens, *o_nq, *o_out, *o_cs;
+    if (!PyArg_ParseTuple(args, "nOOOO:count_queen_many", &n, &o_queens, &o_nq, &o_out, &o_cs))
+        return NULL;
+    if (check_n(n) < 0)
+        return NULL;
+    Py_buffer v[4];
+    int got = 0;
+    if (nq_get_array(o_queens, &v[0], 'q', 8, -1, false, "queens") < 0)
+        return NULL;
+    got = 1;
+    if (v[0].ndim != 2 || v[0].shape == NULL) {
+        PyErr_SetString(PyExc_ValueError, "queens must be a 2-D array");
+        goto fail;
+    }
+    Py_ssize_t count = v[0].shape[0], width = v[0].shape[1];
+    if (nq_get_array(o_nq, &v[1], 'q', 8, count, false, "nq") < 0)
+        goto fail;
+    got = 2;
+    if (nq_get_array(o_out, &v[2], 'q', 8, count, true, "out") < 0)
+        goto fail;
+    got = 3;
+    if (nq_get_array(o_cs, &v[3], 'q', 8, count, true, "colsums") < 0)
+        goto fail;
+    got = 4;
+    const int64_t *queens = v[0].buf, *nq = v[1].buf;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (nq[i] < 0 || 2 * nq[i] > width) {
+            PyErr_Format(PyExc_ValueError, "nq[%zd] = %lld queens do not fit a row of %zd values",
+                         i, (long long)nq[i], width);
+            goto fail;
+        }
+        if (check_squares(queens + i * width, 2 * nq[i], n, "queens") < 0)
+            goto fail;
+    }
+    int64_t *out = v[2].buf, *colsums = v[3].buf;
+    Py_BEGIN_ALLOW_THREADS
+    int64_t rows[NQ_MAX_N], qr[NQ_MAX_N], qc[NQ_MAX_N];
+    uint64_t avail[NQ_MAX_N], gap[NQ_MAX_N];
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const int64_t *row = queens + i * width;
+        Py_ssize_t k = (Py_ssize_t)nq[i], m = -1;
+        if (k <= NQ_MAX_N) {
+            for (Py_ssize_t j = 0; j < k; j++) {
+                qr[j] = row[2 * j];
+                qc[j] = row[2 * j + 1];
+            }
+            m = prepare_core((int)n, qr, qc, k, false, rows, avail, gap);
+        }
+        /* More than n queens always share a row: prepare would say -1. */
+        if (m < 0) {
+            out[i] = 0;
+            colsums[i] = 0;
+        } else {
+            count_queen_core(avail, gap, (unsigned)m, &out[i], &colsums[i]);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    release_all(v, got);
+    Py_RETURN_NONE;
+fail:
+    release_all(v, got);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"prepare", py_prepare, METH_VARARGS, prepare_doc},
+    {"count_queen", py_count_queen, METH_VARARGS, count_queen_doc},
+    {"count_general", py_count_general, METH_VARARGS, count_general_doc},
+    {"estimate", py_estimate, METH_VARARGS, estimate_doc},
+    {"frame_cost", py_frame_cost, METH_VARARGS, frame_cost_doc},
+    {"frame_images_into", py_frame_images_into, METH_VARARGS, frame_images_into_doc},
+    {"enumerate_frames", py_enumerate_frames, METH_VARARGS, enumerate_frames_doc},
+    {"count_queen_many", py_count_queen_many, METH_VARARGS, count_queen_many_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+PyDoc_STRVAR(module_doc,
+             "The counting kernels: completing start constellations (pre-placed queens).\n\n"
+             "nqueens.kernels.constellations wraps these with documented examples.");
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "nqueens._core.constellations", module_doc, 0, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit_constellations(void) { return PyModuleDef_Init(&module); }
