@@ -113,7 +113,7 @@ def _assert_ended(r: subprocess.CompletedProcess[str], took: float, sig: signal.
 NQUEENS_CASES = [
     pytest.param(["stats", "19", "-q"], signal.SIGTERM, id="stats-sigterm"),
     pytest.param(["stats", "19", "-q"], signal.SIGINT, id="stats-sigint"),
-    pytest.param(["steps", "30", "30"], signal.SIGTERM, id="steps"),
+    pytest.param(["steps", "4", "32", "--piece", "superqueen"], signal.SIGTERM, id="steps"),
     pytest.param(["count", "17", "-w", "1", "-q"], signal.SIGINT, id="count"),
     pytest.param(["solve", "30000000", "-m", "min-conflicts", "-q", "-f", "npy", "-o",
                   "q.npy"], signal.SIGTERM, id="min-conflicts"),

@@ -1,7 +1,7 @@
 """SIGINT and SIGTERM obeyed at any moment, by both programs (``nqueens``, ``minesweeper``).
 
 Python runs signal handlers in the main thread only, between two steps of Python code;
-a compiled search (a numba kernel) or a solver written in C can keep the main thread
+a compiled search (a kernel of the native core) or a solver written in C can keep the main thread
 away from Python for minutes, and a Ctrl-C that lands while the modules are still being
 imported prints a ``KeyboardInterrupt`` traceback. Here, as a program:
 

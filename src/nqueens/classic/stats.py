@@ -7,7 +7,7 @@
   its nodes per level, their total, the squares tested to find every solution, the
   solutions and the fundamental ones.
 
-Both run the numba kernels of :mod:`nqueens.kernels.steps`, which count the same
+Both run the compiled kernels of :mod:`nqueens.kernels.steps`, which count the same
 steps as the traced :func:`nqueens.classic.trace_proba` (the tests hold them
 together).
 

@@ -152,7 +152,7 @@ def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> byte
 
 
 def proba_bytes(n: int, piece: Piece = Piece.QUEEN, until: str = "all") -> bytes:
-    """The compact bytes of ``proba``'s trace from the numba kernel (the fast path).
+    """The compact bytes of ``proba``'s trace from the compiled kernel (the fast path).
 
     They are the bytes :func:`encode_events` makes of the traced search, event for event:
 
@@ -273,7 +273,7 @@ def write_html(events: Iterable[Event], n: int, path: str, *, method: str = "pro
                piece: Piece = Piece.QUEEN, until: str = "all", speed: float = 20.0) -> PageInfo:
     """Write the player page for a trace to ``path`` (whole or not at all).
 
-    For ``proba``, ``arrays`` and ``sets`` the bytes come from the numba kernel (the
+    For ``proba``, ``arrays`` and ``sets`` the bytes come from the compiled kernel (the
     event stream is the same; ``sets`` scans rows, which the page is told), else
     from ``events``.
 

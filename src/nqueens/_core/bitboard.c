@@ -1,0 +1,510 @@
+/* Bitboard searches for boards of up to 63 columns: the lexicographic enumeration in
+ * batches, the symmetry tests, the count of a subtree and Knuth's random-probe estimate.
+ *
+ * Row r of the board is a 64-bit mask whose bit c stands for column c.  The searches go
+ * row by row and try columns from the lowest bit upward, so solutions come out in
+ * lexicographic order of their column tuples.  Each row may be restricted by an
+ * `allowed` mask; the superqueen's knight move and the torus are flags.  On the torus
+ * every line wraps: the diagonals, and the knight's move in columns and, between the
+ * last two rows and the first two, in rows (nq_wrap_knight).
+ */
+/* gcc's straight-line vectoriser packs the three masks of a level into vector
+ * registers, which costs this branchy search about 15 %; keep them in general ones. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-slp-vectorize")
+#endif
+#include "nq_py.h"
+#include "nq_board.h"
+
+#define NQ_BB_MAX_N 63
+
+static const char MODULE_DOC[] =
+    "Bitboard searches of the native core (boards of up to 63 columns).\n\n"
+    "enumerate_batch writes solutions in lexicographic order in batches and resumes from\n"
+    "a caller-kept state; count_subtree counts completions below pre-placed rows, with\n"
+    "the solutions a half or a quarter turn leaves unchanged; is_canonical tests a\n"
+    "placement against its 8 symmetry images; estimate_solutions is Knuth's estimate.";
+
+static int check_n(Py_ssize_t n) {
+    if (n < 1 || n > NQ_BB_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be between 1 and %d, not %zd", NQ_BB_MAX_N, n);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- symmetry ------------------------------------------------------------------ */
+
+/* Whether the placement is unchanged by a half turn (or by a quarter turn if quarter). */
+static bool is_symmetric(const int64_t *pos, int n, bool quarter) {
+    int m = n - 1;
+    for (int r = 0; r < n; r++) {
+        if (quarter) {
+            if (pos[pos[r]] != m - r)
+                return false;
+        } else if (pos[m - r] != m - pos[r]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether image k (1..7) of the placement is lexicographically smaller than it. */
+static bool less_image(const int64_t *pos, int n, int k, int64_t *img) {
+    int64_t m = n - 1;
+    for (int r = 0; r < n; r++) {
+        int64_t c = pos[r];
+        switch (k) {
+        case 1: img[c] = m - r; break;
+        case 2: img[m - r] = m - c; break;
+        case 3: img[m - c] = r; break;
+        case 4: img[r] = m - c; break;
+        case 5: img[m - r] = c; break;
+        case 6: img[c] = r; break;
+        default: img[m - c] = m - r; break;
+        }
+    }
+    for (int r = 0; r < n; r++)
+        if (img[r] != pos[r])
+            return img[r] < pos[r];
+    return false;
+}
+
+static bool canonical(const int64_t *pos, int n) {
+    int64_t img[NQ_BB_MAX_N + 1];
+    for (int k = 1; k < 8; k++)
+        if (less_image(pos, n, k, img))
+            return false;
+    return true;
+}
+
+/* ---- the row step --------------------------------------------------------------- */
+
+/* The squares of row t free of the masks m, the allowed ones, and (superqueen) of a
+ * knight's move from the queens p1 and p2 of the two rows above and, on the torus,
+ * across the bottom edge from the queens row0 and row1 of the first two rows. */
+static inline uint64_t row_free(nq_masks m, uint64_t allowed, bool knight, bool torus, int n,
+                                uint64_t full, int t, uint64_t p1, uint64_t p2, uint64_t row0,
+                                uint64_t row1) {
+    uint64_t f = nq_free(m, allowed & full);
+    if (knight) {
+        f &= ~nq_knight(p1, p2, torus, n, full);
+        if (torus)
+            f &= ~nq_wrap_knight(t, row0, row1, n, full);
+    }
+    return f;
+}
+
+/* ---- enumeration ---------------------------------------------------------------- */
+
+typedef struct {
+    int n;
+    bool knight, torus, unique;
+    const uint64_t *allowed;
+    uint64_t *free, *bits, *cm, *dm1, *dm2;
+    int64_t *state;
+    int64_t *out;
+    Py_ssize_t max_out;
+} enum_args;
+
+static inline Py_ssize_t enumerate_core(const enum_args *a, bool knight, bool torus) {
+    const int n = a->n;
+    const uint64_t full = nq_full(n);
+    /* the state in local arrays, which the compiler knows no store can alias */
+    int64_t pos[NQ_BB_MAX_N + 1];
+    uint64_t freem[NQ_BB_MAX_N + 1], bits[NQ_BB_MAX_N + 1];
+    nq_masks ms[NQ_BB_MAX_N + 1];
+    int64_t d = a->state[0];
+    for (int r = 0; r < n; r++) {
+        bits[r] = a->bits[r];
+        pos[r] = bits[r] ? nq_index(bits[r]) : 0;
+    }
+    for (int64_t r = 0; r <= d; r++) {
+        freem[r] = a->free[r];
+        ms[r] = (nq_masks){a->cm[r], a->dm1[r], a->dm2[r]};
+    }
+    Py_ssize_t k = 0;
+    int64_t *out = a->out;
+    int64_t reached = d; /* levels 0..reached are written back */
+    while (d >= 0) {
+        uint64_t f = freem[d];
+        if (!f) {
+            d--;
+            continue;
+        }
+        uint64_t bit = nq_lowest(f);
+        freem[d] = f ^ bit;
+        bits[d] = bit;
+        pos[d] = nq_index(bit);
+        if (d == n - 1) {
+            if (a->unique && !canonical(pos, n))
+                continue;
+            memcpy(out + k * n, pos, (size_t)n * sizeof(int64_t));
+            if (++k == a->max_out)
+                break;
+            continue;
+        }
+        nq_masks next = nq_descend(ms[d], bit, 1, torus, n, full);
+        uint64_t nf = row_free(next, a->allowed[d + 1], knight, torus, n, full, (int)d + 1, bit,
+                               d >= 1 ? bits[d - 1] : 0, bits[0], n > 1 ? bits[1] : 0);
+        d++;
+        if (d > reached)
+            reached = d;
+        ms[d] = next;
+        freem[d] = nf;
+    }
+    a->state[0] = d; /* -1 when exhausted */
+    for (int r = 0; r < n; r++)
+        a->bits[r] = bits[r];
+    for (int64_t r = 0; r <= reached && r < n; r++) {
+        a->free[r] = freem[r];
+        a->cm[r] = ms[r].cols;
+        a->dm1[r] = ms[r].d1;
+        a->dm2[r] = ms[r].d2;
+    }
+    return k;
+}
+
+static Py_ssize_t enumerate_run(const enum_args *a) {
+    if (a->knight)
+        return a->torus ? enumerate_core(a, true, true) : enumerate_core(a, true, false);
+    return a->torus ? enumerate_core(a, false, true) : enumerate_core(a, false, false);
+}
+
+static const char ENUMERATE_DOC[] =
+    "enumerate_batch(n, allowed, knight, torus, unique, free, bits, cm, dm1, dm2, state, out)"
+    " -> int\n\n"
+    "Write up to len(out) further solutions into out (int64, shape (rows, n)), resuming\n"
+    "from the search state (uint64 arrays free, bits, cm, dm1, dm2 of at least n elements,\n"
+    "state: int64 [depth]; depth -1 when exhausted).  Return how many were written.";
+
+static PyObject *py_enumerate_batch(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n;
+    int knight, torus, unique;
+    PyObject *o_allowed, *o_free, *o_bits, *o_cm, *o_dm1, *o_dm2, *o_state, *o_out;
+    if (!PyArg_ParseTuple(args, "nOpppOOOOOOO:enumerate_batch", &n, &o_allowed, &knight,
+                          &torus, &unique, &o_free, &o_bits, &o_cm, &o_dm1, &o_dm2, &o_state,
+                          &o_out))
+        return NULL;
+    if (check_n(n) < 0)
+        return NULL;
+    Py_buffer v[8];
+    int got = 0;
+    PyObject *result = NULL;
+    PyObject *objs[7] = {o_allowed, o_free, o_bits, o_cm, o_dm1, o_dm2, o_state};
+    static const char *names[7] = {"allowed", "free", "bits", "cm", "dm1", "dm2", "state"};
+    for (; got < 7; got++) {
+        bool is_state = got == 6;
+        if (nq_get_array(objs[got], &v[got], is_state ? 'q' : 'Q', 8, is_state ? 1 : n, got > 0,
+                         names[got]) < 0)
+            goto done;
+    }
+    if (nq_get_array(o_out, &v[7], 'q', 8, -1, true, "out") < 0)
+        goto done;
+    got = 8;
+    if (v[7].ndim != 2 || v[7].shape[1] != n) {
+        PyErr_Format(PyExc_ValueError, "out must have shape (rows, %zd)", n);
+        goto done;
+    }
+    enum_args a = {
+        .n = (int)n, .knight = knight, .torus = torus, .unique = unique,
+        .allowed = v[0].buf, .free = v[1].buf, .bits = v[2].buf, .cm = v[3].buf,
+        .dm1 = v[4].buf, .dm2 = v[5].buf, .state = v[6].buf, .out = v[7].buf,
+        .max_out = v[7].shape[0],
+    };
+    int64_t d0 = a.state[0];
+    if (d0 < -1 || d0 >= n) {
+        PyErr_Format(PyExc_ValueError, "state[0] must be a depth between -1 and %zd, not %lld",
+                     n - 1, (long long)d0);
+        goto done;
+    }
+    const uint64_t full = nq_full((int)n);
+    for (Py_ssize_t r = 0; r < n; r++) {
+        if (a.bits[r] & ~full) {
+            PyErr_Format(PyExc_ValueError, "bits[%zd] holds a column outside the board", r);
+            goto done;
+        }
+    }
+    if (a.max_out == 0 || d0 < 0) {
+        result = PyLong_FromLong(0);
+        goto done;
+    }
+    for (int64_t r = 0; r <= d0; r++)
+        a.free[r] &= full;
+    Py_ssize_t k;
+    Py_BEGIN_ALLOW_THREADS
+    k = enumerate_run(&a);
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromSsize_t(k);
+done:
+    for (int i = 0; i < got; i++)
+        PyBuffer_Release(&v[i]);
+    return result;
+}
+
+/* ---- counting a subtree --------------------------------------------------------- */
+
+typedef struct {
+    uint64_t total, f180, f90;
+} counts;
+
+/* Count completions of rows d0..n-1 with the stack already set at level d0. */
+static inline counts count_core(int n, const uint64_t *allowed, bool knight, bool torus,
+                                bool sym, int d0, nq_masks start, uint64_t *bits,
+                                int64_t *pos) {
+    const uint64_t full = nq_full(n);
+    nq_masks ms[NQ_BB_MAX_N + 1];
+    uint64_t freem[NQ_BB_MAX_N + 1];
+    counts c = {0, 0, 0};
+    const int last = n - 1;
+    int d = d0;
+    ms[d] = start;
+    freem[d] = row_free(start, allowed[d], knight, torus, n, full, d, d >= 1 ? bits[d - 1] : 0,
+                        d >= 2 ? bits[d - 2] : 0, bits[0], n > 1 ? bits[1] : 0);
+    while (d >= d0) {
+        uint64_t f = freem[d];
+        if (!f) {
+            d--;
+            continue;
+        }
+        uint64_t bit = nq_lowest(f);
+        freem[d] = f ^ bit;
+        if (d == last) {
+            c.total++;
+            if (sym) {
+                pos[d] = nq_index(bit);
+                if (is_symmetric(pos, n, false)) {
+                    c.f180++;
+                    if (is_symmetric(pos, n, true))
+                        c.f90++;
+                }
+            }
+            continue;
+        }
+        bits[d] = bit;
+        if (sym)
+            pos[d] = nq_index(bit);
+        nq_masks next = nq_descend(ms[d], bit, 1, torus, n, full);
+        uint64_t nf = row_free(next, allowed[d + 1], knight, torus, n, full, d + 1, bit,
+                               d >= 1 ? bits[d - 1] : 0, bits[0], n > 1 ? bits[1] : 0);
+        d++;
+        ms[d] = next;
+        freem[d] = nf;
+    }
+    return c;
+}
+
+static counts count_run(int n, const uint64_t *allowed, bool knight, bool torus, bool sym,
+                        int d0, nq_masks start, uint64_t *bits, int64_t *pos) {
+    /* the flags as constants, so that each case is compiled without its tests */
+    if (!knight && !torus)
+        return sym ? count_core(n, allowed, false, false, true, d0, start, bits, pos)
+                   : count_core(n, allowed, false, false, false, d0, start, bits, pos);
+    if (knight && !torus)
+        return count_core(n, allowed, true, false, sym, d0, start, bits, pos);
+    if (!knight)
+        return count_core(n, allowed, false, true, sym, d0, start, bits, pos);
+    return count_core(n, allowed, true, true, sym, d0, start, bits, pos);
+}
+
+static const char COUNT_DOC[] =
+    "count_subtree(n, allowed, knight, torus, start_row, start_bits, with_symmetry)"
+    " -> (total, fixed180, fixed90)\n\n"
+    "Count completions of rows start_row..n-1 below the queens start_bits[:start_row]\n"
+    "(uint64 one-bit masks); with_symmetry also counts those a half turn and a quarter\n"
+    "turn leave unchanged.";
+
+static PyObject *py_count_subtree(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n, start_row;
+    int knight, torus, sym;
+    PyObject *o_allowed, *o_start;
+    if (!PyArg_ParseTuple(args, "nOppnOp:count_subtree", &n, &o_allowed, &knight, &torus,
+                          &start_row, &o_start, &sym))
+        return NULL;
+    if (check_n(n) < 0)
+        return NULL;
+    if (start_row < 0 || start_row > n) {
+        PyErr_Format(PyExc_ValueError, "start_row must be between 0 and %zd, not %zd", n,
+                     start_row);
+        return NULL;
+    }
+    Py_buffer va, vs;
+    if (nq_get_array(o_allowed, &va, 'Q', 8, n, false, "allowed") < 0)
+        return NULL;
+    if (nq_get_array(o_start, &vs, 'Q', 8, start_row, false, "start_bits") < 0) {
+        PyBuffer_Release(&va);
+        return NULL;
+    }
+    const uint64_t *allowed = va.buf, *start_bits = vs.buf;
+    const uint64_t full = nq_full((int)n);
+    uint64_t bits[NQ_BB_MAX_N + 1] = {0};
+    int64_t pos[NQ_BB_MAX_N + 1] = {0};
+    PyObject *result = NULL;
+    nq_masks m = {0, 0, 0};
+    for (Py_ssize_t r = 0; r < start_row; r++) {
+        uint64_t bit = start_bits[r];
+        if (nq_popcount(bit) != 1 || (bit & ~full)) {
+            PyErr_Format(PyExc_ValueError, "start_bits[%zd] must be one column of the board", r);
+            goto done;
+        }
+        if (!(row_free(m, allowed[r], knight, torus, (int)n, full, (int)r,
+                       r >= 1 ? bits[r - 1] : 0, r >= 2 ? bits[r - 2] : 0, bits[0],
+                       n > 1 ? bits[1] : 0) & bit)) {
+            result = Py_BuildValue("(iii)", 0, 0, 0);
+            goto done;
+        }
+        bits[r] = bit;
+        pos[r] = nq_index(bit);
+        m = nq_descend(m, bit, 1, torus, (int)n, full);
+    }
+    if (start_row == n) {
+        int f180 = sym && is_symmetric(pos, (int)n, false);
+        int f90 = sym && is_symmetric(pos, (int)n, true);
+        result = Py_BuildValue("(iii)", 1, f180, f90);
+        goto done;
+    }
+    counts c;
+    Py_BEGIN_ALLOW_THREADS
+    c = count_run((int)n, allowed, knight, torus, sym, (int)start_row, m, bits, pos);
+    Py_END_ALLOW_THREADS
+    result = Py_BuildValue("(KKK)", (unsigned long long)c.total, (unsigned long long)c.f180,
+                           (unsigned long long)c.f90);
+done:
+    PyBuffer_Release(&va);
+    PyBuffer_Release(&vs);
+    return result;
+}
+
+/* ---- is_canonical --------------------------------------------------------------- */
+
+static const char CANONICAL_DOC[] =
+    "is_canonical(pos, n) -> bool\n\n"
+    "True when no symmetry image of the placement (int64 columns, one per row) is\n"
+    "lexicographically smaller.";
+
+static PyObject *py_is_canonical(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *o_pos;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "On:is_canonical", &o_pos, &n))
+        return NULL;
+    if (check_n(n) < 0)
+        return NULL;
+    Py_buffer v;
+    if (nq_get_array(o_pos, &v, 'q', 8, n, false, "pos") < 0)
+        return NULL;
+    const int64_t *pos = v.buf;
+    for (Py_ssize_t r = 0; r < n; r++) {
+        if (pos[r] < 0 || pos[r] >= n) {
+            PyBuffer_Release(&v);
+            return PyErr_Format(PyExc_ValueError, "pos[%zd] = %lld is not a column of the board",
+                                r, (long long)pos[r]);
+        }
+    }
+    bool ok = canonical(pos, (int)n);
+    PyBuffer_Release(&v);
+    return PyBool_FromLong(ok);
+}
+
+/* ---- Knuth's estimate ----------------------------------------------------------- */
+
+static inline uint64_t splitmix64(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer in [0, k) (k >= 1), without modulo bias. */
+static inline uint64_t below(uint64_t *s, uint64_t k) {
+    uint64_t limit = -k % k; /* 2^64 mod k */
+    for (;;) {
+        uint64_t x = splitmix64(s);
+        unsigned __int128 p = (unsigned __int128)x * k;
+        if ((uint64_t)p >= limit)
+            return (uint64_t)(p >> 64);
+    }
+}
+
+static double estimate_core(int n, const uint64_t *allowed, bool knight, bool torus,
+                            int64_t probes, uint64_t seed) {
+    const uint64_t full = nq_full(n);
+    uint64_t state = seed;
+    double total = 0.0;
+    for (int64_t i = 0; i < probes; i++) {
+        nq_masks m = {0, 0, 0};
+        uint64_t p1 = 0, p2 = 0, row0 = 0, row1 = 0;
+        double weight = 1.0;
+        for (int r = 0; r < n; r++) {
+            uint64_t f = row_free(m, allowed[r], knight, torus, n, full, r, p1, p2, row0, row1);
+            int k = nq_popcount(f);
+            if (k == 0) {
+                weight = 0.0;
+                break;
+            }
+            weight *= k;
+            uint64_t pick = below(&state, (uint64_t)k);
+            for (uint64_t j = 0; j < pick; j++)
+                f &= f - 1;
+            uint64_t bit = nq_lowest(f);
+            m = nq_descend(m, bit, 1, torus, n, full);
+            p2 = p1;
+            p1 = bit;
+            if (r == 0)
+                row0 = bit;
+            else if (r == 1)
+                row1 = bit;
+        }
+        total += weight;
+    }
+    return total / (double)probes;
+}
+
+static const char ESTIMATE_DOC[] =
+    "estimate_solutions(n, allowed, knight, torus, probes, seed) -> float\n\n"
+    "Knuth's unbiased estimate of the number of solutions: the mean over `probes` random\n"
+    "root-to-leaf walks (seeded by `seed`) of the product of the branching factors met.";
+
+static PyObject *py_estimate_solutions(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n;
+    long long probes;
+    unsigned long long seed;
+    int knight, torus;
+    PyObject *o_allowed;
+    if (!PyArg_ParseTuple(args, "nOppLK:estimate_solutions", &n, &o_allowed, &knight, &torus,
+                          &probes, &seed))
+        return NULL;
+    if (check_n(n) < 0)
+        return NULL;
+    if (probes < 1)
+        return PyErr_Format(PyExc_ValueError, "probes must be at least 1, not %lld", probes);
+    Py_buffer v;
+    if (nq_get_array(o_allowed, &v, 'Q', 8, n, false, "allowed") < 0)
+        return NULL;
+    double est;
+    Py_BEGIN_ALLOW_THREADS
+    est = estimate_core((int)n, v.buf, knight, torus, probes, seed);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&v);
+    return PyFloat_FromDouble(est);
+}
+
+/* ---- module --------------------------------------------------------------------- */
+
+static PyMethodDef METHODS[] = {
+    {"enumerate_batch", py_enumerate_batch, METH_VARARGS, ENUMERATE_DOC},
+    {"count_subtree", py_count_subtree, METH_VARARGS, COUNT_DOC},
+    {"is_canonical", py_is_canonical, METH_VARARGS, CANONICAL_DOC},
+    {"estimate_solutions", py_estimate_solutions, METH_VARARGS, ESTIMATE_DOC},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT, "nqueens._core.bitboard", MODULE_DOC, 0, METHODS,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit_bitboard(void) { return PyModuleDef_Init(&MODULE); }
