@@ -8,7 +8,31 @@ False
 
 from __future__ import annotations
 
-from .board import Board, parse_board
-from .sat import check
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .board import Board, parse_board
+    from .sat import check
+
+# Each name is loaded from its module on first use: the command line imports this
+# package, and its help needs neither numpy nor the SAT solver.
+_HOMES = {"Board": "board", "parse_board": "board", "check": "sat"}
 
 __all__ = ["Board", "parse_board", "check"]
+
+
+def __getattr__(name: str) -> Any:
+    """Load an exported name on first use."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -16,7 +16,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -25,18 +25,17 @@ from nqueens.bounded_input import printable, read_bytes
 from nqueens.errors import BadInput as NQueensBadInput
 from nqueens.safe_output import remove_pending_files
 
-from .backtrack import Refutation, find_or_refute
-from .backtrack import count as backtrack_count
-from .board import MAX_BOARD_BYTES, MAX_SQUARES, Board, Cell, format_board, parse_board, problem_of
-from .circuit import build as build_circuit
-from .count import count_arrangements
 from .errors import BadInput, MinesweeperError
 from .formula import Formula, evaluate, parse_formula, read_dimacs, variables
-from .gadgets import Gadget, gadget_names, get_gadget, truth_table
-from .render import Overlay, to_png_bytes, to_svg, write_atomic
-from .sat import CORE_LIMIT, safe_squares
-from .sat import check as sat_check
 from .words import plural
+
+if TYPE_CHECKING:
+    from .board import Board, Cell
+    from .gadgets import Gadget
+    from .render import Overlay
+
+# The boards, solvers and pictures (numpy, pysat, pyganak, Pillow) are imported by the
+# commands that use them: 'minesweeper --help' and 'eval' load none of them.
 
 PROG = "minesweeper"
 _INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d{1,9})\s+(\d{1,9})\s*$", re.MULTILINE)
@@ -47,11 +46,15 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_FORMULA_BYTES = 16 << 20
 
 
-def _read_text(path: str, limit: int = MAX_BOARD_BYTES,
-               what: str = f"the {MAX_BOARD_BYTES // 10**6} MB a board of at most "
-                           f"{MAX_SQUARES:,} squares takes") -> str:
+def _read_text(path: str, limit: int | None = None, what: str | None = None) -> str:
     """The text of file ``path`` ('-': standard input), refused beyond ``limit`` bytes
-    (``what`` says what the limit is) before it is read whole."""
+    (``what`` says what the limit is; by default, those of a board) before it is read
+    whole."""
+    if limit is None:
+        from .board import MAX_BOARD_BYTES, MAX_SQUARES
+
+        limit = MAX_BOARD_BYTES
+        what = f"the {MAX_BOARD_BYTES // 10**6} MB a board of at most {MAX_SQUARES:,} squares takes"
     try:
         data = read_bytes(path, limit, what)
         return data.decode("utf-8-sig")  # a byte-order mark is skipped
@@ -68,6 +71,8 @@ def _read_text(path: str, limit: int = MAX_BOARD_BYTES,
 
 
 def _load_board(path: str, mines: int | None) -> tuple[Board, str]:
+    from .board import parse_board
+
     text = _read_text(path)
     try:
         board = parse_board(text)
@@ -132,6 +137,8 @@ def deliver(path: str, data: str | bytes) -> None:
     """Write ``data`` to the file ``path`` whole (through a temporary file), or to standard
     output when ``path`` is ``-``; binary data is not written to a terminal."""
     if path != STDOUT:
+        from .render import write_atomic
+
         write_atomic(path, data)
         return
     if isinstance(data, bytes):
@@ -149,6 +156,9 @@ def _write_picture(path: str, board: Board, overlay: Overlay, kind: str,
                    text: str | None = None, no_total: str = "") -> None:
     """Write the board as ``kind``; ``text`` is the text form to write instead of the plain
     board (an answer), and ``no_total`` the advice when the .mine format lacks a total."""
+    from .board import format_board
+    from .render import to_png_bytes, to_svg
+
     if kind == "svg":
         deliver(path, to_svg(board, overlay))
     elif kind == "png":
@@ -215,6 +225,14 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
       minesweeper check board.txt --mines 10 -o answer.svg
       minesweeper check board.txt --safe -o answer.txt
     """
+    from .backtrack import Refutation, find_or_refute
+    from .backtrack import count as backtrack_count
+    from .board import format_board, problem_of
+    from .count import count_arrangements
+    from .render import Overlay
+    from .sat import CORE_LIMIT, safe_squares
+    from .sat import check as sat_check
+
     _check_stdout(output, as_json)
     out_kind = output_format(output, None, False) if output else None
     if out_kind == "mine":
@@ -331,6 +349,8 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
 
 
 def _marked(board: Board, safe: set[Cell], mined: set[Cell]) -> str:
+    from .board import format_board
+
     text = format_board(board).splitlines()
     out = []
     for r, line in enumerate(text):
@@ -378,6 +398,10 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
       minesweeper gadget crossover -f svg -o x.svg
       minesweeper gadget nor -o - | minesweeper check -   its board, checked
     """
+    from .board import format_board
+    from .gadgets import gadget_names, get_gadget, truth_table
+    from .render import to_svg
+
     _check_stdout(output, as_json)
     if name is None:
         items = {n: get_gadget(n).summary for n in gadget_names()}
@@ -423,10 +447,14 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
 
 
 def _port_overlay(g: Gadget) -> Overlay:
+    from .render import Overlay
+
     return Overlay(marked=set(g.ports.values()), labels={sq: k for k, sq in g.ports.items()})
 
 
 def _with_ports(g: Gadget) -> str:
+    from .board import format_board
+
     text = format_board(g.board).splitlines()
     for k, (r, c) in g.ports.items():
         row = list(text[r])
@@ -480,6 +508,10 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
       minesweeper build ./clauses --dimacs -o big.svg   a file without extension, drawn
       minesweeper build "a nor b" -f png -o - > c.png   a picture to standard output
     """
+    from .board import format_board
+    from .circuit import build as build_circuit
+    from .render import Overlay, to_svg
+
     _check_stdout(output, as_json)
     fmt = output_format(output, fmt)
     if fmt == "mine":
@@ -556,6 +588,11 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
       minesweeper render board.txt -o board.svg --safe --mines 10
       minesweeper render board.txt -o - --witness     the witness as text, on stdout
     """
+    from .board import format_board
+    from .render import Overlay
+    from .sat import check as sat_check
+    from .sat import safe_squares
+
     _check_stdout(output, as_json)
     kind = output_format(output, None, False)
     if kind == "mine" and (witness or show_safe):

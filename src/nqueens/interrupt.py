@@ -311,6 +311,9 @@ def run_program(prog: str, module: str) -> NoReturn:
     """Install the handlers, then import ``module`` and exit with what its ``main()``
     returns: a signal during the imports ends the program quietly too."""
     install(prog)
+    # The programs do no linear algebra; one BLAS thread spares numpy's import the
+    # start of a thread pool (a third of its start-up).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     import importlib
 
     main = importlib.import_module(module).main

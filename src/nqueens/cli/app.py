@@ -5,18 +5,78 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 import click
 
 from .. import __version__, interrupt
 from ..bounded_input import printable
 from ..errors import NoSolution, NQueensError
-from .common import ReaderGone, remove_pending_files
+from ..safe_output import remove_pending_files as _remove_pending_outputs
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
+#: Every command: its name, the module that defines it (and registers it on :data:`cli`
+#: when imported), and its short help, the first sentence of its help, so that
+#: ``nqueens --help`` lists the commands without importing any of them.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "all": ("all_cmd", "Print every solution, in lexicographic order, as they are found."),
+    "check": ("check_cmd", "Check that no two queens of a board attack each other."),
+    "count": ("count_cmd", "Count the solutions for an N×N board."),
+    "linear": ("linear_cmd", "List the linear solutions of an N×N board: a queen on "
+                             "(x, (a·x + b) mod n) in every row x."),
+    "motion": ("motion_cmd", "Block motion estimation: full search against N-queens "
+                             "subsampled search."),
+    "solve": ("solve_cmd", "Print one solution for an N×N board."),
+    "stats": ("stats_cmd", "The search-space table for an N×N board."),
+    "steps": ("steps_cmd", "Table of the steps of the backtracking (proba) to its first "
+                           "solution, n = FROM … TO."),
+    "table": ("table_cmd", "Count all and fundamental solutions for each n from FROM to TO, "
+                           "with the seconds each count took."),
+    "trace": ("trace_cmd", "Trace an algorithm on an N×N board: the board at chosen steps, "
+                           "an animation, a page."),
+}
 
-@click.group(context_settings=CONTEXT)
+
+class LazyGroup(click.Group):
+    """A command group that imports the module of a command only when that command is
+    run (or its help shown): a command pays for its own imports, not for the others'.
+
+    ``lazy`` maps each command name to ``(module, short help)``; the module, imported
+    relative to this package, registers the command on the group as it loads.
+
+    >>> group = LazyGroup(name="demo", lazy={"solve": ("solve_cmd", "Print one.")})
+    >>> group.list_commands(click.Context(group))
+    ['solve']
+    """
+
+    def __init__(self, *args: Any, lazy: Mapping[str, tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """The names of all commands, loaded or not, sorted."""
+        return sorted({*self.lazy, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name``, importing its module on first use."""
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            import importlib
+
+            importlib.import_module(f"{__package__}.{self.lazy[cmd_name][0]}")
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list of commands in the help, from the short help of the table: no command
+        module is imported to show it."""
+        listing = click.Group(self.name, commands={
+            name: self.commands.get(name) or click.Command(name, help=self.lazy[name][1])
+            for name in self.list_commands(ctx)})
+        listing.format_commands(ctx, formatter)
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="nqueens")
 @click.option("--debug", is_flag=True, help="Show the full traceback when something fails.")
 def cli(debug: bool) -> None:
@@ -77,6 +137,28 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
+# The command helpers (nqueens.cli.common) load with the first command: ``nqueens --help``
+# needs neither them nor what they import. Until then none of their files or errors exist.
+
+
+def remove_pending_files() -> None:
+    """Remove the half-written output files, and say what a long command keeps (see
+    :func:`nqueens.cli.common.remove_pending_files`); safe inside a signal handler, as it
+    imports nothing."""
+    common = sys.modules.get(f"{__package__}.common")
+    if common is None:
+        _remove_pending_outputs()
+    else:
+        common.remove_pending_files()
+
+
+def _reader_gone() -> tuple[type[Exception], ...]:
+    """The errors that say the reader of standard output went away: a broken pipe, and
+    :class:`nqueens.cli.common.ReaderGone` once that module is loaded."""
+    common = sys.modules.get(f"{__package__}.common")
+    return (BrokenPipeError,) if common is None else (BrokenPipeError, common.ReaderGone)
+
+
 def _say(line: str) -> None:
     """Say ``line`` on standard error, with any control character in it (from a file
     name or a file's text) escaped: a message cannot drive the terminal."""
@@ -128,7 +210,7 @@ def _run(args: list[str], debug: bool) -> int:
     except KeyboardInterrupt:
         _say("nqueens: interrupted")
         return 130
-    except (BrokenPipeError, ReaderGone):
+    except _reader_gone():
         # The reader went away (e.g. 'nqueens all 12 | head'); that is not an error.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -19,16 +19,23 @@ import io
 import math
 import textwrap
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from .evaluation import MethodResult
 from .search import Frame, MotionField
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+# matplotlib is imported by the functions that draw: it takes longer to load than the
+# rest of the program, and only a picture needs it.
+
 
 def _png(fig: Figure) -> bytes:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
     FigureCanvasAgg(fig)
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
@@ -50,6 +57,8 @@ def vectors_png(frame: Frame, field: MotionField, title: str | None = None,
     >>> png[1:4], int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     (b'PNG', 400, 300)
     """
+    from matplotlib.figure import Figure
+
     h, w = frame.shape
     dpi = 100
     fig = Figure(figsize=(max(4.0, w / dpi), max(3.0, h / dpi + 0.4)), dpi=dpi)
@@ -108,6 +117,8 @@ def _fit_title(fig: Figure, text: str, top: float) -> None:
     """Put ``text`` as the figure's title within its width and the top ``top`` share of its
     height: on one line at 10 points when it fits, else broken into two or three lines,
     else smaller, down to 6 points."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
     renderer = FigureCanvasAgg(fig).get_renderer()
     width = fig.bbox.width - 8
     height = top * fig.bbox.height - 3
@@ -136,6 +147,9 @@ def tradeoff_png(results: Sequence[MethodResult], title: str | None = None) -> b
     >>> png[1:4], int.from_bytes(png[16:20], "big")  # doctest: +SKIP
     (b'PNG', 640)
     """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(6.4, 4.4), dpi=100)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()

@@ -1,0 +1,178 @@
+"""Start-up: every command imports only what it uses.
+
+Each check runs a real program in a fresh interpreter and, as it ends, reads the modules
+it imported (``sys.modules``), held against the packages that command has no use for.
+The short help that ``nqueens --help`` shows without importing the commands is held
+against each command's own help.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+import pytest
+
+from nqueens.cli.app import COMMANDS, LazyGroup, cli
+
+#: Packages that only drawing, progress bars, live views, the cluster and the
+#: Minesweeper solvers need.
+HEAVY = frozenset({"matplotlib", "dask", "distributed", "pysat", "pyganak", "PIL", "rich"})
+
+#: A help text needs click and nothing that computes: not even numpy, which alone takes
+#: longer than the rest of the program's start.
+NOT_FOR_HELP = HEAVY | {"numpy", "numba"}
+
+ENTRY = {
+    "nqueens": "from nqueens.interrupt import nqueens_main; nqueens_main()",
+    "minesweeper": "from nqueens.interrupt import minesweeper_main; minesweeper_main()",
+}
+
+#: Runs the code in argv[1] with the rest as its arguments; then writes the names of the
+#: modules it imported to the file named by $MODULES_FILE and exits with its status.
+WRAPPER = """\
+import os, sys
+code, sys.argv[1:] = sys.argv[1], sys.argv[2:]
+try:
+    exec(compile(code, "<program>", "exec"), {"__name__": "__main__"})
+    status = 0
+except SystemExit as exc:
+    status = exc.code
+with open(os.environ["MODULES_FILE"], "w") as out:
+    out.write("\\n".join(sorted(sys.modules)))
+sys.exit(status)
+"""
+
+
+def _imports(code: str, *args: str, cwd: Path | None = None,
+             env: dict[str, str] | None = None
+             ) -> tuple[set[str], subprocess.CompletedProcess[str]]:
+    """Run ``code`` (with ``args`` in ``sys.argv[1:]``) in a fresh interpreter; return
+    the modules it imported and the finished process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = Path(tmp) / "modules.txt"
+        proc = subprocess.run([sys.executable, "-c", WRAPPER, code, *args],
+                              capture_output=True, text=True, timeout=120, cwd=cwd,
+                              env={**os.environ, **(env or {}), "MODULES_FILE": str(listing)})
+        modules = set(listing.read_text().split()) if listing.exists() else set()
+    assert modules, f"the program wrote no list of modules: {proc.stderr[-2000:]}"
+    return modules, proc
+
+
+def _packages(modules: set[str]) -> set[str]:
+    return {name.partition(".")[0] for name in modules}
+
+
+@pytest.mark.parametrize("program", ["nqueens", "minesweeper"])
+def test_help_imports_only_click(program: str) -> None:
+    modules, proc = _imports(ENTRY[program], "--help")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Commands:" in proc.stdout
+    assert "click" in modules
+    assert not _packages(modules) & NOT_FOR_HELP
+
+
+def test_nqueens_help_imports_no_command() -> None:
+    modules, _ = _imports(ENTRY["nqueens"], "--help")
+    loaded = sorted(m for m in modules if m.endswith("_cmd"))
+    assert loaded == []
+
+
+def test_import_nqueens_loads_no_drawing_and_no_cluster() -> None:
+    modules, proc = _imports("import nqueens")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert not _packages(modules) & (HEAVY | {"numba"})
+    assert "nqueens.count.cluster" not in modules
+
+
+def test_the_library_solves_and_counts_without_drawing_or_cluster() -> None:
+    code = "import nqueens; nqueens.solve(8); print(nqueens.count(10).total)"
+    modules, proc = _imports(code)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split()[-1] == "724"
+    assert not _packages(modules) & HEAVY
+    assert "nqueens.count.cluster" not in modules
+
+
+@pytest.mark.parametrize("args", [
+    ("solve", "8"),
+    ("count", "12"),
+    ("check", "board.txt"),
+    ("solve", "1000", "-f", "npy", "-o", "x.npy"),
+    ("all", "6", "-f", "perm"),
+    ("motion", "--help"),
+    ("table", "--help"),
+])
+def test_nqueens_commands_load_no_drawing(args: tuple[str, ...], tmp_path: Path) -> None:
+    (tmp_path / "board.txt").write_text(".Q..\n...Q\nQ...\n..Q.\n")
+    modules, proc = _imports(ENTRY["nqueens"], *args, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    # Standard error is not a terminal here: no progress bar, so no rich either.
+    assert not _packages(modules) & HEAVY
+    assert "nqueens.count.cluster" not in modules
+
+
+@pytest.mark.parametrize(("args", "allowed"), [
+    (("eval", "a nor b", "a=0", "b=0"), set()),
+    (("gadget", "wire"), {"numpy"}),
+    (("check", "board.txt"), {"numpy", "pysat"}),
+])
+def test_minesweeper_commands_load_what_they_use(args: tuple[str, ...], allowed: set[str],
+                                                 tmp_path: Path) -> None:
+    (tmp_path / "board.txt").write_text("1?\n??\n")
+    modules, proc = _imports(ENTRY["minesweeper"], *args, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert not _packages(modules) & (NOT_FOR_HELP - allowed)
+
+
+def test_command_table_matches_the_commands() -> None:
+    """Each command's module defines it, and its short help in the table is the first
+    sentence of its own help."""
+    for name, (module, short) in COMMANDS.items():
+        importlib.import_module(f"nqueens.cli.{module}")
+        command = cli.commands.get(name)
+        assert command is not None, f"nqueens.cli.{module} defines no command {name!r}"
+        assert command.get_short_help_str(limit=10**6) == short, name
+    assert set(cli.commands) == set(COMMANDS), "a command is missing from COMMANDS"
+
+
+@pytest.mark.parametrize("columns", ["60", "100"])
+def test_help_lists_the_commands_as_when_they_are_loaded(columns: str) -> None:
+    """The list of commands in 'nqueens --help' reads the same whether it comes from the
+    table or from the loaded commands, at any width."""
+    eager = "; ".join(f"import nqueens.cli.{module}" for module, _ in COMMANDS.values())
+    env = {"COLUMNS": columns}
+    _, lazy_run = _imports(ENTRY["nqueens"], "--help", env=env)
+    _, eager_run = _imports(f"{eager}; {ENTRY['nqueens']}", "--help", env=env)
+    assert lazy_run.returncode == eager_run.returncode == 0
+    assert lazy_run.stdout == eager_run.stdout
+    listing = lazy_run.stdout.partition("Commands:")[2].split()
+    assert all(name in listing for name in COMMANDS)
+
+
+def test_each_command_help_loads_its_command() -> None:
+    """'nqueens COMMAND --help' imports that command's module and no other."""
+    modules, proc = _imports(ENTRY["nqueens"], "steps", "--help")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Usage: nqueens steps" in proc.stdout
+    assert sorted(m for m in modules if m.endswith("_cmd")) == ["nqueens.cli.steps_cmd"]
+
+
+def test_unknown_command_is_one_line_and_exit_2() -> None:
+    proc = subprocess.run([sys.executable, "-c", ENTRY["nqueens"], "sovle", "8"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1
+    assert proc.stderr.startswith("nqueens: error: ") and "sovle" in proc.stderr
+
+
+def test_lazy_group_lists_unloaded_commands() -> None:
+    group = LazyGroup(name="demo", lazy={"x": ("no_such_module", "Do x.")})
+    ctx = click.Context(group)
+    assert group.list_commands(ctx) == ["x"]
+    assert "Do x." in group.get_help(ctx)
