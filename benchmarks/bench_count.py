@@ -8,12 +8,18 @@ script prints wall and CPU seconds and their ratios, then the speed-up of
 printed before and after, and CPU-time ratios are the steadier figure when it is
 high.
 
+With ``--old PYTHON`` the one-core table also times another environment's nqueens
+(an earlier version) on the same n, in a child process under that Python, between
+the reference and this one; ``--rounds`` repeats the table.
+
 Usage: python benchmarks/bench_count.py [--sizes 15 16 17] [--workers-n 17]
+       [--old PYTHON] [--rounds 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -22,6 +28,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from sidebyside import add_old_option, child_json, load
 
 from nqueens.count import count, warm_up
 
@@ -73,11 +81,6 @@ def parallel_probe(exe: str, n: int = 15) -> float:
     return 2 * one / two
 
 
-def load() -> str:
-    a, b, c = os.getloadavg()
-    return f"load average {a:.2f} {b:.2f} {c:.2f}"
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", type=int, nargs="*", default=[15, 16, 17])
@@ -85,7 +88,15 @@ def main() -> None:
                     help="n for the --workers 2 against --workers 1 comparison (0: skip)")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each worker count, interleaved; the best of them is compared")
+    ap.add_argument("--rounds", type=int, default=1, help="runs of the one-core table")
+    add_old_option(ap)
+    ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child: count n, print JSON
     args = ap.parse_args()
+    if args.one:
+        warm_up()
+        total, wall, cpu = run_ours(args.one, 1)
+        print(json.dumps({"total": total, "wall": wall, "cpu": cpu}))
+        return
     print(f"{os.cpu_count()} CPUs; {load()} at start")
     warm_up()
     with tempfile.TemporaryDirectory() as tmp:
@@ -94,13 +105,24 @@ def main() -> None:
         print("one core: C mirror halving (gcc -O3 -march=native) against nqueens")
         print(f"{'n':>3} {'C wall':>8} {'C cpu':>8} {'ours wall':>10} {'ours cpu':>9} "
               f"{'ratio wall':>11} {'ratio cpu':>10}")
-        for n in args.sizes:
-            ref_total, ref_wall, ref_cpu = run_reference(exe, n)
-            total, wall, cpu = run_ours(n, 1)
-            if total != ref_total:
-                sys.exit(f"n = {n}: nqueens counted {total}, the reference {ref_total}")
-            print(f"{n:>3} {ref_wall:>8.2f} {ref_cpu:>8.2f} {wall:>10.2f} {cpu:>9.2f} "
-                  f"{ref_wall / wall:>10.2f}x {ref_cpu / cpu:>9.2f}x")
+        if args.old:
+            print(f"{'':65} {'old wall':>10} {'old cpu':>9} {'ratio wall':>11} {'ratio cpu':>10}")
+        for _ in range(args.rounds):
+            for n in args.sizes:
+                ref_total, ref_wall, ref_cpu = run_reference(exe, n)
+                old = None
+                if args.old:
+                    old = child_json(args.old, [__file__, "--one", str(n)])
+                total, wall, cpu = run_ours(n, 1)
+                for who, got in (("nqueens", total), ("old", old and old["total"])):
+                    if got is not None and got != ref_total:
+                        sys.exit(f"n = {n}: {who} counted {got}, the reference {ref_total}")
+                line = (f"{n:>3} {ref_wall:>8.2f} {ref_cpu:>8.2f} {wall:>10.2f} {cpu:>9.2f} "
+                        f"{ref_wall / wall:>10.2f}x {ref_cpu / cpu:>9.2f}x")
+                if old:
+                    line += (f" {old['wall']:>10.2f} {old['cpu']:>9.2f} "
+                             f"{ref_wall / old['wall']:>10.2f}x {ref_cpu / old['cpu']:>9.2f}x")
+                print(line, flush=True)
         probe_before = parallel_probe(exe) if args.workers_n else 0.0
     if args.workers_n:
         n = args.workers_n

@@ -9,7 +9,9 @@ Each case runs in its own process so that its peak memory (``resource.getrusage`
   (:func:`nqueens.large.trace_min_conflicts`), which makes the same decisions.
 
 Run: ``python benchmarks/bench_large.py`` (about 15 s on a 2-core machine);
-``--quick`` skips n = 10^7 for min-conflicts.
+``--quick`` skips n = 10^7 for min-conflicts. ``--old PYTHON`` runs every case under
+that Python too (another environment's nqueens, an earlier version), interleaved with
+this one, ``--repeat`` times; ``cpu_s`` is the CPU time of the timed part.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import argparse
 import json
 import resource
 import subprocess
-import sys
 import time
+
+from sidebyside import add_old_option, environment, pythons
 
 
 def _peak_mib() -> float:
@@ -33,13 +36,15 @@ def case(name: str, n: int, seed: int) -> dict[str, float]:
     out: dict[str, float] = {"n": n}
     if name == "construct":
         construct(8)
+        c0 = time.process_time()
         t0 = time.perf_counter()
         s = construct(n)
         t1 = time.perf_counter()
         ok = s.is_valid()
         t2 = time.perf_counter()
         assert ok
-        out.update(construct_s=t1 - t0, check_s=t2 - t1, total_s=t2 - t0)
+        out.update(construct_s=t1 - t0, check_s=t2 - t1, total_s=t2 - t0,
+                   cpu_s=time.process_time() - c0)
     elif name == "check-reference":
         s = construct(n)
         t0 = time.perf_counter()
@@ -59,11 +64,13 @@ def case(name: str, n: int, seed: int) -> dict[str, float]:
         out.update(numpy_s=t1 - t0, python_sets_s=t2 - t1, ratio=(t2 - t1) / (t1 - t0))
     elif name == "min-conflicts":
         min_conflicts_run(100, seed=0)  # compile (cached) outside the timing
+        c0 = time.process_time()
         t0 = time.perf_counter()
         s, st = min_conflicts_run(n, seed=seed)
         t1 = time.perf_counter()
+        cpu = time.process_time() - c0
         assert s.is_valid()
-        out.update(solve_s=t1 - t0, steps=st.steps, moves=st.moves, restarts=st.restarts,
+        out.update(solve_s=t1 - t0, cpu_s=cpu, steps=st.steps, moves=st.moves, restarts=st.restarts,
                    initial_pairs=st.initial_pairs, rounds=st.rounds)
     elif name == "min-conflicts-reference":
         from nqueens.large import min_conflicts, replay_board, trace_min_conflicts
@@ -86,6 +93,8 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="skip min-conflicts at n = 10^7")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of each case")
+    add_old_option(ap)
     args = ap.parse_args()
     if args.case:
         print(json.dumps(case(args.case, args.n, args.seed)))
@@ -96,18 +105,22 @@ def main() -> None:
         plan.append(("min-conflicts", 10**7))
     targets = {("construct", 10**7): ("total_s", 3.0), ("min-conflicts", 10**6): ("solve_s", 10.0),
                ("min-conflicts", 10**7): ("solve_s", 120.0)}
+    runs = [(label, python) for _ in range(args.repeat) for label, python in pythons(args.old)]
     for name, n in plan:
-        cmd = [sys.executable, __file__, "--case", name, "--n", str(n), "--seed", str(args.seed)]
-        res = json.loads(subprocess.run(cmd, capture_output=True, text=True,
-                                        check=True).stdout)
-        figures = ", ".join(f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}"
-                            for k, v in res.items() if k != "n")
-        verdict = ""
-        if (name, n) in targets:
-            key, limit = targets[(name, n)]
-            verdict = f"  [target {key} < {limit} s: {'met' if res[key] < limit else 'MISSED'}; " \
-                      f"peak < 2048 MiB: {'met' if res['peak_mib'] < 2048 else 'MISSED'}]"
-        print(f"{name:24s} n={n:>9,d}  {figures}{verdict}", flush=True)
+        for label, python in runs:
+            cmd = [python, __file__, "--case", name, "--n", str(n), "--seed", str(args.seed)]
+            res = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True,
+                                            env=environment(python)).stdout)
+            figures = ", ".join(f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}"
+                                for k, v in res.items() if k != "n")
+            verdict = ""
+            if (name, n) in targets:
+                key, limit = targets[(name, n)]
+                verdict = (f"  [target {key} < {limit} s: "
+                           f"{'met' if res[key] < limit else 'MISSED'}; peak < 2048 MiB: "
+                           f"{'met' if res['peak_mib'] < 2048 else 'MISSED'}]")
+            who = f"{label:4s}" if args.old else ""
+            print(f"{who}{name:24s} n={n:>9,d}  {figures}{verdict}", flush=True)
 
 
 if __name__ == "__main__":

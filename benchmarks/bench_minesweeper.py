@@ -5,25 +5,35 @@ Each formula is built into a board, written as text, read back and checked (the 
 then CaDiCaL); the witness is read as an assignment and evaluated on the formula.
 ``--count`` runs in a child process with a time limit.
 
+With ``--old PYTHON`` each built board is also written to a file and its constraints
+read (``arrays_of``) and collapsed (``reduce.collapse``) in child processes under this
+Python and under that one (another environment's minesweeper, an earlier version),
+interleaved, ``--repeat`` times; the collapses must agree.
+
 Usage: python benchmarks/bench_minesweeper.py [VARIABLES ...] [--count-timeout S]
-       [--count-limit N]
+       [--count-limit N] [--old PYTHON [--repeat 3]]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
+import os
 import queue
 import random
+import tempfile
 import time
 from itertools import product
 
 import numpy as np
+from sidebyside import add_old_option, child_json, pythons
 
-from minesweeper.board import UNKNOWN, Board, format_board, parse_board
+from minesweeper.board import UNKNOWN, Board, arrays_of, format_board, parse_board
 from minesweeper.circuit import build
 from minesweeper.count import count_arrangements
 from minesweeper.formula import Formula, Not, Op, Var, evaluate
+from minesweeper.reduce import collapse
 from minesweeper.sat import check
 
 
@@ -112,6 +122,42 @@ def models(f: Formula, names: list[str]) -> int:
     return int(counter.count())
 
 
+def collapse_times(path: str) -> dict[str, float]:
+    """Read a board file, then time its constraints in array form and their collapse
+    (wall and CPU seconds; the kernels are loaded on a small board first)."""
+    collapse(arrays_of(parse_board("??1?/1221/????")))
+    with open(path) as fh:
+        board = parse_board(fh.read())
+    c0, t0 = time.process_time(), time.perf_counter()
+    a = arrays_of(board)
+    c1, t1 = time.process_time(), time.perf_counter()
+    c = collapse(a)
+    c2, t2 = time.process_time(), time.perf_counter()
+    return {"arrays_s": t1 - t0, "arrays_cpu": c1 - c0, "collapse_s": t2 - t1,
+            "collapse_cpu": c2 - c1, "classes": c.classes, "clauses": len(c.clauses)}
+
+
+def compare_collapse(text: str, old: str, repeat: int, label: str) -> None:
+    """Time :func:`collapse_times` on a board under this Python and ``old``, interleaved."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "board.txt")
+        with open(path, "w") as fh:
+            fh.write(text)
+        runs: dict[str, list[dict[str, float]]] = {"new": [], "old": []}
+        for _ in range(repeat):
+            for who, python in pythons(old):
+                runs[who].append(child_json(python, [__file__, "--collapse", path]))
+    for key in ("classes", "clauses"):
+        if {r[key] for r in runs["new"] + runs["old"]} != {runs["new"][0][key]}:
+            print(f"  {label}: the collapses differ in {key}")
+    for who, rs in runs.items():
+        print(f"  {label} {who}: arrays_of " + " ".join(f"{r['arrays_s']:.2f}" for r in rs)
+              + " s (CPU " + " ".join(f"{r['arrays_cpu']:.2f}" for r in rs) + "), collapse "
+              + " ".join(f"{r['collapse_s']:.2f}" for r in rs)
+              + " s (CPU " + " ".join(f"{r['collapse_cpu']:.2f}" for r in rs) + ")",
+              flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("sizes", nargs="*", type=int, default=[10, 20, 50, 100, 200])
@@ -121,7 +167,14 @@ def main() -> None:
     parser.add_argument("--count-limit", type=int, default=200,
                         help="largest variable count for which --count is tried")
     parser.add_argument("--seed", type=int, default=1)
+    add_old_option(parser)
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of the reading and collapse under each Python (with --old)")
+    parser.add_argument("--collapse", metavar="FILE", help=argparse.SUPPRESS)  # child
     args = parser.parse_args()
+    if args.collapse:
+        print(json.dumps(collapse_times(args.collapse)))
+        return
     rng = random.Random(args.seed)
     print(f"{'instance':20} {'board':>12} {'MB':>6} {'unknown':>9} {'classes':>8} "
           f"{'clauses':>9} {'build s':>8} {'read s':>7} {'check s':>8} {'count s':>8} "
@@ -151,7 +204,10 @@ def main() -> None:
               f"{len(text) / 1e6:6.1f} {unknown:>9} {r.stats.get('classes', 0):>8} "
               f"{r.stats.get('clauses', 0):>9} {tb:8.2f} {tr:7.2f} {tc:8.2f} {count_s:>8} "
               f"{result}", flush=True)
-        del c, text, board, r
+        del c, board, r
+        if args.old:
+            compare_collapse(text, args.old, args.repeat, f"n={n}")
+        del text
     b = random_position(50, 50, 0.16, rng)
     r, tc = timed(lambda: check(b))
     cr, tcount = timed(lambda: count_arrangements(b))
