@@ -14,11 +14,11 @@ Two ways to run:
 * ``--first-run``: what the very first run after ``pip install .`` costs. pip compiles
   the package's bytecode when it installs it, so bytecode is compiled here first
   (``compileall``, as pip does) and not counted; what an installed package does not yet
-  have is every cache a command fills at run time (numba's compiled kernels, and any
-  other per-user cache), so each timed run gets a fresh, empty ``NUMBA_CACHE_DIR``,
-  ``XDG_CACHE_HOME`` and ``MPLCONFIGDIR``. The first runs alternate with the warm ones,
-  so both tables see the same load; a command that compiles nothing at run time costs
-  the same in both.
+  have is every cache a command fills at run time (matplotlib's and any other per-user
+  cache; run under an earlier version, the kernels numba compiled), so each timed run
+  gets a fresh, empty ``XDG_CACHE_HOME``, ``MPLCONFIGDIR`` and ``NUMBA_CACHE_DIR``. The
+  first runs alternate with the warm ones, so both tables see the same load; a command
+  that compiles nothing at run time costs the same in both.
 
 Every run gets its own empty ``XDG_CONFIG_HOME`` (nothing is written to the user's
 configuration) and runs in a temporary folder, where the board file for ``check`` and

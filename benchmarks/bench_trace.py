@@ -1,5 +1,5 @@
-"""Traces: the numba kernels against the readable generators they mirror (same steps,
-same bytes, checked here), and the time and size of the n = 12 HTML page.
+"""Traces: the kernels of the native core against the readable generators they mirror
+(same steps, same bytes, checked here), and the time and size of the n = 12 HTML page.
 
 Run: python benchmarks/bench_trace.py
 

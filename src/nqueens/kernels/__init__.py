@@ -1,4 +1,5 @@
-"""Numba kernels: plain integers and arrays in, integers and arrays out.
+"""The kernels, over the native core (:mod:`nqueens._core`): integers and arrays in,
+integers and arrays out.
 
 Nothing here prints, parses or knows about files. Python-level code in
 :mod:`nqueens.search` and :mod:`nqueens.count` prepares the masks and calls them.
