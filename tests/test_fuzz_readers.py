@@ -12,8 +12,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import resource
-import shutil
 import signal
 import stat
 import subprocess
@@ -26,6 +24,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from programs import memory_ceiling, program
 
 from minesweeper.board import MAX_BOARD_BYTES
 from minesweeper.cli import main as ms_main
@@ -118,15 +117,7 @@ def test_minesweeper_answers_any_input_in_one_line(folder: Path, data: bytes,
 
 
 # ------------------------------------------------------------ the real command line
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
-
-
-def _program(name: str) -> list[str]:
-    if name == "nqueens":
-        return [sys.executable, "-m", "nqueens"]
-    exe = shutil.which("minesweeper") or str(Path(sys.executable).parent / "minesweeper")
-    return [exe]
+_limit_memory = memory_ceiling(ADDRESS_SPACE)
 
 
 def _run(argv: Sequence[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -141,9 +132,9 @@ def test_both_programs_answer_hostile_files_in_bounded_memory(folder: Path,
                                                               data: bytes) -> None:
     path = folder / "real.txt"
     path.write_bytes(data)
-    for argv in (_program("nqueens") + ["check", str(path)],
-                 _program("minesweeper") + ["check", str(path), "--safe"],
-                 _program("minesweeper") + ["build", str(path)]):
+    for argv in (program("nqueens") + ["check", str(path)],
+                 program("minesweeper") + ["check", str(path), "--safe"],
+                 program("minesweeper") + ["build", str(path)]):
         done = _run(argv)
         _judge(done.returncode, done.stderr, (data[:80], argv[-2:]))
 
@@ -163,7 +154,7 @@ needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="making a device node 
 def test_an_endless_device_is_refused_at_the_size_limit(tmp_path: Path, name: str) -> None:
     zero = _device(tmp_path / "zero", 5)
     started = time.monotonic()
-    done = _run(_program(name) + ["check", str(zero)], timeout=60)
+    done = _run(program(name) + ["check", str(zero)], timeout=60)
     assert done.returncode == 2, done.stderr
     assert "is larger than" in done.stderr and "refused" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
@@ -176,7 +167,7 @@ def test_an_endless_device_is_refused_at_the_size_limit(tmp_path: Path, name: st
 @pytest.mark.parametrize("name", ["nqueens", "minesweeper"])
 def test_an_empty_device_is_an_empty_input(tmp_path: Path, name: str) -> None:
     null = _device(tmp_path / "null", 3)
-    done = _run(_program(name) + ["check", str(null)], timeout=60)
+    done = _run(program(name) + ["check", str(null)], timeout=60)
     assert done.returncode == 2, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert "empty" in done.stderr or "no rows" in done.stderr
@@ -194,7 +185,7 @@ def test_a_file_over_the_limit_is_refused_unread(tmp_path: Path, name: str, head
         fh.write(head)
         fh.truncate(limit + 1)
     started = time.monotonic()
-    done = _run(_program(name) + ["check", str(path)], timeout=60)
+    done = _run(program(name) + ["check", str(path)], timeout=60)
     assert done.returncode == 2
     assert f"{path} is larger than the" in done.stderr and "refused" in done.stderr
     assert time.monotonic() - started < 30  # not read: the size said enough
@@ -207,7 +198,7 @@ def test_a_pipe_past_the_limit_is_refused(tmp_path: Path) -> None:
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert writer.stdout is not None
     try:
-        done = subprocess.run(_program("nqueens") + ["check", "-"], stdin=writer.stdout,
+        done = subprocess.run(program("nqueens") + ["check", "-"], stdin=writer.stdout,
                               capture_output=True, text=True, timeout=120,
                               preexec_fn=_limit_memory)
     finally:
@@ -241,7 +232,7 @@ def test_a_fifo_without_writer_ends_at_once_on_a_signal(tmp_path: Path, name: st
                                                         code: int) -> None:
     fifo = tmp_path / "board.fifo"
     os.mkfifo(fifo)
-    proc = subprocess.Popen(_program(name) + ["check", str(fifo)], stdout=subprocess.PIPE,
+    proc = subprocess.Popen(program(name) + ["check", str(fifo)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, preexec_fn=_limit_memory)
     try:
         _wait_until_blocked(proc)
@@ -270,7 +261,7 @@ def test_a_fifo_is_read_once_a_writer_comes(tmp_path: Path, name: str) -> None:
 
     feeder = threading.Thread(target=write, daemon=True)
     feeder.start()
-    done = _run(_program(name) + ["check", str(fifo)], timeout=120)
+    done = _run(program(name) + ["check", str(fifo)], timeout=120)
     feeder.join(timeout=30)
     assert done.returncode == 0, done.stderr
 

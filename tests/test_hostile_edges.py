@@ -4,27 +4,18 @@ and how little the programs import before they obey a signal."""
 
 from __future__ import annotations
 
-import resource
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from programs import memory_ceiling, program
 
 #: The address space a program started here may use (a normal run needs well under 1 GiB).
 ADDRESS_SPACE = 3_000_000_000
 
 
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
-
-
-def _program(name: str) -> list[str]:
-    if name == "nqueens":
-        return [sys.executable, "-m", "nqueens"]
-    exe = shutil.which("minesweeper") or str(Path(sys.executable).parent / "minesweeper")
-    return [exe]
+_limit_memory = memory_ceiling(ADDRESS_SPACE)
 
 
 def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -48,7 +39,7 @@ def test_a_picture_too_large_is_refused_before_it_is_decoded(tmp_path: Path,
     image = pytest.importorskip("PIL.Image")
     image.new("L", size).save(tmp_path / "huge.png")  # a few hundred kB on disk
     image.new("L", (64, 64)).save(tmp_path / "small.png")
-    done = _run(_program("nqueens") + ["motion", "huge.png", "small.png"], tmp_path)
+    done = _run(program("nqueens") + ["motion", "huge.png", "small.png"], tmp_path)
     _one_line_error(done, words)
     assert "Warning" not in done.stderr
 
@@ -58,7 +49,7 @@ def test_a_large_colour_frame_takes_bounded_memory(tmp_path: Path) -> None:
     image = pytest.importorskip("PIL.Image")
     image.new("RGBA", (8000, 8000), (1, 2, 3, 4)).save(tmp_path / "big.png")
     image.new("L", (64, 64)).save(tmp_path / "small.png")
-    done = _run(_program("nqueens") + ["motion", "big.png", "small.png"], tmp_path)
+    done = _run(program("nqueens") + ["motion", "big.png", "small.png"], tmp_path)
     _one_line_error(done, "frame sizes differ: big.png is 8000x8000")
 
 
@@ -79,16 +70,16 @@ def test_build_refuses_a_board_larger_than_check_reads(tmp_path: Path, variables
             f"p cnf {variables} 1\n" + " ".join(map(str, range(1, variables + 1))) + " 0\n")
     else:
         _cnf(tmp_path / "f.cnf", variables, clauses)
-    done = _run(_program("minesweeper") + ["build", "f.cnf", "-o", "b.txt"], tmp_path)
+    done = _run(program("minesweeper") + ["build", "f.cnf", "-o", "b.txt"], tmp_path)
     _one_line_error(done, "squares, more than the 100,000,000 a board is read up to")
     assert not (tmp_path / "b.txt").exists()
 
 
 def test_build_of_a_fair_formula_still_works(tmp_path: Path) -> None:
     _cnf(tmp_path / "f.cnf", 20, 60)
-    done = _run(_program("minesweeper") + ["build", "f.cnf", "-o", "b.txt"], tmp_path)
+    done = _run(program("minesweeper") + ["build", "f.cnf", "-o", "b.txt"], tmp_path)
     assert done.returncode == 0, done.stderr
-    done = _run(_program("minesweeper") + ["check", "b.txt"], tmp_path)
+    done = _run(program("minesweeper") + ["check", "b.txt"], tmp_path)
     assert done.returncode in (0, 1), done.stderr
 
 
@@ -101,7 +92,7 @@ def test_build_of_a_fair_formula_still_works(tmp_path: Path) -> None:
 ])
 def test_file_names_in_messages_are_escaped(tmp_path: Path, argv: list[str],
                                             shown: str) -> None:
-    done = _run(_program(argv[0]) + argv[1:], tmp_path)
+    done = _run(program(argv[0]) + argv[1:], tmp_path)
     assert done.returncode == 2, done.stderr
     assert shown in done.stderr, done.stderr
     assert not any(ord(ch) < 32 for ch in done.stderr.rstrip("\n")), done.stderr
