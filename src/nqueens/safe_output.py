@@ -365,17 +365,10 @@ def _replacing(name: str, real: str, old: os.stat_result | None,
         if in_place:
             # Replacing the file would change its owner, or cannot be done at all:
             # write into it, as a redirection would (not atomically, then).
-            if fd >= 0:
-                os.close(fd)
-                fd = -1
-            if tmp is not None:
-                _discard(tmp)
-                tmp = None
+            _abandon(fd, tmp)
+            fd, tmp = -1, None
     except BaseException as exc:
-        if fd >= 0:
-            os.close(fd)
-        if tmp is not None:
-            _discard(tmp)
+        _abandon(fd, tmp)
         _rename(exc, name, tmp, real, folder)
         raise
     if in_place:
@@ -391,15 +384,20 @@ def _replacing(name: str, real: str, old: os.stat_result | None,
             os.fsync(out.fileno())
             _publish(out.fileno(), tmp, real, folder, replace=old is not None)
     except BaseException as exc:
-        if fd >= 0:
-            os.close(fd)
-        if tmp is not None:
-            _discard(tmp)
+        _abandon(fd, tmp)
         _rename(exc, name, tmp, real, folder)
         raise
     if tmp is not None:
         PENDING_FILES.discard(tmp)
     _sync_folder(folder)
+
+
+def _abandon(fd: int, tmp: str | None) -> None:
+    """Close a temporary's descriptor (``-1``: none) and remove its name (if it has one)."""
+    if fd >= 0:
+        os.close(fd)
+    if tmp is not None:
+        _discard(tmp)
 
 
 def _same_owner(fd: int, old: os.stat_result) -> bool:

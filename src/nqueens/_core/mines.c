@@ -523,6 +523,33 @@ PyDoc_STRVAR(collapse_doc,
 "passes made and the constraint found contradictory, or -1; without a contradiction\n"
 "every path is compressed (parent[v] is v's root).");
 
+/* The arrays of a collapse round: the union-find (parent, parity, value; `linked`: as the
+ * collapse leaves it), the constraints in CSR form and their `done` flags (written by
+ * the collapse, read by the clauses).  0, or -1 with an exception set and nothing held. */
+static int nq_open_rounds(PyObject *parent_o, PyObject *parity_o, PyObject *value_o,
+                          PyObject *ptr_o, PyObject *vars_o, PyObject *need_o,
+                          PyObject *done_o, bool linked, bool done_writable,
+                          nq_uf_views *uv, nq_csr *c, Py_buffer *done_v) {
+    if (nq_uf_open(parent_o, parity_o, value_o, true, linked, uv) < 0)
+        return -1;
+    if (nq_csr_open(ptr_o, vars_o, need_o, uv->n, true, c) < 0) {
+        nq_uf_release(uv);
+        return -1;
+    }
+    if (nq_get_array(done_o, done_v, '?', 1, c->m, done_writable, "done") < 0) {
+        nq_csr_release(c);
+        nq_uf_release(uv);
+        return -1;
+    }
+    return 0;
+}
+
+static void nq_close_rounds(nq_uf_views *uv, nq_csr *c, Py_buffer *done_v) {
+    PyBuffer_Release(done_v);
+    nq_csr_release(c);
+    nq_uf_release(uv);
+}
+
 static PyObject *collapse(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ptr_o, *vars_o, *need_o, *parent_o, *parity_o, *value_o, *done_o;
@@ -531,19 +558,11 @@ static PyObject *collapse(PyObject *self, PyObject *args) {
                           &parent_o, &parity_o, &value_o, &done_o))
         return NULL;
     nq_uf_views uv;
-    if (nq_uf_open(parent_o, parity_o, value_o, true, false, &uv) < 0)
-        return NULL;
     nq_csr c;
-    if (nq_csr_open(ptr_o, vars_o, need_o, uv.n, true, &c) < 0) {
-        nq_uf_release(&uv);
-        return NULL;
-    }
     Py_buffer done_v;
-    if (nq_get_array(done_o, &done_v, '?', 1, c.m, true, "done") < 0) {
-        nq_csr_release(&c);
-        nq_uf_release(&uv);
+    if (nq_open_rounds(parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o, false,
+                       true, &uv, &c, &done_v) < 0)
         return NULL;
-    }
     PyObject *result = NULL;
     Py_ssize_t n = uv.n, m = c.m;
     int32_t *size = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1));
@@ -602,9 +621,7 @@ static PyObject *collapse(PyObject *self, PyObject *args) {
     result = Py_BuildValue("Ln", rounds, bad);
 done:
     free(size);
-    PyBuffer_Release(&done_v);
-    nq_csr_release(&c);
-    nq_uf_release(&uv);
+    nq_close_rounds(&uv, &c, &done_v);
     return result;
 }
 
@@ -644,19 +661,11 @@ static PyObject *clauses(PyObject *self, PyObject *args) {
                           &vars_o, &need_o, &done_o))
         return NULL;
     nq_uf_views uv;
-    if (nq_uf_open(parent_o, parity_o, value_o, true, true, &uv) < 0)
-        return NULL;
     nq_csr c;
-    if (nq_csr_open(ptr_o, vars_o, need_o, uv.n, true, &c) < 0) {
-        nq_uf_release(&uv);
-        return NULL;
-    }
     Py_buffer done_v;
-    if (nq_get_array(done_o, &done_v, '?', 1, c.m, false, "done") < 0) {
-        nq_csr_release(&c);
-        nq_uf_release(&uv);
+    if (nq_open_rounds(parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o, true,
+                       false, &uv, &c, &done_v) < 0)
         return NULL;
-    }
     PyObject *result = NULL;
     Py_ssize_t n = uv.n, m = c.m;
     int64_t *ids = calloc((size_t)(n > 0 ? n : 1), sizeof(int64_t));
@@ -737,9 +746,7 @@ done:
     free(lits.data);
     free(ends.data);
     free(root_of);
-    PyBuffer_Release(&done_v);
-    nq_csr_release(&c);
-    nq_uf_release(&uv);
+    nq_close_rounds(&uv, &c, &done_v);
     return result;
 }
 
