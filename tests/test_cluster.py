@@ -17,6 +17,7 @@ pytest.importorskip("dask.distributed")
 
 from nqueens import count  # noqa: E402
 from nqueens.count import constellations as cons  # noqa: E402
+from nqueens.count import make_subproblems  # noqa: E402
 from nqueens.count.cluster import (  # noqa: E402
     ClusterError,
     DaskMap,
@@ -25,10 +26,17 @@ from nqueens.count.cluster import (  # noqa: E402
 )
 from nqueens.count.journal import Journal, JournalHeader  # noqa: E402
 from nqueens.count.runner import run  # noqa: E402
+from nqueens.count.work import Subproblem, digest, solve_batch  # noqa: E402
 from nqueens.errors import BadInput  # noqa: E402
+from nqueens.search import Problem  # noqa: E402
 
-A000170 = {12: 14200, 13: 73712, 14: 365596, 16: 14772512}
-A002562 = {12: 1787, 13: 9233, 14: 45752, 16: 1846955}
+A000170 = {12: 14200, 13: 73712, 14: 365596, 16: 14772512, 18: 666090624}
+A002562 = {12: 1787, 13: 9233, 14: 45752, 16: 1846955, 18: 83263591}
+
+
+def _count_subs(n: int) -> tuple[str, list[Subproblem]]:
+    """The engine version and subproblems of ``nqueens count n`` (half-boards)."""
+    return make_subproblems(Problem.make(n))
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -98,7 +106,7 @@ def cluster() -> Iterator[Cluster]:
 def test_cluster_counts_are_exact(cluster: Cluster, n: int) -> None:
     result = count(n, scheduler=cluster.address)
     assert (result.total, result.fundamental) == (A000170[n], A002562[n])
-    assert result.engine == "constellations"
+    assert result.engine == "halves"
 
 
 def test_command_line_with_scheduler(cluster: Cluster, run, monkeypatch) -> None:
@@ -115,11 +123,11 @@ def test_command_line_with_scheduler(cluster: Cluster, run, monkeypatch) -> None
 def test_journal_is_shared_with_local_runs(cluster: Cluster, tmp_path: Path) -> None:
     journal = tmp_path / "count14.sqlite"
     n = 14
-    subs = cons.make_subproblems(n)
-    header = JournalHeader(n, "queen", cons.ENGINE_VERSION, len(subs), cons.digest(subs))
+    version, subs = _count_subs(n)
+    header = JournalHeader(n, "queen", version, len(subs), digest(subs))
     # A local run that stops early: only part of the subproblems get recorded.
     with Journal.open(str(journal), header) as j:
-        j.record(cons.solve_batch(subs[: len(subs) // 3]))
+        j.record(solve_batch(subs[: len(subs) // 3]))
     # The cluster finishes the count; the journal then holds each subproblem once.
     result = count(n, scheduler=cluster.address, journal=journal)
     assert result.total == A000170[n] and result.fundamental == A002562[n]
@@ -157,10 +165,10 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
 
 def test_losing_every_worker_ends_the_count_with_a_message(cluster: Cluster,
                                                            tmp_path: Path) -> None:
-    n = 16
-    subs = cons.make_subproblems(n)
+    n = 18
+    version, subs = _count_subs(n)
     journal = tmp_path / "lost.sqlite"
-    header = JournalHeader(n, "queen", cons.ENGINE_VERSION, len(subs), cons.digest(subs))
+    header = JournalHeader(n, "queen", version, len(subs), digest(subs))
     seen: list[int] = []
 
     def progress(done: int, total: int, *_: int) -> None:
@@ -312,11 +320,11 @@ def _journal_rows(path: Path) -> int:
 
 def test_losing_the_scheduler_mid_count_keeps_the_journal(tmp_path: Path) -> None:
     lonely = Cluster(workers=2)  # its own: this test kills the scheduler
-    journal = tmp_path / "q17.sqlite"
+    journal = tmp_path / "q19.sqlite"
     script = Path(sys.executable).parent / "nqueens"
     cmd = [str(script)] if script.exists() else [sys.executable, "-m", "nqueens"]
     try:
-        proc = subprocess.Popen(cmd + ["count", "17", "--scheduler", lonely.address,
+        proc = subprocess.Popen(cmd + ["count", "19", "--scheduler", lonely.address,
                                        "--journal", str(journal), "--quiet"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 120
@@ -332,9 +340,9 @@ def test_losing_the_scheduler_mid_count_keeps_the_journal(tmp_path: Path) -> Non
     assert out == "" and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert "lost the connection to the Dask scheduler" in err and "resume" in err
     kept = _journal_rows(journal)
-    assert 0 < kept < len(cons.make_subproblems(17))
-    done = _nq("count", "17", "--journal", str(journal), "--workers", "2", "--quiet")
-    assert done.returncode == 0 and done.stdout == "95815104\n", done.stderr
+    assert 0 < kept < len(_count_subs(19)[1])
+    done = _nq("count", "19", "--journal", str(journal), "--workers", "2", "--quiet")
+    assert done.returncode == 0 and done.stdout == "4968057848\n", done.stderr
 
 
 def _serve(answer: bytes) -> tuple[socket.socket, list[socket.socket]]:

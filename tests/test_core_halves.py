@@ -1,6 +1,7 @@
-"""The half-board counter (:mod:`nqueens.count.halves`): totals against OEIS A000170 and
-against the start-constellation engine, its memory bound, its argument checks, and
-that it lets other threads run while it counts."""
+"""The half-board engine (:mod:`nqueens.count.halves`): totals and fundamentals against
+OEIS A000170/A002562 and against the start-constellation engine, pass by pass and turn
+search by turn search, its memory plans, its argument checks, and that it lets other
+threads run while it counts."""
 
 from __future__ import annotations
 
@@ -12,86 +13,108 @@ import pytest
 from nqueens._core import halves as core
 from nqueens.count import constellations as cons
 from nqueens.count import halves
+from nqueens.count.work import SubResult, tally
 
-# OEIS A000170, n = 1..16
+# OEIS A000170 and A002562, n = 1..17
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
-           14772512]
+           14772512, 95815104]
+A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955,
+           11977939]
 
 
-@pytest.mark.parametrize("n", range(1, 17))
-def test_totals_match_oeis(n: int) -> None:
-    assert halves.count_total(n) == A000170[n - 1]
+@pytest.mark.parametrize("n", range(halves.MIN_N, 18))
+def test_totals_and_fundamentals_match_oeis(n: int) -> None:
+    subs = halves.make_subproblems(n)
+    assert tally(subs, halves.solve_batch(subs)) == (A000170[n - 1], A002562[n - 1])
 
 
-@pytest.mark.parametrize("n", range(cons.MIN_N, 15))
-def test_totals_match_the_constellation_engine(n: int) -> None:
-    subs = cons.make_subproblems(n)
-    total, _ = cons.tally(subs, cons.solve_batch(subs))
-    assert halves.count_total(n) == total
+@pytest.mark.parametrize("n", range(halves.MIN_N, 16))
+def test_the_symmetric_boards_match_the_constellation_engine(n: int) -> None:
+    # The fixed-by-a-turn counts, weighted, equal those the constellation engine finds.
+    def turned(subs: list, results: list[SubResult]) -> tuple[int, int]:
+        weight = {s.id: s.weight for s in subs}
+        return (sum(weight[r.id] * r.fixed180 for r in results),
+                sum(weight[r.id] * r.fixed90 for r in results))
+
+    hs, cs = halves.make_subproblems(n), cons.make_subproblems(n)
+    assert turned(hs, halves.solve_batch(hs)) == turned(cs, cons.solve_batch(cs))
 
 
-@pytest.mark.parametrize("n", range(1, halves.MAX_N + 1))
-def test_table_bytes_grow_with_n_and_fit_the_bound_up_to_17(n: int) -> None:
-    assert halves.table_bytes(n) > 0
-    if n > 1:
-        assert halves.table_bytes(n) > halves.table_bytes(n - 1)
-    assert (halves.table_bytes(n) <= halves.DEFAULT_MAX_BYTES) == (n <= 17)
+@pytest.mark.parametrize("n", [8, 9, 12, 13])
+def test_the_passes_split_the_count_into_positive_shares(n: int) -> None:
+    subs = [s for s in halves.make_subproblems(n) if s.sym == 0]
+    results = halves.solve_batch(subs)
+    assert len(subs) == halves.passes(n) == 2 ** (n // 2 - 1)
+    assert sum(r.total for r in results) == A000170[n - 1]
+    assert all(r.colsum > 0 for r in results if r.total)  # listed half placements
+    assert {s.part for s in subs} == set(range(halves.passes(n)))
 
 
-def test_a_count_whose_tables_exceed_the_bound_is_refused() -> None:
-    need = halves.table_bytes(12)
-    assert halves.count_total(12, max_bytes=need) == 14200
-    with pytest.raises(ValueError, match="needs .* bytes of tables"):
-        halves.count_total(12, max_bytes=need - 1)
-    with pytest.raises(ValueError, match="needs"):
-        halves.count_total(20)
-    with pytest.raises(ValueError, match="negative"):
-        core.count_total(8, -1)
+def test_the_list_is_deterministic_and_largest_first() -> None:
+    a, b = halves.make_subproblems(16), halves.make_subproblems(16)
+    assert a == b
+    joins = [s.cost for s in a if s.sym == 0]
+    assert joins == sorted(joins, reverse=True)
+    assert [s.id for s in a] == list(range(len(a)))
 
 
-@pytest.mark.parametrize("n", [0, -1, 21, 64, 2**40])
+def test_the_memory_of_a_worker_stays_small_up_to_21() -> None:
+    # Two workers count n = 21 within 4 GiB.
+    assert halves.worker_bytes(21) * 2 < 4 << 30
+    assert halves.worker_bytes(19) < halves.worker_bytes(20) < halves.worker_bytes(21)
+
+
+@pytest.mark.parametrize("n", [0, 1, 3, 22, 64, 2**40])
 def test_n_out_of_range_raises(n: int) -> None:
-    with pytest.raises(ValueError, match="between 1 and 20"):
-        halves.count_total(n)
-    with pytest.raises(ValueError, match="between 1 and 20"):
-        halves.table_bytes(n)
+    with pytest.raises(ValueError, match="counts n = 4..21"):
+        halves.make_subproblems(n)
+    with pytest.raises(ValueError, match="counts n = 4..21"):
+        halves.worker_bytes(n)
 
 
 @pytest.mark.parametrize("bad", [8.0, "8", None, True])
 def test_n_of_the_wrong_type_raises(bad: object) -> None:
     with pytest.raises(TypeError):
-        halves.count_total(bad)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        halves.count_total(8, max_bytes=bad)  # type: ignore[arg-type]
+        halves.make_subproblems(bad)  # type: ignore[arg-type]
 
 
 def test_the_core_checks_its_own_arguments() -> None:
+    with pytest.raises(ValueError, match="between 2 and 21"):
+        core.count_pass(1, 0)
+    with pytest.raises(ValueError, match="between 2 and 21"):
+        core.pass_plans(22)
+    with pytest.raises(ValueError, match="not one of the 8 passes"):
+        core.count_pass(8, 8)
+    with pytest.raises(ValueError, match="not one of the 8 passes"):
+        core.count_pass(8, -1)
+    with pytest.raises(ValueError, match="not on a board of 8 columns"):
+        core.count_turns(8, 8)
     with pytest.raises(TypeError):
-        core.count_total(8)  # type: ignore[call-arg]
+        core.count_pass(8)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        core.count_total("8", 100)  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
-        core.count_total(0, 100)
+        core.count_turns("8", 0)  # type: ignore[arg-type]
     with pytest.raises(OverflowError):
-        core.count_total(8, 2**70)
+        core.count_pass(8, 2**70)
 
 
 def test_other_threads_run_while_it_counts() -> None:
+    subs = [s for s in halves.make_subproblems(18) if s.sym == 0][:12]
+    halves.solve_batch(subs[-1:])  # the quadrant lists are built with the GIL held
     started = threading.Event()
-    result: list[int] = []
+    result: list[list[SubResult]] = []
 
     def work() -> None:
         started.set()
-        result.append(halves.count_total(16))
+        result.append(halves.solve_batch(subs))
 
     t = threading.Thread(target=work)
     t.start()
     started.wait()
     ticks = 0
     while t.is_alive():
-        time.sleep(0.02)
+        time.sleep(0.01)
         ticks += 1
     t.join()
-    assert result == [A000170[15]]
+    assert sum(r.total for r in result[0]) > 0
     # holding the GIL for the whole count would leave this thread a tick or two
     assert ticks >= 5

@@ -24,7 +24,9 @@ def test_bad_workers_are_refused(run, value: str) -> None:  # type: ignore[no-un
 def test_count_json_names_engine_and_subproblems(run) -> None:  # type: ignore[no-untyped-def]
     data = json.loads(run("count", "12", "--json", "--workers", "2").out)
     assert (data["all"], data["fundamental"]) == (14200, 1787)
-    assert data["engine"] == "constellations" and data["subproblems"] > 100
+    assert data["engine"] == "halves" and data["subproblems"] == 32 + 6  # passes, turns
+    superqueen = json.loads(run("count", "12", "--piece", "superqueen", "--json").out)
+    assert superqueen["engine"] == "constellations" and superqueen["all"] == 156
     assert data["workers"] == 2
     torus = json.loads(run("count", "7", "--torus", "--json").out)
     assert torus["engine"] == "simple" and torus["all"] == 28

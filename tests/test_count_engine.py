@@ -1,5 +1,7 @@
-"""The start-constellation count: totals and fundamental counts against OEIS, frames,
-weights, subproblems as plain records, and the runner's executor interface."""
+"""The counting engines: totals and fundamental counts against OEIS (half-boards for the
+queen, start constellations for the superqueen, each against the other), the memory
+limit, frames, weights, subproblems as plain records, and the runner's executor
+interface."""
 
 from __future__ import annotations
 
@@ -13,27 +15,48 @@ from hypothesis import strategies as st
 
 from nqueens import Solution, count, solutions
 from nqueens.count import constellations as cons
+from nqueens.count import memory_per_worker
 from nqueens.count.runner import batches, run, serial_map
+from nqueens.errors import BadInput
 from nqueens.kernels import constellations as kc
 from nqueens.pieces import Piece
+from nqueens.search import Problem
 
 # OEIS A000170 (all), A002562 (fundamental) and A051223 (superqueens), n = 1..
-A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184]
-A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053]
+A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
+           14772512, 95815104]
+A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955,
+           11977939]
 A051223 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516]
 
 
-@pytest.mark.parametrize("n", range(1, 16))
+@pytest.mark.parametrize("n", range(1, 18))
 def test_queen_counts_match_oeis(n: int) -> None:
     r = count(n, workers=1)
     assert (r.total, r.fundamental) == (A000170[n - 1], A002562[n - 1])
-    assert r.engine == ("constellations" if n >= 4 else "simple")
+    assert r.engine == ("halves" if n >= 4 else "simple")
 
 
-def test_queen_counts_match_oeis_with_several_workers() -> None:
-    for n in range(1, 16):
+def test_queen_counts_match_oeis_with_two_workers() -> None:
+    for n in range(1, 18):
         r = count(n, workers=2)
         assert (r.total, r.fundamental) == (A000170[n - 1], A002562[n - 1]), n
+        assert r.workers == (2 if n >= 4 else 1)
+
+
+@pytest.mark.parametrize("n", range(4, 16))
+def test_the_two_engines_agree(n: int) -> None:
+    subs = cons.make_subproblems(n)
+    assert cons.tally(subs, cons.solve_batch(subs)) == (count(n).total, count(n).fundamental)
+
+
+def test_a_count_under_a_tight_memory_limit_is_exact() -> None:
+    problem = Problem.make(17)
+    need = memory_per_worker(problem)
+    r = count(17, workers=2, memory_limit=need)
+    assert (r.total, r.fundamental, r.workers) == (A000170[16], A002562[16], 1)
+    with pytest.raises(BadInput, match="needs .* of memory per worker, more than the limit"):
+        count(17, memory_limit=need - 1)
 
 
 @pytest.mark.parametrize("n", range(1, 15))

@@ -114,7 +114,7 @@ NQUEENS_CASES = [
     pytest.param(["stats", "19", "-q"], signal.SIGTERM, id="stats-sigterm"),
     pytest.param(["stats", "19", "-q"], signal.SIGINT, id="stats-sigint"),
     pytest.param(["steps", "4", "32", "--piece", "superqueen"], signal.SIGTERM, id="steps"),
-    pytest.param(["count", "17", "-w", "1", "-q"], signal.SIGINT, id="count"),
+    pytest.param(["count", "20", "-w", "1", "-q"], signal.SIGINT, id="count"),
     pytest.param(["solve", "30000000", "-m", "min-conflicts", "-q", "-f", "npy", "-o",
                   "q.npy"], signal.SIGTERM, id="min-conflicts"),
     pytest.param(["trace", "14", "--until", "all", "--html", "p.html"], signal.SIGINT,
@@ -134,7 +134,7 @@ def test_a_long_computation_obeys_the_signal(tmp_path: Path, args: list[str],
 
 
 def test_a_count_says_what_the_signal_leaves(tmp_path: Path) -> None:
-    r, took = _interrupt(_program("nqueens") + ["count", "17", "-w", "1", "-q"],
+    r, took = _interrupt(_program("nqueens") + ["count", "20", "-w", "1", "-q"],
                          signal.SIGTERM, tmp_path)
     _assert_ended(r, took, signal.SIGTERM)
     assert r.stderr.startswith("nqueens: terminated; nothing was kept")

@@ -1,188 +1,298 @@
-/* Total counts of the plain queen board by joining half-boards (meet in the middle).
+/* Counting the plain queen board by joining half-boards built from quadrants.
  *
  * A board of n rows splits into a north half (rows 0..k-1, k = n/2 rounded down) and a
  * south half (the last k rows); for odd n the middle row k lies between them and holds
- * one queen whose column is chosen explicitly.  Every non-attacking placement of k
- * queens in the first k rows is listed once, with the state the board step leaves for
- * the row below it: the columns taken and the two diagonal masks of the squares they
- * attack there.  Turned upside down, the same list is the list of south placements:
- * their masks are those of the squares attacked in the row above them.
+ * one queen whose column is chosen explicitly.  Turned upside down, the placements of
+ * the north half are those of the south half, so one list serves both.
  *
- * The list is grouped by set of columns (a bucket per k-subset of the n columns, by its
- * colex rank).  A north placement and a south one make a solution when their column
- * sets are complementary (in all columns but the middle queen's one) and their
- * diagonal masks, seen in the same row, are disjoint.  Each group pair is counted in
- * bulk: both diagonal masks of a placement are packed in one 64-bit word (one in the low
- * half, the other in the high half) so that one AND tests a pair, and the pairs are
- * counted by splitting both groups on one mask bit at a time (pairs = those whose north
- * word lacks the bit + those whose north word has it and whose south word lacks it),
- * ending in a plain vectorised loop when a side is small.
+ * Quadrants.  The columns split into the west (0..w-1, w = n - k) and the east
+ * (w..n-1, k columns).  Every non-attacking placement of queens in the first k rows of
+ * the west columns, with any set of rows used, is listed once, and likewise for the
+ * east; both lists are small (7.5 million west placements at n = 20).  They are
+ * grouped by (columns used, rows used).  A north half placement is a west and an east
+ * placement on complementary sets of rows whose diagonals do not meet.
  *
- * Symmetry: the left-right mirror and the top-bottom flip map a pair of column sets to
- * one with the same number of solutions, so only one set of each orbit is counted and
- * weighted by the orbit's size; for odd n the mirror pairs the middle columns c and
- * n-1-c.
+ * A placement is kept as one 64-bit word of its diagonals: the anti-diagonals r + c
+ * it occupies (shifted down by k - 1, the low half of the word) and the diagonals
+ * c - r + k (the high half).  The queens of two placements attack each other along a
+ * diagonal exactly when their words share a bit, and a union of placements is the OR
+ * of their words.  From the word of a north placement follow the squares it attacks
+ * in row k, and those its upside-down image attacks there (see north_word and
+ * south_word): a north and a south placement make a solution when their column sets
+ * are complementary and those row masks are disjoint.
+ *
+ * Classes and passes.  The work splits by the east columns X of the north placement:
+ * pass X builds (from the quadrant lists) the north placements whose east columns are
+ * X and those whose east columns are the rest of the east, E \ X, which turned upside
+ * down are the south partners, a group of west columns at a time, and counts the
+ * disjoint pairs of each group pair in bulk.  Both diagonal masks of a row are packed in one
+ * word, and the pairs are counted by splitting both groups on one mask bit at a time
+ * (pairs = those whose north word lacks the bit + those whose north word has it and
+ * whose south word lacks it), ending in a vectorised loop when a side is small.  For
+ * even n a group has one partner, so a pass holds two groups at a time; for odd n a
+ * group has one partner per middle column, so the smaller class is kept whole and the
+ * other built a group at a time.  The passes are the independent subproblems of the
+ * count.
+ *
+ * Symmetry.  The left-right mirror and the top-bottom flip map a pair of column sets
+ * to one with as many solutions, so only one set of each orbit is counted, weighted by
+ * the orbit's size; for odd n the mirror pairs the middle columns c and n-1-c.  A
+ * north set holding column n-1 is never the least of its orbit, so the passes are the
+ * east sets X without it: 2^(k-1) of them.
+ *
+ * Fixed boards.  The fundamental count needs the solutions a half or a quarter turn
+ * leaves unchanged.  A separate search places queens by orbits of the half turn (a
+ * queen and its image at once) row by row from the top, split by the column of the
+ * queen of row 0, and tests each solution found for the quarter turn.
  */
 #include "nq_py.h"
 #include "nq_board.h"
 
 #include <stdlib.h>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
-#define NQ_HV_MAX_N 20
+#define NQ_HV_MAX_N 21
 /* Below this many entries on one side, pairs are tested one by one. */
 #ifndef NQ_HV_BRUTE
-#define NQ_HV_BRUTE 256
+#define NQ_HV_BRUTE 128
 #endif
 
 static const char MODULE_DOC[] =
-    "Total counts of the plain queen board by joining half-boards (the native core).\n\n"
-    "count_total(n, max_bytes) counts all solutions; table_bytes(n) is the memory its\n"
-    "tables need.";
+    "Counting the plain queen board by joining half-boards built from quadrants (the\n"
+    "native core).\n\n"
+    "count_pass(n, x) counts the solutions whose north half uses the east columns x\n"
+    "(one subproblem); pass_plans(n) gives the memory and size of every pass; count_turns(n, c)\n"
+    "counts the solutions a half and a quarter turn leave unchanged with the queen of\n"
+    "row 0 in column c.";
 
-/* Placements of n/2 (rounded down) non-attacking queens in the first n/2 rows of an
- * n-board, n = 1..20: the length of the half list. */
-static const int64_t HALF_COUNT[NQ_HV_MAX_N + 1] = {
-    0,         1,         2,          3,          6,         12,         36,
-    76,        344,       732,        3916,       8492,      52856,      117694,
-    835056,    1897702,   15324708,   35312064,   318853768, 742665978, 14830374964LL};
+/* ---- the quadrant lists ------------------------------------------------------------ */
 
-static int64_t binom[NQ_HV_MAX_N + 1][NQ_HV_MAX_N + 1];
+/* The placements of one quadrant (rows 0..k-1, columns c0..c0+w-1), grouped by
+ * key = (columns used, relative to c0) << k | rows used: entries of key t lie at
+ * word[off[t] .. off[t + 1]). */
+typedef struct {
+    int c0, w;
+    int64_t *off;
+    uint64_t *word;
+    int64_t len;
+} quadrant;
 
-static void init_binom(void) {
-    for (int a = 0; a <= NQ_HV_MAX_N; a++) {
-        binom[a][0] = 1;
-        for (int b = 1; b <= a; b++)
-            binom[a][b] = binom[a - 1][b - 1] + (b <= a - 1 ? binom[a - 1][b] : 0);
-    }
-}
+typedef struct {
+    int n, k, w;       /* w: west columns; the east has k */
+    quadrant west, east;
+    uint32_t *rows_sorted;          /* the 2^k row sets, by size */
+    int64_t size_start[NQ_HV_MAX_N + 2]; /* where the sets of each size start there */
+    bool ready;
+} quadrants;
 
-/* The colex rank of a set of columns among the sets of its size: the sum of
- * binom[p][i] over its columns p, the i-th lowest one (from 1) each. */
-static uint32_t rank_slow(uint64_t cols) {
-    uint32_t r = 0;
-    int i = 1;
-    while (cols) {
-        uint64_t bit = nq_lowest(cols);
-        cols ^= bit;
-        r += (uint32_t)binom[nq_index(bit)][i];
-        i++;
-    }
-    return r;
-}
-
-/* The same sum looked up for the low ten columns and the high ten (whose numbering
- * starts after the low ones'): one look-up each at every leaf of the listing. */
-#define NQ_HV_SPLIT 10
-static uint32_t rank_low[1 << NQ_HV_SPLIT];
-static uint32_t rank_high[NQ_HV_SPLIT + 1][1 << NQ_HV_SPLIT];
-_Static_assert(NQ_HV_MAX_N <= 2 * NQ_HV_SPLIT, "the rank tables cover 2 * NQ_HV_SPLIT columns");
-
-static void init_rank(void) {
-    for (uint32_t m = 0; m < (1u << NQ_HV_SPLIT); m++) {
-        rank_low[m] = rank_slow(m);
-        for (int j = 0; j <= NQ_HV_SPLIT; j++) {
-            uint32_t r = 0;
-            int i = j + 1;
-            for (int p = 0; p < NQ_HV_SPLIT; p++)
-                if (m >> p & 1u) {
-                    r += (uint32_t)binom[NQ_HV_SPLIT + p][i];
-                    i++;
-                }
-            rank_high[j][m] = r;
-        }
-    }
-}
-
-static inline uint32_t rank_of(uint64_t cols) {
-    const uint32_t lo = (uint32_t)cols & ((1u << NQ_HV_SPLIT) - 1u);
-    const uint32_t hi = (uint32_t)(cols >> NQ_HV_SPLIT);
-    return rank_low[lo] + rank_high[nq_popcount(lo)][hi];
-}
-
-/* The set of `k` columns of colex rank r among the sets of n columns. */
-static uint64_t unrank(uint32_t r, int k, int n) {
-    uint64_t cols = 0;
-    int pos = n - 1;
-    for (int i = k; i >= 1; i--) {
-        while (binom[pos][i] > (int64_t)r)
-            pos--;
-        r -= (uint32_t)binom[pos][i];
-        cols |= (uint64_t)1 << pos;
-        pos--;
-    }
-    return cols;
-}
-
-static inline uint64_t mirror(uint64_t cols, int n) {
-    uint64_t m = 0;
-    while (cols) {
-        uint64_t bit = nq_lowest(cols);
-        cols ^= bit;
-        m |= (uint64_t)1 << (n - 1 - nq_index(bit));
-    }
-    return m;
-}
-
-/* ---- the half list ---------------------------------------------------------------- */
+static quadrants CACHE[NQ_HV_MAX_N + 1];
 
 typedef struct {
     int n, k;
-    uint64_t full;
-    int64_t *offset;  /* bucket starts (pass 2: next free slot), nbuckets + 1 entries */
-    uint64_t *entry;  /* packed masks d1 | d2 << 32, grouped by bucket */
-    bool fill;        /* pass 1 counts the buckets, pass 2 fills them */
-    uint64_t order[64]; /* the word bits to split groups on, most often set first */
-    int norder;
-} half_list;
+    quadrant *q;
+    bool fill;
+} lister;
 
-/* Split on the squares near the middle of the row first: they are the most often
- * attacked, so a split there removes the most pairs. */
-static void set_order(half_list *h) {
-    const int n = h->n;
-    h->norder = 0;
-    for (int dist = 0; dist < n; dist++)
-        for (int side = 0; side < 2; side++) {
-            int col = side ? (n - 1) / 2 - dist : n / 2 + dist;
-            if (col < 0 || col >= n || (side && (n - 1) / 2 - dist == n / 2 + dist))
-                continue;
-            h->order[h->norder++] = (uint64_t)1 << col;
-            h->order[h->norder++] = (uint64_t)1 << (col + 32);
+/* All placements of queens in rows r..k-1 of the quadrant, given those above. */
+static void list_rows(lister *ls, int r, uint64_t rows, uint64_t cols, uint64_t anti,
+                      uint64_t diag) {
+    quadrant *q = ls->q;
+    const int k = ls->k;
+    if (r == k) {
+        const uint64_t key = (cols << k) | rows;
+        if (ls->fill) {
+            const uint64_t keep = ((uint64_t)2 << ls->n) - 1u; /* diagonals 0..n */
+            q->word[q->off[key]++] = (anti >> (k - 1)) | ((diag & keep) << 32);
+        } else {
+            q->off[key + 1]++;
         }
-}
-
-/* List the placements of k >= 1 queens in the first k rows with the board step. */
-static void enumerate(half_list *h) {
-    const int n = h->n, k = h->k;
-    const uint64_t full = h->full;
-    nq_masks ms[NQ_HV_MAX_N + 1];
-    uint64_t freem[NQ_HV_MAX_N + 1];
-    ms[0] = (nq_masks){0, 0, 0};
-    freem[0] = nq_free(ms[0], full);
-    int d = 0;
-    while (d >= 0) {
-        uint64_t f = freem[d];
-        if (!f) {
-            d--;
+        return;
+    }
+    list_rows(ls, r + 1, rows, cols, anti, diag); /* row r stays empty */
+    for (int j = 0; j < q->w; j++) {
+        const int c = q->c0 + j;
+        const uint64_t a = (uint64_t)1 << (r + c), d = (uint64_t)1 << (c - r + k);
+        if ((cols >> j & 1u) || (anti & a) || (diag & d))
             continue;
-        }
-        uint64_t bit = nq_lowest(f);
-        freem[d] = f ^ bit;
-        nq_masks next = nq_descend(ms[d], bit, 1, false, n, full);
-        if (d + 1 == k) {
-            uint32_t r = rank_of(next.cols);
-            if (h->fill)
-                h->entry[h->offset[r]++] = next.d1 | (next.d2 << 32);
-            else
-                h->offset[r + 1]++;
-            continue;
-        }
-        ms[d + 1] = next;
-        freem[d + 1] = nq_free(next, full);
-        d++;
+        list_rows(ls, r + 1, rows | (uint64_t)1 << r, cols | (uint64_t)1 << j, anti | a,
+                  diag | d);
     }
 }
 
+static int build_quadrant(quadrant *q, int n, int k, int c0, int w) {
+    const size_t keys = (size_t)1 << (w + k);
+    q->c0 = c0;
+    q->w = w;
+    q->off = calloc(keys + 1, sizeof(int64_t));
+    if (!q->off)
+        return -1;
+    lister ls = {n, k, q, false};
+    list_rows(&ls, 0, 0, 0, 0, 0);
+    for (size_t t = 0; t < keys; t++)
+        q->off[t + 1] += q->off[t];
+    q->len = q->off[keys];
+    q->word = malloc((size_t)(q->len > 0 ? q->len : 1) * sizeof(uint64_t));
+    if (!q->word) {
+        free(q->off);
+        q->off = NULL;
+        return -1;
+    }
+    ls.fill = true;
+    list_rows(&ls, 0, 0, 0, 0, 0); /* off[t] moves to the start of key t + 1 */
+    memmove(q->off + 1, q->off, keys * sizeof(int64_t));
+    q->off[0] = 0;
+    return 0;
+}
+
+static void free_quadrants(quadrants *qs) {
+    free(qs->west.off);
+    free(qs->west.word);
+    free(qs->east.off);
+    free(qs->east.word);
+    free(qs->rows_sorted);
+    memset(qs, 0, sizeof(*qs));
+}
+
+/* The quadrant lists of n (2 <= n <= NQ_HV_MAX_N), built on first use and kept.  Called
+ * without the GIL, under BUILD_LOCK, so that no two threads build them at once. */
+static PyThread_type_lock BUILD_LOCK;
+
+static quadrants *get_quadrants(int n) {
+    quadrants *qs = &CACHE[n];
+    if (qs->ready)
+        return qs;
+    const int k = n / 2, w = n - k;
+    qs->n = n;
+    qs->k = k;
+    qs->w = w;
+    qs->rows_sorted = malloc(((size_t)1 << k) * sizeof(uint32_t));
+    if (!qs->rows_sorted || build_quadrant(&qs->west, n, k, 0, w) < 0 ||
+        build_quadrant(&qs->east, n, k, w, k) < 0) {
+        free_quadrants(qs);
+        return NULL;
+    }
+    int64_t m = 0;
+    for (int p = 0; p <= k; p++) {
+        qs->size_start[p] = m;
+        for (uint32_t rows = 0; rows < (1u << k); rows++)
+            if (nq_popcount(rows) == p)
+                qs->rows_sorted[m++] = rows;
+    }
+    qs->size_start[k + 1] = m;
+    qs->ready = true;
+    return qs;
+}
+
+/* ---- groups of north placements -------------------------------------------------- */
+
+/* The row sets of the north half, by size: rows_of_size(qs, p) lists those of p rows. */
+static const uint32_t *rows_of_size(const quadrants *qs, int p, int64_t *count) {
+    *count = qs->size_start[p + 1] - qs->size_start[p];
+    return qs->rows_sorted + qs->size_start[p];
+}
+
+/* At most how many north placements use west columns g and east columns x (relative to
+ * the east's first column): the west-east pairs on complementary rows, before the
+ * diagonal test. */
+static int64_t group_bound(const quadrants *qs, uint64_t g, uint64_t x) {
+    const int k = qs->k, need = nq_popcount(g);
+    if (need + nq_popcount(x) != k)
+        return 0;
+    const uint64_t rows_full = nq_full(k);
+    int64_t count, bound = 0;
+    const uint32_t *rows = rows_of_size(qs, need, &count);
+    for (int64_t i = 0; i < count; i++) {
+        const uint64_t wkey = (g << k) | rows[i], ekey = (x << k) | (rows_full & ~rows[i]);
+        bound += (qs->west.off[wkey + 1] - qs->west.off[wkey]) *
+                 (qs->east.off[ekey + 1] - qs->east.off[ekey]);
+    }
+    return bound;
+}
+
+/* Write the north placements of west columns g and east columns x to out (room for
+ * group_bound entries); returns how many there are. */
+static int64_t list_group(const quadrants *qs, uint64_t g, uint64_t x, uint64_t *out) {
+    const int k = qs->k, need = nq_popcount(g);
+    if (need + nq_popcount(x) != k)
+        return 0;
+    const uint64_t rows_full = nq_full(k);
+    const quadrant *we = &qs->west, *ea = &qs->east;
+    int64_t count, len = 0;
+    const uint32_t *rows = rows_of_size(qs, need, &count);
+    for (int64_t r = 0; r < count; r++) {
+        const uint64_t wkey = (g << k) | rows[r], ekey = (x << k) | (rows_full & ~rows[r]);
+        const int64_t w0 = we->off[wkey], w1 = we->off[wkey + 1];
+        const int64_t e0 = ea->off[ekey], e1 = ea->off[ekey + 1];
+        if (w0 == w1 || e0 == e1)
+            continue;
+        for (int64_t i = w0; i < w1; i++) {
+            const uint64_t a = we->word[i];
+            uint64_t *dst = out + len;
+            int64_t m = 0;
+            for (int64_t j = e0; j < e1; j++) { /* branch-free: write, keep if disjoint */
+                const uint64_t b = ea->word[j];
+                dst[m] = a | b;
+                m += (a & b) == 0;
+            }
+            len += m;
+        }
+    }
+    return len;
+}
+
+/* The north placements of east columns x, grouped by west columns: group g lies at
+ * word[start[g] .. start[g + 1]). */
+typedef struct {
+    uint64_t *word;
+    int64_t *start; /* 2^w + 1 entries */
+    int64_t len;
+} north_class;
+
+static int64_t class_bound(const quadrants *qs, uint64_t x) {
+    int64_t bound = 0;
+    for (uint64_t g = 0; g < ((uint64_t)1 << qs->w); g++)
+        bound += group_bound(qs, g, x);
+    return bound;
+}
+
+static int64_t largest_group_bound(const quadrants *qs, uint64_t x) {
+    int64_t big = 1;
+    for (uint64_t g = 0; g < ((uint64_t)1 << qs->w); g++) {
+        const int64_t b = group_bound(qs, g, x);
+        if (b > big)
+            big = b;
+    }
+    return big;
+}
+
+/* Fill c (whose word has room for class_bound entries) with class x. */
+static void list_class(const quadrants *qs, uint64_t x, north_class *c) {
+    int64_t len = 0;
+    for (uint64_t g = 0; g < ((uint64_t)1 << qs->w); g++) {
+        c->start[g] = len;
+        len += list_group(qs, g, x, c->word + len);
+    }
+    c->start[(uint64_t)1 << qs->w] = len;
+    c->len = len;
+}
+
 /* ---- counting disjoint pairs ------------------------------------------------------ */
+
+/* Move the entries of v[0..len) without `bit` to the front; returns how many there
+ * are.  Branch-free: the entries between the front and i all have the bit, so the
+ * swap done when v[i] has it too exchanges two entries with the bit. */
+static inline size_t partition(uint64_t *v, size_t len, uint64_t bit) {
+    size_t front = 0;
+    for (size_t i = 0; i < len; i++) {
+        const uint64_t x = v[i], t = v[front];
+        v[front] = x;
+        v[i] = t;
+        front += (x & bit) == 0;
+    }
+    return front;
+}
 
 /* Pairs (a, b) of a[0..na) x b[0..nb) with a & b == 0, given that the bits other than
  * order[0..norder) are already known to be disjoint for every pair; the bits are split
@@ -209,6 +319,33 @@ static uint64_t disjoint_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
             }
             /* four north words against each south word: one load serves four tests */
             size_t i = 0;
+#if defined(__AVX512F__)
+            if (nb >= 8) {
+                const __m512i one = _mm512_set1_epi64(1);
+                __m512i acc0 = _mm512_setzero_si512(), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+                const size_t nb8 = nb & ~(size_t)7;
+                for (; i + 4 <= na; i += 4) {
+                    const __m512i x0 = _mm512_set1_epi64((long long)(a[i] & bits));
+                    const __m512i x1 = _mm512_set1_epi64((long long)(a[i + 1] & bits));
+                    const __m512i x2 = _mm512_set1_epi64((long long)(a[i + 2] & bits));
+                    const __m512i x3 = _mm512_set1_epi64((long long)(a[i + 3] & bits));
+                    for (size_t j = 0; j < nb8; j += 8) {
+                        const __m512i y = _mm512_loadu_si512((const void *)(b + j));
+                        acc0 = _mm512_mask_add_epi64(acc0, _mm512_testn_epi64_mask(x0, y), acc0, one);
+                        acc1 = _mm512_mask_add_epi64(acc1, _mm512_testn_epi64_mask(x1, y), acc1, one);
+                        acc2 = _mm512_mask_add_epi64(acc2, _mm512_testn_epi64_mask(x2, y), acc2, one);
+                        acc3 = _mm512_mask_add_epi64(acc3, _mm512_testn_epi64_mask(x3, y), acc3, one);
+                    }
+                    for (size_t j = nb8; j < nb; j++) {
+                        const uint64_t yy = b[j];
+                        total += (uint64_t)((((a[i] & bits) & yy) == 0) + (((a[i + 1] & bits) & yy) == 0) +
+                                            (((a[i + 2] & bits) & yy) == 0) + (((a[i + 3] & bits) & yy) == 0));
+                    }
+                }
+                total += (uint64_t)_mm512_reduce_add_epi64(
+                    _mm512_add_epi64(_mm512_add_epi64(acc0, acc1), _mm512_add_epi64(acc2, acc3)));
+            }
+#endif
             for (; i + 4 <= na; i += 4) {
                 const uint64_t x0 = a[i] & bits, x1 = a[i + 1] & bits;
                 const uint64_t x2 = a[i + 2] & bits, x3 = a[i + 3] & bits;
@@ -232,22 +369,10 @@ static uint64_t disjoint_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
         uint64_t bit = *order++;
         norder--;
         /* a: entries without the bit first; b likewise */
-        size_t a0 = 0;
-        for (size_t i = 0; i < na; i++)
-            if (!(a[i] & bit)) {
-                uint64_t t = a[a0];
-                a[a0++] = a[i];
-                a[i] = t;
-            }
+        size_t a0 = partition(a, na, bit);
         if (a0 == na)
             continue;
-        size_t b0 = 0;
-        for (size_t j = 0; j < nb; j++)
-            if (!(b[j] & bit)) {
-                uint64_t t = b[b0];
-                b[b0++] = b[j];
-                b[j] = t;
-            }
+        size_t b0 = partition(b, nb, bit);
         if (b0 == nb)
             continue;
         /* north with the bit against south without it, then north without it against
@@ -257,203 +382,443 @@ static uint64_t disjoint_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
     }
 }
 
-/* The north word of an entry: the two diagonal masks of the row below the half, one in
- * each 32-bit half (d2 low, d1 high). */
-static inline uint64_t north_word(uint64_t e) { return (e >> 32) | (e << 32); }
-
-/* The south word of an entry (the list turned upside down), in the row the north words
- * describe: that row itself for odd n, one row further down for even n. */
-static inline uint64_t south_word(uint64_t e, bool shift, uint64_t full) {
-    uint64_t d1 = e & 0xffffffffu, d2 = e >> 32;
-    if (shift) {
-        d1 >>= 1;
-        d2 = (d2 << 1) & full;
-    }
-    /* the upside-down d1 is the north's d2 direction and the other way round */
-    return d1 | (d2 << 32);
-}
-
-/* Pairs of the group `rn` (north) and `rs` (south) whose words are disjoint; for odd n
- * only entries that leave column `mid` free (`midmask` its bit; 0 for even n). */
-static uint64_t group_pairs(const half_list *h, uint32_t rn, uint32_t rs, uint64_t midmask,
-                            uint64_t *sa, uint64_t *sb) {
-    const bool shift = midmask == 0;
-    size_t na = 0, nb = 0;
-    for (int64_t i = h->offset[rn]; i < h->offset[rn + 1]; i++) {
-        uint64_t e = h->entry[i];
-        if (midmask && (e & (midmask | (midmask << 32))))
-            continue;
-        sa[na++] = north_word(e);
-    }
-    if (!na)
-        return 0;
-    for (int64_t j = h->offset[rs]; j < h->offset[rs + 1]; j++) {
-        uint64_t e = h->entry[j];
-        if (midmask && (e & (midmask | (midmask << 32))))
-            continue;
-        sb[nb++] = south_word(e, shift, h->full);
-    }
-    return disjoint_pairs(sa, na, sb, nb, h->order, h->norder);
-}
-
-/* ---- the count -------------------------------------------------------------------- */
-
-static size_t table_bytes_of(int n) {
-    int k = n / 2;
-    size_t buckets = (size_t)binom[n][k] + 1;
-    return (size_t)HALF_COUNT[n] * sizeof(uint64_t) + buckets * sizeof(int64_t);
-}
-
-/* Returns the total, -1 when memory runs out, -2 when the half list's length is not
- * the one HALF_COUNT promises. */
-static int64_t count_core(int n) {
-    if (n == 1)
-        return 1;
-    const int k = n / 2;
-    const uint64_t full = nq_full(n);
-    const size_t nbuckets = (size_t)binom[n][k];
-    half_list h = {n, k, full, NULL, NULL, false, {0}, 0};
-    set_order(&h);
-    h.offset = calloc(nbuckets + 1, sizeof(int64_t));
-    if (!h.offset)
-        return -1;
-    enumerate(&h);
-    for (size_t r = 0; r < nbuckets; r++)
-        h.offset[r + 1] += h.offset[r];
-    int64_t len = h.offset[nbuckets];
-    if (len != HALF_COUNT[n]) { /* the memory bound would be wrong */
-        free(h.offset);
-        return -2;
-    }
-    size_t biggest = 1;
-    for (size_t r = 0; r < nbuckets; r++)
-        if ((size_t)(h.offset[r + 1] - h.offset[r]) > biggest)
-            biggest = (size_t)(h.offset[r + 1] - h.offset[r]);
-    h.entry = malloc((size_t)(len > 0 ? len : 1) * sizeof(uint64_t));
-    uint64_t *sa = malloc(biggest * sizeof(uint64_t));
-    uint64_t *sb = malloc(biggest * sizeof(uint64_t));
-    int64_t *start = malloc((nbuckets + 1) * sizeof(int64_t));
-    if (!h.entry || !sa || !sb || !start) {
-        free(h.entry);
-        free(sa);
-        free(sb);
-        free(start);
-        free(h.offset);
-        return -1;
-    }
-    memcpy(start, h.offset, (nbuckets + 1) * sizeof(int64_t));
-    h.fill = true;
-    enumerate(&h); /* offset[r] moves to the end of bucket r, i.e. start[r + 1] */
-    memcpy(h.offset, start, (nbuckets + 1) * sizeof(int64_t));
-    free(start);
-
-    uint64_t total = 0;
-    if (n % 2 == 0) {
-        for (uint32_t r = 0; r < nbuckets; r++) {
-            uint64_t c = unrank(r, k, n);
-            uint64_t orbit[4] = {c, full & ~c, mirror(c, n), full & ~mirror(c, n)};
-            bool least = true;
-            int size = 0;
-            for (int i = 0; i < 4; i++) {
-                if (orbit[i] < c)
-                    least = false;
-                bool seen = false;
-                for (int j = 0; j < i; j++)
-                    seen |= orbit[j] == orbit[i];
-                size += !seen;
-            }
-            if (!least)
+/* Split on the squares near the middle of the row first: they are the most often
+ * attacked, so a split there removes the most pairs. */
+static int split_order(int n, uint64_t *order) {
+    int m = 0;
+    for (int dist = 0; dist < n; dist++)
+        for (int side = 0; side < 2; side++) {
+            int col = side ? (n - 1) / 2 - dist : n / 2 + dist;
+            if (col < 0 || col >= n || (side && (n - 1) / 2 - dist == n / 2 + dist))
                 continue;
-            total += (uint64_t)size * group_pairs(&h, r, rank_of(full & ~c), 0, sa, sb);
+            order[m++] = (uint64_t)1 << col;
+            order[m++] = (uint64_t)1 << (col + 32);
         }
-    } else {
+    return m;
+}
+
+/* The row-k masks of a north placement's word, packed (anti-diagonal direction low,
+ * diagonal direction high), and those of its upside-down image in the same row, in
+ * the same packing: a north and a south word that share no bit do not attack each
+ * other.  For even n row k is the south half's first row, for odd n the middle row. */
+static inline uint64_t north_word(uint64_t e, uint64_t full) {
+    const uint64_t s = e & 0xffffffffu, u = e >> 32;
+    return ((s >> 1) & full) | ((u & full) << 32);
+}
+
+static inline uint64_t south_word(uint64_t e, bool odd, uint64_t full) {
+    const uint64_t s = e & 0xffffffffu, u = e >> 32;
+    if (odd)
+        return (u & full) | (((s >> 1) & full) << 32);
+    return ((u >> 1) & full) | ((s & full) << 32);
+}
+
+/* The board columns of west group g and east set x. */
+static inline uint64_t columns_of(uint64_t g, uint64_t x, int w) { return g | (x << w); }
+
+static inline uint64_t mirror(uint64_t cols, int n) {
+    uint64_t m = 0;
+    while (cols) {
+        uint64_t bit = nq_lowest(cols);
+        cols ^= bit;
+        m |= (uint64_t)1 << (n - 1 - nq_index(bit));
+    }
+    return m;
+}
+
+typedef struct {
+    int64_t total;
+    int64_t listed; /* north placements listed in the pass */
+} pass_result;
+
+/* The pass's memory: for even n a north group and its south partner at a time; for
+ * odd n the smaller of the two classes whole, the other a group at a time, and the
+ * words of the two groups being joined. */
+typedef struct {
+    bool keep_north; /* odd n: the north class is kept whole (else the south one) */
+    int64_t bytes;
+    int64_t kept, stream, kept_group; /* entries of each buffer */
+} pass_plan;
+
+static pass_plan plan_pass(const quadrants *qs, uint64_t x) {
+    const uint64_t y = nq_full(qs->k) & ~x;
+    pass_plan p = {false, 0, 0, 0, 0};
+    if (qs->n % 2 == 0) {
+        p.stream = largest_group_bound(qs, x);
+        p.kept_group = largest_group_bound(qs, y);
+        p.bytes = (p.stream + p.kept_group) * (int64_t)sizeof(uint64_t);
+        return p;
+    }
+    const int64_t bx = class_bound(qs, x), by = class_bound(qs, y);
+    p.keep_north = bx <= by;
+    p.kept = (p.keep_north ? bx : by) + 1;
+    p.stream = largest_group_bound(qs, p.keep_north ? y : x);
+    p.kept_group = largest_group_bound(qs, p.keep_north ? x : y);
+    p.bytes = (p.kept + 2 * p.stream + p.kept_group) * (int64_t)sizeof(uint64_t) +
+              (((int64_t)1 << qs->w) + 1) * (int64_t)sizeof(int64_t);
+    return p;
+}
+
+/* Size of the orbit of north column set c under the mirror and the flip, or 0 when c
+ * is not the least of its orbit (another member counts for it). */
+static int orbit_weight(uint64_t c, int n) {
+    const uint64_t full = nq_full(n), mc = mirror(c, n);
+    const uint64_t orbit[4] = {c, full & ~c, mc, full & ~mc};
+    int size = 0;
+    for (int i = 0; i < 4; i++) {
+        if (orbit[i] < c)
+            return 0;
+        bool seen = false;
+        for (int j = 0; j < i; j++)
+            seen |= orbit[j] == orbit[i];
+        size += !seen;
+    }
+    return size;
+}
+
+/* Even n: north group g of class x against its one partner, the south group of the
+ * remaining columns, built in turn. */
+static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, uint64_t *nb_buf,
+                           const uint64_t *order, int norder, int64_t *listed) {
+    const int n = qs->n, w = qs->w;
+    const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(qs->k) & ~x;
+    const int need = qs->k - nq_popcount(x);
+    uint64_t total = 0;
+    for (uint64_t g = 0; g <= wfull; g++) {
+        if (nq_popcount(g) != need)
+            continue;
+        const int weight = orbit_weight(columns_of(g, x, w), n);
+        if (!weight)
+            continue;
+        const int64_t na = list_group(qs, g, x, na_buf);
+        if (!na)
+            continue;
+        const int64_t nb = list_group(qs, wfull & ~g, y, nb_buf);
+        *listed += na + nb;
+        for (int64_t i = 0; i < na; i++)
+            na_buf[i] = north_word(na_buf[i], full);
+        for (int64_t j = 0; j < nb; j++)
+            nb_buf[j] = south_word(nb_buf[j], false, full);
+        total += (uint64_t)weight *
+                 disjoint_pairs(na_buf, (size_t)na, nb_buf, (size_t)nb, order, norder);
+    }
+    return total;
+}
+
+/* The words of one group that leave the middle queen's column free. */
+static size_t middle_free(const uint64_t *raw, int64_t len, bool north, uint64_t mbit,
+                          uint64_t full, uint64_t *out) {
+    const uint64_t both = mbit | (mbit << 32);
+    size_t m = 0;
+    for (int64_t i = 0; i < len; i++) {
+        const uint64_t wd = north ? north_word(raw[i], full) : south_word(raw[i], true, full);
+        out[m] = wd;
+        m += (wd & both) == 0;
+    }
+    return m;
+}
+
+/* Odd n: every north group g of class x, middle queen column `mid` outside g, and the
+ * south group of the columns left; one class kept whole, the other built a group at a
+ * time. */
+static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
+                          const north_class *kept, uint64_t *stream, uint64_t *sa,
+                          uint64_t *sb, const uint64_t *order, int norder, int64_t *listed) {
+    const int n = qs->n, k = qs->k, w = qs->w;
+    const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(k) & ~x;
+    const uint64_t streamed_x = p->keep_north ? y : x;
+    uint64_t total = 0;
+    *listed += kept->len;
+    for (uint64_t s = 0; s <= wfull; s++) { /* the streamed group's west columns */
+        const int64_t len = list_group(qs, s, streamed_x, stream);
+        if (!len)
+            continue;
+        *listed += len;
         for (int mid = 0; mid <= k; mid++) {
             const uint64_t mbit = (uint64_t)1 << mid;
-            const uint64_t weight = mid < k ? 2 : 1; /* mid and n-1-mid */
-            for (uint32_t r = 0; r < nbuckets; r++) {
-                uint64_t c = unrank(r, k, n);
-                if (c & mbit)
-                    continue;
-                uint64_t other = full & ~c & ~mbit;
-                if (other < c) /* top-bottom flip: the pair (other, c) counts the same */
-                    continue;
-                total += 2 * weight * group_pairs(&h, r, rank_of(other), mbit, sa, sb);
-            }
+            if (s & mbit)
+                continue;
+            const uint64_t t = wfull & ~s & ~mbit; /* the kept group's west columns */
+            const uint64_t g = p->keep_north ? t : s, h = p->keep_north ? s : t;
+            if (columns_of(h, y, w) < columns_of(g, x, w)) /* the flip counts it */
+                continue;
+            const int64_t k0 = kept->start[t], k1 = kept->start[t + 1];
+            if (k0 == k1)
+                continue;
+            const size_t ns = middle_free(stream, len, !p->keep_north, mbit, full, sa);
+            const size_t nk = middle_free(kept->word + k0, k1 - k0, p->keep_north, mbit, full,
+                                          sb);
+            const uint64_t weight = mid < k ? 4 : 2; /* the mirror; the flip */
+            total += weight * disjoint_pairs(sa, ns, sb, nk, order, norder);
         }
     }
-    free(sa);
-    free(sb);
-    free(h.entry);
-    free(h.offset);
-    return (int64_t)total;
+    return total;
+}
+
+/* Count pass x: returns -1 when memory runs out. */
+static int count_pass(const quadrants *qs, uint64_t x, pass_result *res) {
+    const int n = qs->n;
+    const pass_plan p = plan_pass(qs, x);
+    uint64_t order[128];
+    const int norder = split_order(n, order);
+    int64_t listed = 0;
+    uint64_t total;
+    if (n % 2 == 0) {
+        uint64_t *a = malloc((size_t)p.stream * sizeof(uint64_t));
+        uint64_t *b = malloc((size_t)p.kept_group * sizeof(uint64_t));
+        if (!a || !b) {
+            free(a);
+            free(b);
+            return -1;
+        }
+        total = count_even(qs, x, a, b, order, norder, &listed);
+        free(a);
+        free(b);
+    } else {
+        const uint64_t y = nq_full(qs->k) & ~x;
+        north_class kept = {0};
+        kept.word = malloc((size_t)p.kept * sizeof(uint64_t));
+        kept.start = malloc((((size_t)1 << qs->w) + 1) * sizeof(int64_t));
+        uint64_t *stream = malloc((size_t)p.stream * sizeof(uint64_t));
+        uint64_t *sa = malloc((size_t)p.stream * sizeof(uint64_t));
+        uint64_t *sb = malloc((size_t)p.kept_group * sizeof(uint64_t));
+        int rc = 0;
+        if (kept.word && kept.start && stream && sa && sb) {
+            list_class(qs, p.keep_north ? x : y, &kept);
+            total = count_odd(qs, x, &p, &kept, stream, sa, sb, order, norder, &listed);
+        } else {
+            rc = -1;
+        }
+        free(kept.word);
+        free(kept.start);
+        free(stream);
+        free(sa);
+        free(sb);
+        if (rc < 0)
+            return -1;
+    }
+    res->total = (int64_t)total;
+    res->listed = listed;
+    return 0;
+}
+
+/* ---- boards a half turn leaves unchanged ------------------------------------------ */
+
+typedef struct {
+    int n, k;
+    uint64_t full;
+    int pos[64];
+    int64_t f180, f90, colsum;
+} turn_search;
+
+static bool quarter_fixed(const turn_search *t) {
+    for (int r = 0; r < t->n; r++)
+        if (t->pos[t->pos[r]] != t->n - 1 - r)
+            return false;
+    return true;
+}
+
+/* Fill rows r..k-1 (and their images n-1-r..) given the columns and the diagonals
+ * taken: anti-diagonals r + c, diagonals c - r + n - 1. */
+static void turn_rows(turn_search *t, int r, uint64_t cols, uint64_t anti, uint64_t diag) {
+    const int n = t->n;
+    if (r == t->k) {
+        t->f180++;
+        t->f90 += quarter_fixed(t);
+        t->colsum += t->pos[n > 1 ? 1 : 0];
+        return;
+    }
+    uint64_t free = t->full & ~cols & ~(anti >> r) & ~(diag >> (n - 1 - r));
+    while (free) {
+        const uint64_t bit = nq_lowest(free);
+        free ^= bit;
+        const int c = nq_index(bit), r2 = n - 1 - r, c2 = n - 1 - c;
+        const uint64_t col2 = (uint64_t)1 << c2;
+        const uint64_t a1 = (uint64_t)1 << (r + c), d1 = (uint64_t)1 << (c - r + n - 1);
+        const uint64_t a2 = (uint64_t)1 << (r2 + c2), d2 = (uint64_t)1 << (c2 - r2 + n - 1);
+        if (c2 == c || (cols & col2) || a2 == a1 || d2 == d1 || (anti & a2) || (diag & d2))
+            continue;
+        t->pos[r] = c;
+        t->pos[r2] = c2;
+        turn_rows(t, r + 1, cols | bit | col2, anti | a1 | a2, diag | d1 | d2);
+    }
+}
+
+/* Solutions with the queen of row 0 in column c0 that a half turn leaves unchanged,
+ * and how many of them a quarter turn leaves unchanged too. */
+static void count_turns(int n, int c0, turn_search *t) {
+    memset(t, 0, sizeof(*t));
+    t->n = n;
+    t->k = n / 2;
+    t->full = nq_full(n);
+    uint64_t cols = 0, anti = 0, diag = 0;
+    if (n % 2) { /* the centre square is its own image: it holds the middle row's queen */
+        const int m = n / 2;
+        t->pos[m] = m;
+        cols = (uint64_t)1 << m;
+        anti = (uint64_t)1 << (2 * m);
+        diag = (uint64_t)1 << (n - 1);
+    }
+    uint64_t allowed = t->full & ~cols & ~anti & ~(diag >> (n - 1));
+    if (n < 2 || !(allowed >> c0 & 1u))
+        return;
+    const int r2 = n - 1, c2 = n - 1 - c0;
+    const uint64_t a1 = (uint64_t)1 << c0, d1 = (uint64_t)1 << (c0 + n - 1);
+    const uint64_t a2 = (uint64_t)1 << (r2 + c2), d2 = (uint64_t)1 << (c2 - r2 + n - 1);
+    if (c2 == c0 || (cols >> c2 & 1u) || a2 == a1 || d2 == d1 || (anti & a2) || (diag & d2))
+        return;
+    t->pos[0] = c0;
+    t->pos[r2] = c2;
+    turn_rows(t, 1, cols | (uint64_t)1 << c0 | (uint64_t)1 << c2, anti | a1 | a2,
+              diag | d1 | d2);
 }
 
 /* ---- bindings --------------------------------------------------------------------- */
 
 static int check_n(Py_ssize_t n) {
-    if (n < 1 || n > NQ_HV_MAX_N) {
-        PyErr_Format(PyExc_ValueError, "n must be between 1 and %d, not %zd", NQ_HV_MAX_N, n);
+    if (n < 2 || n > NQ_HV_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "n must be between 2 and %d, not %zd", NQ_HV_MAX_N, n);
         return -1;
     }
     return 0;
 }
 
-static const char TABLE_BYTES_DOC[] =
-    "table_bytes(n) -> int\n\n"
-    "Bytes of the tables count_total(n) keeps: the half list and its bucket offsets\n"
-    "(the scratch space of the largest group comes on top, a small share).";
-
-static PyObject *py_table_bytes(PyObject *self, PyObject *args) {
-    (void)self;
-    Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "n:table_bytes", &n))
-        return NULL;
+/* The quadrant lists of n; the GIL is released while they are built (a second or so
+ * at n = 21), so that a signal handler or another thread can run meanwhile. */
+static quadrants *quadrants_or_error(Py_ssize_t n) {
     if (check_n(n) < 0)
         return NULL;
-    return PyLong_FromSize_t(table_bytes_of((int)n));
+    quadrants *qs;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(BUILD_LOCK, WAIT_LOCK);
+    qs = get_quadrants((int)n);
+    PyThread_release_lock(BUILD_LOCK);
+    Py_END_ALLOW_THREADS
+    if (!qs)
+        PyErr_NoMemory();
+    return qs;
 }
 
-static const char COUNT_DOC[] =
-    "count_total(n, max_bytes) -> int\n\n"
-    "The number of ways to place n non-attacking queens on an n x n board (1 <= n <= 20),\n"
-    "by joining half-boards; ValueError when its tables (table_bytes(n)) exceed max_bytes.";
+static const char PASS_PLANS_DOC[] =
+    "pass_plans(n) -> list[tuple[int, int]]\n\n"
+    "For every pass x of n: the bytes it allocates, and at most how many north placements\n"
+    "it lists (its two classes; a size estimate of its work). The first call for an n\n"
+    "lists its quadrants (kept for later calls).";
 
-static PyObject *py_count_total(PyObject *self, PyObject *args) {
+static PyObject *py_pass_plans(PyObject *self, PyObject *args) {
     (void)self;
     Py_ssize_t n;
-    long long max_bytes;
-    if (!PyArg_ParseTuple(args, "nL:count_total", &n, &max_bytes))
+    if (!PyArg_ParseTuple(args, "n:pass_plans", &n))
+        return NULL;
+    quadrants *qs = quadrants_or_error(n);
+    if (!qs)
+        return NULL;
+    const uint64_t count = (uint64_t)1 << (qs->k - 1), efull = nq_full(qs->k);
+    int64_t *plans = malloc(2 * count * sizeof(int64_t));
+    if (!plans)
+        return PyErr_NoMemory();
+    Py_BEGIN_ALLOW_THREADS
+    for (uint64_t x = 0; x < count; x++) {
+        plans[2 * x] = plan_pass(qs, x).bytes;
+        plans[2 * x + 1] = class_bound(qs, x) + class_bound(qs, efull & ~x);
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *out = PyList_New((Py_ssize_t)count);
+    if (!out) {
+        free(plans);
+        return NULL;
+    }
+    for (uint64_t x = 0; x < count; x++) {
+        PyObject *v = Py_BuildValue("(LL)", (long long)plans[2 * x], (long long)plans[2 * x + 1]);
+        if (!v) {
+            free(plans);
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)x, v);
+    }
+    free(plans);
+    return out;
+}
+
+static const char QUADRANT_BYTES_DOC[] =
+    "quadrant_bytes(n) -> int\n\n"
+    "Bytes of the quadrant lists of n (built on first use, kept by the process).";
+
+static PyObject *py_quadrant_bytes(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "n:quadrant_bytes", &n))
+        return NULL;
+    quadrants *qs = quadrants_or_error(n);
+    if (!qs)
+        return NULL;
+    const size_t keys = ((size_t)1 << (qs->w + qs->k)) + ((size_t)1 << (2 * qs->k)) + 2;
+    const size_t bytes = (size_t)(qs->west.len + qs->east.len) * sizeof(uint64_t) +
+                         keys * sizeof(int64_t) + ((size_t)1 << qs->k) * sizeof(uint32_t);
+    return PyLong_FromSize_t(bytes);
+}
+
+static const char COUNT_PASS_DOC[] =
+    "count_pass(n, x) -> (int, int)\n\n"
+    "Pass x of the count of n (2 <= n <= 21, 0 <= x < 2**(n//2 - 1)): the solutions,\n"
+    "weighted by symmetry, whose north half uses the east columns x or whose symmetric\n"
+    "images are counted through it, and the number of north placements it listed.\n"
+    "The sum over every x is the total count.";
+
+static PyObject *py_count_pass(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n;
+    long long x;
+    if (!PyArg_ParseTuple(args, "nL:count_pass", &n, &x))
+        return NULL;
+    quadrants *qs = quadrants_or_error(n);
+    if (!qs)
+        return NULL;
+    if (x < 0 || (unsigned long long)x >= ((unsigned long long)1 << (qs->k - 1))) {
+        PyErr_Format(PyExc_ValueError, "pass %lld is not one of the %llu passes of n = %zd",
+                     x, (unsigned long long)1 << (qs->k - 1), n);
+        return NULL;
+    }
+    pass_result res = {0, 0};
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = count_pass(qs, (uint64_t)x, &res);
+    Py_END_ALLOW_THREADS
+    if (rc < 0)
+        return PyErr_NoMemory();
+    return Py_BuildValue("(LL)", (long long)res.total, (long long)res.listed);
+}
+
+static const char COUNT_TURNS_DOC[] =
+    "count_turns(n, c) -> (int, int, int)\n\n"
+    "Solutions of n (2 <= n <= 21) with the queen of row 0 in column c that a half turn\n"
+    "leaves unchanged, how many of them a quarter turn leaves unchanged too, and the sum\n"
+    "of the columns of their queens in row 1.";
+
+static PyObject *py_count_turns(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n, c;
+    if (!PyArg_ParseTuple(args, "nn:count_turns", &n, &c))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
-    if (max_bytes < 0) {
-        PyErr_SetString(PyExc_ValueError, "max_bytes must not be negative");
+    if (c < 0 || c >= n) {
+        PyErr_Format(PyExc_ValueError, "column %zd is not on a board of %zd columns", c, n);
         return NULL;
     }
-    size_t need = table_bytes_of((int)n);
-    if (need > (unsigned long long)max_bytes) {
-        PyErr_Format(PyExc_ValueError,
-                     "counting n = %zd by half-boards needs %zu bytes of tables, more than "
-                     "the %lld allowed",
-                     n, need, max_bytes);
-        return NULL;
-    }
-    int64_t total;
+    turn_search t;
     Py_BEGIN_ALLOW_THREADS
-    total = count_core((int)n);
+    count_turns((int)n, (int)c, &t);
     Py_END_ALLOW_THREADS
-    if (total == -1)
-        return PyErr_NoMemory();
-    if (total < 0) {
-        PyErr_SetString(PyExc_RuntimeError, "the half list's length is not the expected one");
-        return NULL;
-    }
-    return PyLong_FromLongLong((long long)total);
+    return Py_BuildValue("(LLL)", (long long)t.f180, (long long)t.f90, (long long)t.colsum);
 }
 
 static PyMethodDef METHODS[] = {
-    {"count_total", py_count_total, METH_VARARGS, COUNT_DOC},
-    {"table_bytes", py_table_bytes, METH_VARARGS, TABLE_BYTES_DOC},
+    {"pass_plans", py_pass_plans, METH_VARARGS, PASS_PLANS_DOC},
+    {"quadrant_bytes", py_quadrant_bytes, METH_VARARGS, QUADRANT_BYTES_DOC},
+    {"count_pass", py_count_pass, METH_VARARGS, COUNT_PASS_DOC},
+    {"count_turns", py_count_turns, METH_VARARGS, COUNT_TURNS_DOC},
     {NULL, NULL, 0, NULL},
 };
 
@@ -463,7 +828,7 @@ static struct PyModuleDef MODULE = {
 };
 
 PyMODINIT_FUNC PyInit_halves(void) {
-    init_binom();
-    init_rank();
+    if (!BUILD_LOCK && !(BUILD_LOCK = PyThread_allocate_lock()))
+        return PyErr_NoMemory();
     return PyModule_Create(&MODULE);
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -12,8 +13,10 @@ from click.core import ParameterSource
 
 from .. import interrupt
 from ..count import count as count_solutions
-from ..count import uses_constellations
+from ..count import engine_of, plan_workers, uses_subproblems
 from ..count.journal import check_key
+from ..count.memory import parse_size
+from ..count.pace import Estimate, Pace, describe_seconds
 from ..count.runner import Progress
 from ..errors import BadInput, NoSolution
 from .app import cli
@@ -63,21 +66,71 @@ def quiet_option(f: F) -> F:
                         help="No progress bar (it shows only when stderr is a terminal).")(f)
 
 
+def memory_option(f: F) -> F:
+    """``--memory-limit SIZE``: the most memory the count may take.
+
+    >>> @click.command()
+    ... @memory_option
+    ... def show(memory_limit: str | None) -> None:
+    ...     click.echo(f"limit: {memory_limit}")
+    >>> show.main(["--memory-limit", "2G"], standalone_mode=False)
+    limit: 2G
+    """
+    return click.option(
+        "--memory-limit", "-m", metavar="SIZE", default=None,
+        help="The most memory the count may take, such as 4G or 512M (default: half of "
+             "this machine's). Fewer workers run when they would not fit; a count that "
+             "cannot fit with one says so before it starts.",
+    )(f)
+
+
+class Eta:
+    """The time left of a count, by the model of :mod:`nqueens.count.pace`: seconds per
+    unit of work from the timed sample (or, without one, from the pace reached so far),
+    then from the pace reached once a few percent are done.
+
+    >>> eta = Eta(Pace(0.01, workers=2))
+    >>> eta.text(cost_done=0, cost_total=1000)
+    '5 s'
+    >>> Eta(None).text(cost_done=0, cost_total=1000)
+    '?'
+    """
+
+    def __init__(self, pace: Pace | None):
+        self.pace = pace
+        self.started = time.perf_counter()
+        self.first_done: int | None = None
+
+    def text(self, cost_done: int, cost_total: int) -> str:
+        """The time left, for people; '?' while nothing can be said."""
+        if self.first_done is None:
+            self.first_done = cost_done  # what a resumed journal already held
+        ran = cost_done - self.first_done
+        elapsed = time.perf_counter() - self.started
+        if self.pace is None:
+            if ran <= 0:
+                return "?"
+            self.pace = Pace(elapsed / ran)
+        else:
+            self.pace.observe(ran, elapsed, cost_total - self.first_done)
+        return describe_seconds(self.pace.seconds_left(max(0, cost_total - cost_done)))
+
+
 @contextmanager
-def progress_bar(enabled: bool, label: str) -> Iterator[Progress | None]:
-    """A rich progress bar on stderr (subproblems done, solutions so far, ETA), or None
-    when ``enabled`` is false or stderr is not a terminal.
+def progress_bar(enabled: bool, label: str, eta: Eta) -> Iterator[Progress | None]:
+    """A rich progress bar on stderr (subproblems done, solutions so far, the time left
+    by ``eta``'s model), or None when ``enabled`` is false or stderr is not a terminal.
 
     Without a bar the count gets no progress callback:
 
-    >>> with progress_bar(False, "n = 8") as report:
+    >>> with progress_bar(False, "n = 8", Eta(None)) as report:
     ...     report is None
     True
 
     With stderr on a terminal, the bar follows the count (not run here: it needs a
     terminal):
 
-    >>> with progress_bar(True, "n = 14") as report:  # doctest: +SKIP
+    >>> with progress_bar(True, "n = 14", Eta(None)) as report:  # doctest: +SKIP
     ...     count_solutions(14, progress=report).total
     365596
     """
@@ -85,25 +138,21 @@ def progress_bar(enabled: bool, label: str) -> Iterator[Progress | None]:
         yield None
         return
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
     from rich.progress import Progress as RichProgress
 
     bar = RichProgress(
         TextColumn("{task.description}"), BarColumn(),
         TextColumn("{task.fields[subs]}"), TextColumn("{task.fields[sols]}"),
-        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        TimeElapsedColumn(), TextColumn("ETA {task.fields[eta]}"),
         console=Console(stderr=True), auto_refresh=False, transient=True,
     )
-    task = bar.add_task(label, total=None, subs="", sols="")
+    task = bar.add_task(label, total=None, subs="", sols="", eta="?")
 
     def report(done: int, total: int, cost_done: int, cost_total: int, solutions: int) -> None:
         bar.update(task, total=cost_total, completed=cost_done,
-                   subs=f"{done:,}/{total:,} subproblems", sols=f"{solutions:,} solutions")
+                   subs=f"{done:,}/{total:,} subproblems", sols=f"{solutions:,} solutions",
+                   eta=eta.text(cost_done, cost_total))
         bar.refresh()
 
     with bar:
@@ -133,15 +182,20 @@ def progress_bar(enabled: bool, label: str) -> Iterator[Progress | None]:
               default=None,
               help="Count on a running Dask cluster (also from $NQUEENS_SCHEDULER); needs "
                    'pip install "nqueens[cluster]".')
+@memory_option
 @quiet_option
 def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixed: str | None,
               blocked: str | None, workers: int | None, journal: str | None,
-              journal_key: str | None, scheduler: str | None, quiet: bool) -> int:
+              journal_key: str | None, scheduler: str | None, memory_limit: str | None,
+              quiet: bool) -> int:
     """Count the solutions for an N×N board.
 
-    Whole boards (queen or superqueen, no torus) are counted by start constellations:
-    the border queens are placed first, one frame per symmetry class, and the inside
-    is completed on all cores. One run gives both the total and the fundamental count.
+    The queen board (n = 4..21) is counted by joining half-boards: every placement of
+    the north half is built from two quadrants, and north and south halves with
+    complementary columns are matched in bulk on their diagonals, one symmetry class
+    of column sets at a time, on all cores. Superqueens and larger boards are counted
+    by start constellations (border queens first). One run gives both the total and the
+    fundamental count; from n = 19 on the count first prints how long it should take.
 
     A journal (--journal) is checked when a count resumes from it: every row against
     its MAC under the journal's key, and a random sample of rows recounted. Its key
@@ -156,6 +210,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 12 --json                      {"n": 12, ..., "all": 14200, ...}
       nqueens count 17 --workers 2                 two processes
       nqueens count 18 --journal q18.sqlite        resumable: run it again after Ctrl-C
+      nqueens count 20 --memory-limit 2G           fewer workers if they would not fit
       nqueens count 14 --piece superqueen          5180
       nqueens count 13 --torus                     4524   (lines wrap around the edges)
       nqueens count 8 --fixed d1                   18     (boards holding a queen on d1)
@@ -167,7 +222,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
     if scheduler is not None and from_env:
         # $NQUEENS_SCHEDULER is a default, not an order: counts the cluster cannot take,
         # and an explicit --workers, run here.
-        if workers is not None or not uses_constellations(problem):
+        if workers is not None or not uses_subproblems(problem):
             scheduler = None
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with --fixed "
@@ -189,17 +244,37 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
 
         require_dask()
         scheduler = check_address(scheduler)
-    fast = uses_constellations(problem)
+    limit = parse_size(memory_limit) if memory_limit is not None else None
+    fast = uses_subproblems(problem)
+    if fast and scheduler is None:
+        fit, wanted = plan_workers(problem, workers, limit)
+        if fit < wanted:
+            say(f"nqueens: counting with {fit} of {wanted} workers: more would not fit in the "
+                "memory limit (--memory-limit)")
+    eta = Eta(None)
+
+    def on_estimate(found: Estimate) -> None:
+        say(f"nqueens: n = {problem.n} on {found.workers} worker"
+            f"{'s' if found.workers > 1 else ''} should take about "
+            f"{describe_seconds(found.seconds)} here (from {found.sampled} subproblems timed "
+            f"first; engine {engine_of(problem)})")
+        eta.pace = found.pace
+        eta.started = time.perf_counter()
+        eta.first_done = None
+
     # What a signal that ends the count says (see nqueens.interrupt), and a Ctrl-C here.
     kept = (f"finished subproblems are kept in {journal}. Run the same command again to "
             "resume." if journal is not None else
             "nothing was kept (add --journal FILE to make a count resumable)")
     try:
-        with interrupt.noted(kept), progress_bar(fast and not quiet, f"n={problem.n}") as report:
+        with interrupt.noted(kept), \
+                progress_bar(fast and not quiet, f"n={problem.n}", eta) as report:
             result = count_solutions(problem.n, piece=problem.piece, torus=problem.torus,
                                      fixed=problem.fixed, blocked=problem.blocked,
                                      workers=workers, journal=journal, progress=report,
-                                     scheduler=scheduler, journal_key=journal_key)
+                                     scheduler=scheduler, journal_key=journal_key,
+                                     memory_limit=limit,
+                                     estimate=None if quiet else on_estimate)
     except KeyboardInterrupt:
         say(f"nqueens: interrupted; {kept}")
         return 130

@@ -12,7 +12,7 @@ from ..errors import BadInput
 from ..search import MAX_EXACT_N, check_n
 from .app import cli
 from .common import check_output_paths, echo, json_option, output_stream, piece_option, say
-from .count_cmd import progress_bar, quiet_option, workers_option
+from .count_cmd import Eta, progress_bar, quiet_option, workers_option
 
 
 @cli.command("table")
@@ -56,7 +56,7 @@ def table_cmd(n_from: int, n_to: int, fmt: str, plot: str | None, as_json: bool,
     warm_up(piece)
     rows = []
     for n in range(n_from, n_to + 1):
-        with progress_bar(not quiet, f"n={n}") as report:
+        with progress_bar(not quiet, f"n={n}", Eta(None)) as report:
             rows.append(count(n, piece=piece, workers=workers, progress=report))
     if piece != "queen" and fmt in ("text", "markdown"):
         say(f"nqueens: counts of {piece}s (queen + knight)")

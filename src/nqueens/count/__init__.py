@@ -1,33 +1,40 @@
 """Counting solutions: all of them and the fundamental ones (classes under the 8 symmetries).
 
-Whole boards of the queen or the superqueen (n ≥ 4) are counted by start
-constellations (:mod:`nqueens.count.constellations`): a sum over independent
-subproblems that run on all cores, with an optional SQLite journal to resume
-from. The torus and boards with fixed or blocked squares use the simple search of
-:mod:`nqueens.count.simple`.
+Whole boards are counted as a sum over independent subproblems that run on all
+cores, with an optional SQLite journal to resume from and an optional Dask cluster to
+run on. The plain queen board with 4 <= n <= 21 is counted by joining half-boards
+(:mod:`nqueens.count.halves`); the superqueen and larger queen boards by start
+constellations (:mod:`nqueens.count.constellations`). The torus and boards with
+fixed or blocked squares use the simple search of :mod:`nqueens.count.simple`.
 
 >>> from nqueens.count import count
 >>> r = count(8)
->>> (r.total, r.fundamental)
-(92, 12)
+>>> (r.total, r.fundamental, r.engine)
+(92, 12, 'halves')
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..errors import BadInput
 from ..pieces import Piece
 from ..search import Problem, Square
 from . import constellations as cons
+from . import halves
+from . import memory as mem
 from .journal import Journal, JournalHeader
+from .pace import ESTIMATE_FROM_N, Estimate, time_sample
 from .runner import PoolMap, Progress, run, serial_map
 from .simple import count_problem
+from .work import Subproblem, SubResult, digest, solve_batch, tally
 
-#: Below this n the default (``workers=None``) counts in this process: a pool costs more.
+#: Below this n the default (``workers=None``) counts start constellations in this
+#: process: a pool costs more (the half-board engine has its own threshold,
+#: :data:`nqueens.count.halves.POOL_FROM_N`).
 POOL_FROM_N = 14
 
 #: From this n on each frame is split by the queen of its first row to fill.
@@ -40,12 +47,13 @@ MAX_WORKERS = 1024
 @dataclass(frozen=True)
 class CountResult:
     """The outcome of a count. ``fundamental`` is None when symmetry does not apply
-    (fixed or blocked squares break it). ``engine`` is ``"constellations"`` or
-    ``"simple"``; ``subproblems`` is how many the count was split into (0 for simple).
+    (fixed or blocked squares break it). ``engine`` is ``"halves"``,
+    ``"constellations"`` or ``"simple"`` (see :func:`engine_of`); ``subproblems`` is how
+    many the count was split into (0 for simple).
 
     >>> r = count(8, workers=1)
     >>> r.total, r.fundamental, r.engine, r.subproblems
-    (92, 12, 'constellations', 78)
+    (92, 12, 'halves', 12)
     >>> d = count(5, fixed=[(0, 0)]).as_dict()
     >>> d["all"], d["fundamental"], d["engine"]
     (2, None, 'simple')
@@ -90,19 +98,39 @@ def check_workers(workers: object) -> int | None:
     return workers
 
 
-def uses_constellations(problem: Problem) -> bool:
-    """True when the problem is counted by start constellations (whole board, no torus).
+def engine_of(problem: Problem) -> str:
+    """The engine that counts ``problem``: ``"halves"`` for the plain queen board with
+    :data:`~nqueens.count.halves.MIN_N` <= n <= :data:`~nqueens.count.halves.MAX_N`,
+    ``"constellations"`` for other whole boards from n = 4 (the superqueen, larger
+    queen boards), ``"simple"`` for the torus, fixed or blocked squares and tiny boards.
 
-    >>> uses_constellations(Problem.make(8)), uses_constellations(Problem.make(8, torus=True))
+    >>> [engine_of(Problem.make(n)) for n in (3, 8, 22)]
+    ['simple', 'halves', 'constellations']
+    >>> engine_of(Problem.make(8, "superqueen")), engine_of(Problem.make(8, torus=True))
+    ('constellations', 'simple')
+    """
+    if problem.constrained or problem.torus or problem.n < cons.MIN_N:
+        return "simple"
+    if problem.piece is Piece.QUEEN and halves.MIN_N <= problem.n <= halves.MAX_N:
+        return "halves"
+    return "constellations"
+
+
+def uses_subproblems(problem: Problem) -> bool:
+    """True when the problem is counted as subproblems (so a journal, a cluster and a
+    progress bar apply): every whole board from n = 4 on.
+
+    >>> uses_subproblems(Problem.make(8)), uses_subproblems(Problem.make(8, torus=True))
     (True, False)
-    >>> uses_constellations(Problem.make(8, blocked=[(0, 0)]))
+    >>> uses_subproblems(Problem.make(8, blocked=[(0, 0)]))
     False
     """
-    return not problem.constrained and not problem.torus and problem.n >= cons.MIN_N
+    return engine_of(problem) != "simple"
 
 
 def default_split(n: int) -> int:
-    """How many rows to fill each frame is split by (0 below :data:`SPLIT_FROM_N`).
+    """How many rows to fill each start constellation is split by (0 below
+    :data:`SPLIT_FROM_N`).
 
     >>> default_split(18), default_split(19)
     (0, 1)
@@ -110,8 +138,54 @@ def default_split(n: int) -> int:
     return 1 if n >= SPLIT_FROM_N else 0
 
 
+def make_subproblems(problem: Problem) -> tuple[str, list[Subproblem]]:
+    """The engine version and the subproblem list of a whole-board count.
+
+    >>> version, subs = make_subproblems(Problem.make(10))
+    >>> version, len(subs)
+    ('halves-1', 21)
+    """
+    if engine_of(problem) == "halves":
+        return halves.ENGINE_VERSION, halves.make_subproblems(problem.n)
+    return cons.ENGINE_VERSION, cons.make_subproblems(problem.n, problem.piece,
+                                                      default_split(problem.n))
+
+
+def memory_per_worker(problem: Problem) -> int:
+    """At most how many bytes one counting process needs for ``problem`` (the
+    half-board engine's tables; a small constant for the other engines).
+
+    >>> memory_per_worker(Problem.make(20)) > memory_per_worker(Problem.make(8, "superqueen"))
+    True
+    """
+    if engine_of(problem) == "halves":
+        return halves.worker_bytes(problem.n)
+    return 64 << 20
+
+
+def plan_workers(problem: Problem, workers: int | None = None,
+                 memory_limit: int | None = None) -> tuple[int, int]:
+    """``(workers to run, workers wanted)`` for a local count of ``problem``: the
+    wanted ones (None: all cores, or one for small boards), as many of them as fit in
+    ``memory_limit`` bytes (None: :func:`nqueens.count.memory.default_limit`);
+    :class:`BadInput` when not even one fits.
+
+    >>> plan_workers(Problem.make(8), 4)
+    (4, 4)
+    >>> plan_workers(Problem.make(20), 2, memory_limit=memory_per_worker(Problem.make(20)))
+    (1, 2)
+    """
+    engine = engine_of(problem)
+    if workers is None:
+        pool_from = halves.POOL_FROM_N if engine == "halves" else POOL_FROM_N
+        workers = (os.cpu_count() or 1) if problem.n >= pool_from else 1
+    limit = mem.default_limit() if memory_limit is None else memory_limit
+    fit = mem.workers_within(memory_per_worker(problem), workers, limit, f"n = {problem.n}")
+    return fit, workers
+
+
 def warm_up(piece: Piece | str = Piece.QUEEN) -> None:
-    """Load (or compile) the counting kernels, so that a timed count does not include it.
+    """Load the counting kernels, so that a timed count does not include it.
 
     >>> warm_up()
     """
@@ -123,18 +197,23 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
           fixed: Iterable[Square] = (), blocked: Iterable[Square] = (),
           workers: int | None = None, journal: str | os.PathLike[str] | None = None,
           progress: Progress | None = None, scheduler: str | None = None,
-          journal_key: str | None = None) -> CountResult:
+          journal_key: str | None = None, memory_limit: int | None = None,
+          estimate: Callable[[Estimate], None] | None = None) -> CountResult:
     """Count all solutions and (without fixed or blocked squares) the fundamental ones.
 
     ``workers`` processes share the subproblems (None: all cores, in this process
-    below n = 14). ``journal`` names an SQLite file that records each finished
-    subproblem; counting again with the same file resumes (after checking what it
-    holds) and gives the same result. Its rows are signed with ``journal_key``, or
-    with a key kept in the user's configuration folder when that is None (see
-    :mod:`nqueens.count.journal`). ``progress`` is called after each finished batch (see
-    :data:`nqueens.count.runner.Progress`). ``scheduler`` (``tcp://HOST:PORT``) sends
-    the subproblems to a running Dask cluster instead (see :mod:`nqueens.count.cluster`);
-    the journal and the result are the same as for a local run.
+    below n = 14); no more of them run than fit in ``memory_limit`` bytes (None:
+    :func:`nqueens.count.memory.default_limit`), and a count that does not fit with one
+    raises :class:`BadInput` before it starts. ``journal`` names an SQLite file that
+    records each finished subproblem; counting again with the same file resumes
+    (after checking what it holds) and gives the same result. Its rows are signed with
+    ``journal_key``, or with a key kept in the user's configuration folder when that is
+    None (see :mod:`nqueens.count.journal`). ``progress`` is called after each finished
+    batch (see :data:`nqueens.count.runner.Progress`). ``scheduler``
+    (``tcp://HOST:PORT``) sends the subproblems to a running Dask cluster instead (see
+    :mod:`nqueens.count.cluster`); the journal and the result are the same as for a
+    local run. From n = 19 on, ``estimate`` (when given) receives the expected time of
+    the count, from a sample of subproblems timed first (their results are kept).
 
     >>> count(6).total, count(6).fundamental
     (4, 1)
@@ -142,27 +221,42 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
     4
     >>> count(5, fixed=[(0, 0)]).total
     2
+    >>> count(20, memory_limit=1 << 20)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: counting n = 20 needs ... more than the limit of 1 MiB; ...
     """
     problem = Problem.make(n, piece, torus, fixed, blocked)
     k = check_workers(workers)
+    if memory_limit is not None and (isinstance(memory_limit, bool) or
+                                     not isinstance(memory_limit, int) or memory_limit < 1):
+        raise BadInput(f"the memory limit must be a positive number of bytes, not "
+                       f"{memory_limit!r}")
     start = time.perf_counter()
-    if not uses_constellations(problem):
+    engine = engine_of(problem)
+    if engine == "simple":
         for option, value in (("a journal", journal), ("a cluster", scheduler)):
             if value is not None:
-                raise BadInput(f"{option} needs the start-constellation count: a whole board "
+                raise BadInput(f"{option} needs a count split into subproblems: a whole board "
                                f"(no --fixed, --blocked or --torus) with n >= {cons.MIN_N}")
         total, fundamental = count_problem(problem)
         return CountResult(problem.n, total, fundamental, time.perf_counter() - start,
                            problem.piece.value, problem.torus)
-    subs = cons.make_subproblems(problem.n, problem.piece, default_split(problem.n))
-    if k is None:
-        k = (os.cpu_count() or 1) if problem.n >= POOL_FROM_N else 1
+    version, subs = make_subproblems(problem)
+    k = plan_workers(problem, k, memory_limit)[0] if scheduler is None else 1
     jr: Journal | None = None
     if journal is not None:
-        header = JournalHeader(problem.n, problem.piece.value, cons.ENGINE_VERSION, len(subs),
-                               cons.digest(subs))
+        header = JournalHeader(problem.n, problem.piece.value, version, len(subs),
+                               digest(subs))
         jr = Journal.open(os.fspath(journal), header, key=journal_key)
     try:
+        given: list[SubResult] = []
+        if estimate is not None and problem.n >= ESTIMATE_FROM_N and scheduler is None:
+            done = {r.id for r in jr.results()} if jr is not None else set()
+            todo = [s for s in subs if s.id not in done]
+            if todo:
+                found, given = time_sample(subs, todo, k, solve_batch)
+                estimate(found)
         if scheduler is not None:
             from .cluster import DaskMap
 
@@ -171,12 +265,13 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
                 k = cluster.slots
         elif k > 1:
             with PoolMap(k) as pool:
-                results = run(subs, pool, journal=jr, progress=progress, workers=k)
+                results = run(subs, pool, journal=jr, progress=progress, workers=k,
+                              given=given)
         else:
-            results = run(subs, serial_map, journal=jr, progress=progress)
+            results = run(subs, serial_map, journal=jr, progress=progress, given=given)
     finally:
         if jr is not None:
             jr.close()
-    total, fundamental = cons.tally(subs, results)
+    total, fundamental = tally(subs, results)
     return CountResult(problem.n, total, fundamental, time.perf_counter() - start,
-                       problem.piece.value, problem.torus, "constellations", len(subs), k)
+                       problem.piece.value, problem.torus, engine, len(subs), k)

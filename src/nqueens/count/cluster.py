@@ -39,9 +39,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..errors import BadInput, NQueensError
-from .constellations import Subproblem, SubResult
 from .runner import Batch, BatchFn
 from .verify import SpotCheck, describe
+from .work import Subproblem, SubResult
 
 #: How long one task should run, in seconds.
 TASK_SECONDS = 2.0

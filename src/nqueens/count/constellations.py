@@ -29,14 +29,16 @@ machine; :func:`solve` counts one.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 import numpy as np
 
 from ..kernels import constellations as kc
 from ..pieces import Piece
+from .work import Subproblem, SubResult, digest, tally
+
+__all__ = ["Subproblem", "SubResult", "tally", "make_subproblems", "solve", "solve_batch",
+           "digest", "frames", "frame_images"]
 
 #: Version of the subproblem layout and kernels; journals of another version are refused.
 ENGINE_VERSION = "constellations-2"
@@ -46,57 +48,6 @@ MIN_N = 4
 
 #: Rows to fill that the orientation choice looks ahead.
 ESTIMATE_DEPTH = 3
-
-
-class Subproblem(NamedTuple):
-    """One unit of counting work: pre-placed queens to complete.
-
-    ``queens`` holds the pre-placed queens as flat ``(row, column, row, column, ...)``
-    pairs (0-based) in the orientation to search; ``weight`` multiplies the count of
-    completions; ``sym`` says whether completions are tested for a half turn (1) or
-    also a quarter turn (2); ``cost`` is the orientation estimate used for ordering.
-
-    The first subproblem of n = 6 holds the frame of its only solution class; the
-    class has 4 members and is tested for a half turn:
-
-    >>> sub = make_subproblems(6)[0]
-    >>> sub.weight, sub.sym, sub.queens
-    (4, 1, (0, 1, 2, 5, 3, 0, 5, 4))
-    >>> sub.key()
-    '0:6:0:4:1:0,1,2,5,3,0,5,4'
-    """
-
-    id: int
-    n: int
-    knight: bool
-    weight: int
-    sym: int
-    queens: tuple[int, ...]
-    cost: int = 0
-
-    def key(self) -> str:
-        """A text form for digests and journals."""
-        q = ",".join(map(str, self.queens))
-        return f"{self.id}:{self.n}:{int(self.knight)}:{self.weight}:{self.sym}:{q}"
-
-
-class SubResult(NamedTuple):
-    """The counts of one subproblem, before weighting.
-
-    ``colsum`` is a second figure of the same search: the sum, over the completions,
-    of the column of the queen in the last row to fill (in the search orientation).
-    A recount must reproduce it along with the counts; it lies between 0 and
-    ``(n - 1) × total``.
-
-    >>> solve_batch(make_subproblems(6)[:1])
-    [SubResult(id=0, total=1, fixed180=1, fixed90=0, colsum=2)]
-    """
-
-    id: int
-    total: int
-    fixed180: int
-    fixed90: int
-    colsum: int = 0
 
 
 def frame_images(n: int, t: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
@@ -235,42 +186,3 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
         counted = {s.id: (int(c), 0, 0, int(cs))
                    for s, c, cs in zip(plain, out.tolist(), colsums.tolist(), strict=True)}
     return [SubResult(s.id, *(counted[s.id] if s.id in counted else solve(s))) for s in batch]
-
-
-def digest(subs: Iterable[Subproblem]) -> str:
-    """A SHA-256 digest of the subproblem list (for journals).
-
-    The same request always gives the same list, so the same digest:
-
-    >>> d = digest(make_subproblems(6))
-    >>> len(d), d == digest(make_subproblems(6)), d == digest(make_subproblems(6, split=1))
-    (64, True, False)
-    """
-    h = hashlib.sha256()
-    for s in subs:
-        h.update(s.key().encode())
-        h.update(b"\n")
-    return h.hexdigest()
-
-
-def tally(subs: Sequence[Subproblem], results: Iterable[SubResult]) -> tuple[int, int]:
-    """Combine subproblem results into ``(all, fundamental)``.
-
-    On n = 6 one completion of weight 4, unchanged by a half turn, makes all 4
-    solutions and (4 + 4) / 8 = 1 fundamental one:
-
-    >>> subs = make_subproblems(6)
-    >>> tally(subs, solve_batch(subs))
-    (4, 1)
-    """
-    weight = {s.id: s.weight for s in subs}
-    total = f180 = f90 = 0
-    for r in results:
-        w = weight[r.id]
-        total += w * r.total
-        f180 += w * r.fixed180
-        f90 += w * r.fixed90
-    fundamental, rest = divmod(total + f180 + 2 * f90, 8)
-    if rest:  # pragma: no cover - would mean a kernel bug
-        raise AssertionError("symmetry classes do not add up")
-    return total, fundamental

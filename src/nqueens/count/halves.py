@@ -1,62 +1,142 @@
-"""Total counts of the plain queen board by joining half-boards (meet in the middle).
+"""The plain queen board counted by joining half-boards built from quadrants.
 
 The board splits into a north half (the first ``n // 2`` rows) and a south half (the
 last ``n // 2``); for odd ``n`` the middle row between them holds one queen whose
-column is chosen explicitly. Every non-attacking placement of a half is listed once,
-with its columns and the diagonal masks it leaves for the row next to the other
-half, grouped by set of columns; turned upside down the north list is the south
-list. A solution is a north and a south placement with complementary column sets and
-disjoint diagonal masks, and those pairs are counted group by group in bulk (both
-masks packed in one 64-bit word, groups split on one mask bit at a time). The
-left-right mirror and the top-bottom flip make most groups count alike, so one of
-each orbit is counted.
+column is chosen explicitly. Turned upside down, the north placements are the south
+ones, so one list serves both. That list is never kept whole: the columns split into
+a west and an east part, every placement of queens in the north rows of each part
+(a *quadrant*) is listed once, and the north placements are built from a west and an
+east quadrant placement on complementary rows whose diagonals do not meet.
 
-The work is in C (:mod:`nqueens._core.halves`) and runs without the GIL. It gives the
-total only, for ``1 <= n <=`` :data:`MAX_N`; the half list of ``n`` takes
-:func:`table_bytes` bytes (about 120 MB at n = 16, 280 MB at 17, 2.6 GB at 18), and
-a count whose tables exceed ``max_bytes`` is refused before it starts.
+The count is a sum of independent **passes**: pass ``x`` builds the north
+placements whose east columns are ``x`` and those whose east columns are the rest of
+the east (their south partners), groups them by columns, and counts the pairs of
+complementary groups whose diagonals, seen in the row between them, are disjoint —
+in bulk, on 64-bit words holding both diagonal masks. The left-right mirror and the
+top-bottom flip make most groups count alike, so one of each orbit is counted, and
+the passes holding column ``n - 1`` in the north are never needed: there are
+``2 ** (n // 2 - 1)`` passes.
+
+The fundamental count needs the solutions a half or a quarter turn leaves unchanged
+(Burnside's lemma, see :func:`nqueens.count.work.tally`); a separate, much smaller
+search places queens in pairs a half turn apart, split by the column of the queen of
+row 0 (mirror images share a subproblem of weight 2).
+
+The work is in C (:mod:`nqueens._core.halves`) and runs without the GIL. A pass
+builds its north placements a group at a time (for odd n it keeps the smaller of its
+two classes whole); :func:`worker_bytes` bounds what one process needs: about 75 MiB
+at n = 19, 135 MiB at 20, 0.9 GiB at 21.
+
+>>> subs = make_subproblems(8)
+>>> [(s.sym, s.part) for s in subs][:3], len(subs)
+([(0, 6), (0, 5), (0, 3)], 12)
+>>> from nqueens.count.work import tally
+>>> tally(subs, solve_batch(subs))
+(92, 12)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
 from .._core import halves as _c
+from .work import Subproblem, SubResult
 
-#: The largest n accepted.
-MAX_N = 20
+#: The engine's name in :class:`~nqueens.count.work.Subproblem` records.
+ENGINE = "halves"
 
-#: The default bound on the tables of one count: 1 GiB.
-DEFAULT_MAX_BYTES = 1 << 30
+#: Version of the subproblem layout and kernels; journals of another version are refused.
+ENGINE_VERSION = "halves-1"
 
+#: The board sizes this engine counts (smaller boards have too few rows to split).
+MIN_N = 4
+MAX_N = 21
 
-def table_bytes(n: int) -> int:
-    """Bytes of the tables :func:`count_total` keeps for ``n`` (the half list and its
-    group offsets; the scratch space of the largest group comes on top).
+#: Below this n the default (``workers=None``) counts in-process: a pool costs more.
+POOL_FROM_N = 17
 
-    >>> table_bytes(8)
-    3320
-    >>> table_bytes(16) < DEFAULT_MAX_BYTES < table_bytes(18)
-    True
-    """
-    return _c.table_bytes(n)
+#: The size estimate of one turn-search subproblem (they are tiny beside the passes).
+TURN_COST = 1
 
 
-def count_total(n: int, max_bytes: int = DEFAULT_MAX_BYTES) -> int:
-    """The number of ways to place ``n`` non-attacking queens on an ``n``×``n`` board.
-
-    Raises :class:`ValueError` for ``n`` outside ``1..MAX_N`` or when the tables
-    (:func:`table_bytes`) would take more than ``max_bytes`` bytes.
-
-    >>> [count_total(n) for n in range(1, 11)]
-    [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
-    >>> count_total(12)
-    14200
-    >>> count_total(18)
-    Traceback (most recent call last):
-    ...
-    ValueError: counting n = 18 by half-boards needs ... bytes of tables, more than the ... allowed
-    """
+def _check(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
-        raise TypeError(f"max_bytes must be an int, not {type(max_bytes).__name__}")
-    return _c.count_total(n, max_bytes)
+    if not MIN_N <= n <= MAX_N:
+        raise ValueError(f"the half-board engine counts n = {MIN_N}..{MAX_N}, not {n}")
+
+
+def passes(n: int) -> int:
+    """How many passes the count of ``n`` has.
+
+    >>> passes(8), passes(9), passes(20)
+    (8, 8, 512)
+    """
+    _check(n)
+    return 1 << (n // 2 - 1)
+
+
+@lru_cache(maxsize=4)
+def _plans(n: int) -> tuple[tuple[int, int], ...]:
+    return tuple((int(b), int(e)) for b, e in _c.pass_plans(n))
+
+
+def pass_entries(n: int, x: int) -> int:
+    """At most how many north placements pass ``x`` of ``n`` lists (a size estimate of
+    its work).
+
+    >>> pass_entries(8, 0) > 0
+    True
+    """
+    return _plans(n)[x][1]
+
+
+def worker_bytes(n: int) -> int:
+    """At most how many bytes one process needs to count passes of ``n``: the quadrant
+    lists (kept by the process) plus what its largest pass allocates.
+
+    >>> worker_bytes(16) < worker_bytes(17) < worker_bytes(18)
+    True
+    """
+    _check(n)
+    return int(_c.quadrant_bytes(n)) + max(b for b, _ in _plans(n))
+
+
+def make_subproblems(n: int) -> list[Subproblem]:
+    """All subproblems of the count of ``n``: the passes, largest estimated first, then
+    the turn searches (one per column of row 0's queen in the left half). The list is
+    deterministic.
+
+    >>> subs = make_subproblems(9)
+    >>> sum(s.sym == 0 for s in subs), [(s.part, s.weight) for s in subs if s.sym]
+    (8, [(0, 2), (1, 2), (2, 2), (3, 2)])
+    """
+    _check(n)
+    joins = sorted(range(passes(n)), key=lambda x: (-pass_entries(n, x), x))
+    records = [(max(1, pass_entries(n, x)), 1, 0, x) for x in joins]
+    records += [(TURN_COST, 2, 2, c) for c in range(n // 2)]
+    return [Subproblem(i, n, False, w, sym, (), cost, ENGINE, part)
+            for i, (cost, w, sym, part) in enumerate(records)]
+
+
+def solve(sub: Subproblem) -> SubResult:
+    """Solve one subproblem of this engine.
+
+    >>> solve(make_subproblems(8)[0])
+    SubResult(id=0, total=18, fixed180=0, fixed90=0, colsum=30)
+    """
+    if sub.sym == 0:
+        total, listed = _c.count_pass(sub.n, sub.part)
+        return SubResult(sub.id, int(total), 0, 0, int(listed))
+    f180, f90, colsum = _c.count_turns(sub.n, sub.part)
+    return SubResult(sub.id, 0, int(f180), int(f90), int(colsum))
+
+
+def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
+    """Solve a batch of this engine's subproblems, in order.
+
+    >>> sum(r.total for r in solve_batch(make_subproblems(10)))
+    724
+    """
+    return [solve(s) for s in batch]

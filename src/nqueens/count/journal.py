@@ -48,7 +48,7 @@ from pathlib import Path
 from types import TracebackType
 
 from ..errors import BadInput
-from .constellations import SubResult
+from .work import SubResult
 
 #: The layout of the file; journals of another layout are refused.
 FORMAT = "nqueens-count-journal-2"

@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 from ..errors import BadInput
 from . import verify as check
-from .constellations import Subproblem, SubResult, solve_batch
 from .journal import Journal
+from .work import Subproblem, SubResult, solve_batch
 
 Batch = list[Subproblem]
 BatchFn = Callable[[Batch], list[SubResult]]
@@ -123,12 +123,13 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
         journal: Journal | None = None, progress: Progress | None = None,
         workers: int = 1,
         plan: Callable[[Sequence[Subproblem]], list[Batch]] | None = None,
-        verify: bool = True) -> list[SubResult]:
+        verify: bool = True, given: Sequence[SubResult] = ()) -> list[SubResult]:
     """Count every subproblem not yet in ``journal``; return the results of all of them.
 
     ``plan`` groups the subproblems still to do into batches (default:
     :func:`batches` for ``workers`` workers); an executor with other costs per task
-    (a cluster) may bring its own.
+    (a cluster) may bring its own. ``given`` holds results already computed in this
+    run (a timed sample): they are recorded in the journal first and not counted again.
 
     Each finished batch is recorded in the journal (one transaction) before it is
     reported, so an interruption at any point loses at most the batches in flight.
@@ -171,6 +172,12 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
         if wrong is not None:
             raise BadInput(f"journal {journal.path} holds a wrong result: "
                            f"{check.describe(wrong)}; delete it to start over")
+    fresh = [r for r in given if r.id not in done]
+    if fresh:
+        if journal is not None:
+            journal.record(fresh)
+        results = results + fresh
+        done |= {r.id for r in fresh}
     cost_of = {s.id: max(1, s.cost) for s in subs}
     weight = {s.id: s.weight for s in subs}
     solutions = sum(weight[r.id] * r.total for r in results)
