@@ -1,18 +1,20 @@
-"""Counting speed: nqueens' start-constellation count against a plain C counter.
+"""Counting speed: nqueens' count against a plain C counter, per core and on two cores.
 
 The reference (benchmarks/reference/count.c) is a bitboard counter with the
 left-right mirror halving of the first row, compiled here with
 ``gcc -O3 -march=native``. Both run on one core, in this run, for each n; the
-script prints wall and CPU seconds and their ratios, then the speed-up of
-``--workers 2`` over ``--workers 1``. The machine is shared: the load average is
-printed before and after, and CPU-time ratios are the steadier figure when it is
-high.
+script prints wall and CPU seconds, their ratios and nqueens' peak memory (the
+largest resident set of its processes), then the speed-up of ``--workers 2`` over
+``--workers 1``. Each nqueens measurement runs in a child process of its own (its
+kernels loaded before the clock starts), so that its peak memory is its own. The
+machine is shared: the load average is printed before and after, and CPU-time
+ratios are the steadier figure when it is high.
 
 With ``--old PYTHON`` the one-core table also times another environment's nqueens
 (an earlier version) on the same n, in a child process under that Python, between
 the reference and this one; ``--rounds`` repeats the table.
 
-Usage: python benchmarks/bench_count.py [--sizes 15 16 17] [--workers-n 17]
+Usage: python benchmarks/bench_count.py [--sizes 16 17 18] [--workers-n 18]
        [--old PYTHON] [--rounds 3]
 """
 
@@ -56,15 +58,25 @@ def run_reference(exe: str, n: int) -> tuple[int, float, float]:
     return int(out.split()[1]), wall, cpu
 
 
-def run_ours(n: int, workers: int) -> tuple[int, float, float]:
+def measure(n: int, workers: int) -> dict[str, float]:
+    """Count n here (the child's side of :func:`run_ours`): the total, wall and CPU
+    seconds (this process and its workers) and the peak resident set in MiB."""
+    warm_up()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     c0 = time.process_time()
     t = time.perf_counter()
     r = count(n, workers=workers)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = time.process_time() - c0 + (after.ru_utime - before.ru_utime)
-    return r.total, wall, cpu
+    cpu = time.process_time() - c0 + (after.ru_utime - before.ru_utime) + (
+        after.ru_stime - before.ru_stime)
+    peak_kib = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, after.ru_maxrss)
+    return {"total": r.total, "wall": wall, "cpu": cpu, "mib": peak_kib / 1024}
+
+
+def run_ours(n: int, workers: int, python: str = sys.executable) -> dict[str, float]:
+    """Count n with ``workers`` processes in a child process under ``python``."""
+    return child_json(python, [__file__, "--one", str(n), "--workers", str(workers)])
 
 
 def parallel_probe(exe: str, n: int = 15) -> float:
@@ -83,42 +95,42 @@ def parallel_probe(exe: str, n: int = 15) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sizes", type=int, nargs="*", default=[15, 16, 17])
-    ap.add_argument("--workers-n", type=int, default=17,
+    ap.add_argument("--sizes", type=int, nargs="*", default=[16, 17, 18])
+    ap.add_argument("--workers-n", type=int, default=18,
                     help="n for the --workers 2 against --workers 1 comparison (0: skip)")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each worker count, interleaved; the best of them is compared")
     ap.add_argument("--rounds", type=int, default=1, help="runs of the one-core table")
     add_old_option(ap)
     ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child: count n, print JSON
+    ap.add_argument("--workers", type=int, default=1, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
-        warm_up()
-        total, wall, cpu = run_ours(args.one, 1)
-        print(json.dumps({"total": total, "wall": wall, "cpu": cpu}))
+        print(json.dumps(measure(args.one, args.workers)))
         return
     print(f"{os.cpu_count()} CPUs; {load()} at start")
-    warm_up()
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_reference(tmp)
         print()
         print("one core: C mirror halving (gcc -O3 -march=native) against nqueens")
         print(f"{'n':>3} {'C wall':>8} {'C cpu':>8} {'ours wall':>10} {'ours cpu':>9} "
-              f"{'ratio wall':>11} {'ratio cpu':>10}")
+              f"{'ratio wall':>11} {'ratio cpu':>10} {'peak MiB':>9}")
         if args.old:
-            print(f"{'':65} {'old wall':>10} {'old cpu':>9} {'ratio wall':>11} {'ratio cpu':>10}")
+            print(f"{'':75} {'old wall':>10} {'old cpu':>9} {'ratio wall':>11} {'ratio cpu':>10}")
         for _ in range(args.rounds):
             for n in args.sizes:
                 ref_total, ref_wall, ref_cpu = run_reference(exe, n)
                 old = None
                 if args.old:
                     old = child_json(args.old, [__file__, "--one", str(n)])
-                total, wall, cpu = run_ours(n, 1)
+                ours = run_ours(n, 1)
+                total, wall, cpu = int(ours["total"]), ours["wall"], ours["cpu"]
                 for who, got in (("nqueens", total), ("old", old and old["total"])):
                     if got is not None and got != ref_total:
                         sys.exit(f"n = {n}: {who} counted {got}, the reference {ref_total}")
                 line = (f"{n:>3} {ref_wall:>8.2f} {ref_cpu:>8.2f} {wall:>10.2f} {cpu:>9.2f} "
-                        f"{ref_wall / wall:>10.2f}x {ref_cpu / cpu:>9.2f}x")
+                        f"{ref_wall / wall:>10.2f}x {ref_cpu / cpu:>9.2f}x "
+                        f"{ours['mib']:>9.0f}")
                 if old:
                     line += (f" {old['wall']:>10.2f} {old['cpu']:>9.2f} "
                              f"{ref_wall / old['wall']:>10.2f}x {ref_cpu / old['cpu']:>9.2f}x")
@@ -131,14 +143,17 @@ def main() -> None:
               "interleaved)")
         times: dict[int, list[float]] = {1: [], 2: []}
         cpus: dict[int, list[float]] = {1: [], 2: []}
+        peaks: dict[int, float] = {1: 0.0, 2: 0.0}
         for _ in range(args.repeat):
             for k in (1, 2):
-                _, wall, cpu = run_ours(n, k)
-                times[k].append(wall)
-                cpus[k].append(cpu)
+                ours = run_ours(n, k)
+                times[k].append(ours["wall"])
+                cpus[k].append(ours["cpu"])
+                peaks[k] = max(peaks[k], ours["mib"])
         for k in (1, 2):
             print(f"workers {k}: wall " + "  ".join(f"{t:.2f}" for t in times[k])
-                  + "   CPU (all processes) " + "  ".join(f"{t:.2f}" for t in cpus[k]))
+                  + "   CPU (all processes) " + "  ".join(f"{t:.2f}" for t in cpus[k])
+                  + f"   peak {peaks[k]:.0f} MiB (largest process)")
         w1, w2 = min(times[1]), min(times[2])
         print(f"best: workers 1 {w1:.2f} s, workers 2 {w2:.2f} s, speed-up {w1 / w2:.2f}x")
         with tempfile.TemporaryDirectory() as tmp:

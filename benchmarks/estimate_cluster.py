@@ -1,24 +1,27 @@
-"""Estimate how long a count takes on K cores from a random sample of its subproblems.
+"""Estimate how long a count takes on K cores from a timed sample of its subproblems.
 
-A count is the sum over its subproblems, so the mean time of a uniform random sample
-of them, times their number, estimates the total single-core time (with a standard
-error from the sample's spread). Dividing by the cores of a cluster gives the wall
-time, since subproblems are independent and balanced.
+The subproblems of ``nqueens count n`` (half-boards for the queen up to n = 23, start
+constellations beyond) are timed here on one core: a sample spread over the work (at
+equal steps of the running total of the size estimates, the largest subproblem first),
+the same sample ``nqueens count`` times for its own estimate. The total single-core
+time is the sample's seconds per unit of size estimate times the size of the whole
+list. On K cores the subproblems are independent and the largest run first, so the
+wall time is about the total over K, but never less than the largest subproblem.
 
-    python benchmarks/estimate_cluster.py 22 --sample 40
-    python benchmarks/estimate_cluster.py 22 23 24 --sample 12 --cores 64 256 1024
+    python benchmarks/estimate_cluster.py 22 --sample 6
+    python benchmarks/estimate_cluster.py 22 23 --sample 4 --cores 64 256 1024
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import random
-import statistics
 import time
 
-from nqueens.count import constellations as cons
-from nqueens.count import default_split
+from nqueens.count import engine_of, make_subproblems
+from nqueens.count.pace import pick_sample
+from nqueens.count.work import solve_batch
+from nqueens.search import Problem
 
 
 def duration(seconds: float) -> str:
@@ -35,32 +38,30 @@ def duration(seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int, nargs="+")
-    parser.add_argument("--sample", type=int, default=20, help="subproblems timed per n")
+    parser.add_argument("--sample", type=int, default=6, help="subproblems timed per n")
     parser.add_argument("--cores", type=int, nargs="+", default=[2, 64, 256, 1024])
-    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    cons.solve_batch(cons.make_subproblems(10))  # load the compiled kernels
-    print(f"load average: {os.getloadavg()[0]:.2f}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for n in args.n:
+        problem = Problem.make(n)
         t0 = time.perf_counter()
-        subs = cons.make_subproblems(n, split=default_split(n))
+        _, subs = make_subproblems(problem)
         build = time.perf_counter() - t0
-        rng = random.Random(args.seed)
-        sample = rng.sample(subs, min(args.sample, len(subs)))
+        sample = pick_sample(subs, args.sample)
         times = []
         for s in sample:
             t = time.perf_counter()
-            cons.solve_batch([s])
+            solve_batch([s])
             times.append(time.perf_counter() - t)
-        mean = statistics.fmean(times)
-        err = statistics.stdev(times) / len(times) ** 0.5 if len(times) > 1 else mean
-        total = mean * len(subs)
-        spread = err * len(subs)
-        print(f"n = {n}: {len(subs):,} subproblems (built in {build:.1f} s); sample of "
-              f"{len(times)}: mean {mean:.3f} s, max {max(times):.3f} s")
-        print(f"  one core: {duration(total)} ± {duration(spread)}")
+        rate = sum(times) / sum(max(1, s.cost) for s in sample)
+        total = rate * sum(max(1, s.cost) for s in subs)
+        largest = times[0] if sample and sample[0] is subs[0] else max(times)
+        print(f"n = {n} ({engine_of(problem)}): {len(subs):,} subproblems (listed in "
+              f"{build:.1f} s); {len(times)} timed: "
+              + ", ".join(f"{t:.1f}" for t in times) + " s")
+        print(f"  one core: {duration(total)}; the largest subproblem {duration(largest)}")
         for k in args.cores:
-            print(f"  {k:>5} cores: {duration(total / k)}")
+            print(f"  {k:>5} cores: {duration(max(total / k, largest))}")
 
 
 if __name__ == "__main__":

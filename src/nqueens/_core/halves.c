@@ -53,10 +53,10 @@
 #include <immintrin.h>
 #endif
 
-#define NQ_HV_MAX_N 21
+#define NQ_HV_MAX_N 23
 /* Below this many entries on one side, pairs are tested one by one. */
 #ifndef NQ_HV_BRUTE
-#define NQ_HV_BRUTE 128
+#define NQ_HV_BRUTE 256
 #endif
 
 static const char MODULE_DOC[] =
@@ -294,11 +294,114 @@ static inline size_t partition(uint64_t *v, size_t len, uint64_t bit) {
     return front;
 }
 
+/* Room for the words of the largest group on each side, narrowed to 32 bits. */
+typedef struct {
+    uint32_t *a, *b;
+} pair_scratch;
+
+/* Pairs of a[0..na) x b[0..nb) with (a & bits & b) == 0, one by one: four north words
+ * against each south word, so that one load serves four tests. */
+static uint64_t pairs_one_by_one(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+                                 uint64_t bits) {
+    uint64_t total = 0;
+    size_t i = 0;
+    for (; i + 4 <= na; i += 4) {
+        const uint64_t x0 = a[i] & bits, x1 = a[i + 1] & bits;
+        const uint64_t x2 = a[i + 2] & bits, x3 = a[i + 3] & bits;
+        uint64_t c = 0;
+        for (size_t j = 0; j < nb; j++) {
+            const uint64_t y = b[j];
+            c += (uint64_t)(((x0 & y) == 0) + ((x1 & y) == 0) + ((x2 & y) == 0) +
+                            ((x3 & y) == 0));
+        }
+        total += c;
+    }
+    for (; i < na; i++) {
+        const uint64_t x = a[i] & bits;
+        uint64_t c = 0;
+        for (size_t j = 0; j < nb; j++)
+            c += (x & b[j]) == 0;
+        total += c;
+    }
+    return total;
+}
+
+#if defined(__AVX512F__) && defined(__BMI2__)
+#define NQ_HV_NARROW 1
+/* The same on words narrowed to 32 bits: sixteen south words per AVX-512 compare, four
+ * north words per load, four accumulators so that no addition waits for another. */
+static uint64_t pairs_narrow(const uint32_t *a, size_t na, const uint32_t *b, size_t nb) {
+    const __m512i one = _mm512_set1_epi32(1);
+    const size_t nb16 = nb & ~(size_t)15;
+    uint64_t total = 0;
+    size_t i = 0;
+    for (; i + 4 <= na; i += 4) {
+        const __m512i x0 = _mm512_set1_epi32((int)a[i]), x1 = _mm512_set1_epi32((int)a[i + 1]);
+        const __m512i x2 = _mm512_set1_epi32((int)a[i + 2]), x3 = _mm512_set1_epi32((int)a[i + 3]);
+        __m512i c0 = _mm512_setzero_si512(), c1 = c0, c2 = c0, c3 = c0;
+        for (size_t j = 0; j < nb16; j += 16) {
+            const __m512i y = _mm512_loadu_si512((const void *)(b + j));
+            c0 = _mm512_mask_add_epi32(c0, _mm512_testn_epi32_mask(x0, y), c0, one);
+            c1 = _mm512_mask_add_epi32(c1, _mm512_testn_epi32_mask(x1, y), c1, one);
+            c2 = _mm512_mask_add_epi32(c2, _mm512_testn_epi32_mask(x2, y), c2, one);
+            c3 = _mm512_mask_add_epi32(c3, _mm512_testn_epi32_mask(x3, y), c3, one);
+        }
+        /* at most nb / 16 per lane and counter: no 32-bit lane overflows */
+        total += (uint64_t)(uint32_t)_mm512_reduce_add_epi32(c0) +
+                 (uint64_t)(uint32_t)_mm512_reduce_add_epi32(c1) +
+                 (uint64_t)(uint32_t)_mm512_reduce_add_epi32(c2) +
+                 (uint64_t)(uint32_t)_mm512_reduce_add_epi32(c3);
+        for (size_t j = nb16; j < nb; j++)
+            total += (uint64_t)(((a[i] & b[j]) == 0) + ((a[i + 1] & b[j]) == 0) +
+                                ((a[i + 2] & b[j]) == 0) + ((a[i + 3] & b[j]) == 0));
+    }
+    for (; i < na; i++)
+        for (size_t j = 0; j < nb; j++)
+            total += (a[i] & b[j]) == 0;
+    return total;
+}
+#endif
+
+/* Pairs of a small side against the other: only the bits both sides use can clash;
+ * when they are at most 32 (the usual case once the larger bits are split off) the
+ * words are narrowed to them first. */
+static uint64_t pairs_small(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+                            uint64_t bits, pair_scratch *scratch) {
+    if (na > nb) {
+        const uint64_t *t = a;
+        a = b;
+        b = t;
+        const size_t tn = na;
+        na = nb;
+        nb = tn;
+    }
+    uint64_t oa = 0, ob = 0;
+    for (size_t i = 0; i < na; i++)
+        oa |= a[i];
+    for (size_t j = 0; j < nb; j++)
+        ob |= b[j];
+    const uint64_t used = bits & oa & ob;
+    if (!used)
+        return (uint64_t)na * nb;
+#ifdef NQ_HV_NARROW
+    if (nq_popcount(used) <= 32 && nb >= 16) {
+        for (size_t i = 0; i < na; i++)
+            scratch->a[i] = (uint32_t)_pext_u64(a[i], used);
+        for (size_t j = 0; j < nb; j++)
+            scratch->b[j] = (uint32_t)_pext_u64(b[j], used);
+        return pairs_narrow(scratch->a, na, scratch->b, nb);
+    }
+#else
+    (void)scratch;
+#endif
+    return pairs_one_by_one(a, na, b, nb, used);
+}
+
 /* Pairs (a, b) of a[0..na) x b[0..nb) with a & b == 0, given that the bits other than
  * order[0..norder) are already known to be disjoint for every pair; the bits are split
  * on in that order.  Reorders both arrays. */
 static uint64_t disjoint_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
-                               const uint64_t *order, int norder) {
+                               const uint64_t *order, int norder, pair_scratch *scratch) {
     uint64_t total = 0;
     for (;;) {
         if (na == 0 || nb == 0)
@@ -309,62 +412,7 @@ static uint64_t disjoint_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
             uint64_t bits = 0;
             for (int i = 0; i < norder; i++)
                 bits |= order[i];
-            if (na > nb) {
-                uint64_t *t = a;
-                a = b;
-                b = t;
-                size_t tn = na;
-                na = nb;
-                nb = tn;
-            }
-            /* four north words against each south word: one load serves four tests */
-            size_t i = 0;
-#if defined(__AVX512F__)
-            if (nb >= 8) {
-                const __m512i one = _mm512_set1_epi64(1);
-                __m512i acc0 = _mm512_setzero_si512(), acc1 = acc0, acc2 = acc0, acc3 = acc0;
-                const size_t nb8 = nb & ~(size_t)7;
-                for (; i + 4 <= na; i += 4) {
-                    const __m512i x0 = _mm512_set1_epi64((long long)(a[i] & bits));
-                    const __m512i x1 = _mm512_set1_epi64((long long)(a[i + 1] & bits));
-                    const __m512i x2 = _mm512_set1_epi64((long long)(a[i + 2] & bits));
-                    const __m512i x3 = _mm512_set1_epi64((long long)(a[i + 3] & bits));
-                    for (size_t j = 0; j < nb8; j += 8) {
-                        const __m512i y = _mm512_loadu_si512((const void *)(b + j));
-                        acc0 = _mm512_mask_add_epi64(acc0, _mm512_testn_epi64_mask(x0, y), acc0, one);
-                        acc1 = _mm512_mask_add_epi64(acc1, _mm512_testn_epi64_mask(x1, y), acc1, one);
-                        acc2 = _mm512_mask_add_epi64(acc2, _mm512_testn_epi64_mask(x2, y), acc2, one);
-                        acc3 = _mm512_mask_add_epi64(acc3, _mm512_testn_epi64_mask(x3, y), acc3, one);
-                    }
-                    for (size_t j = nb8; j < nb; j++) {
-                        const uint64_t yy = b[j];
-                        total += (uint64_t)((((a[i] & bits) & yy) == 0) + (((a[i + 1] & bits) & yy) == 0) +
-                                            (((a[i + 2] & bits) & yy) == 0) + (((a[i + 3] & bits) & yy) == 0));
-                    }
-                }
-                total += (uint64_t)_mm512_reduce_add_epi64(
-                    _mm512_add_epi64(_mm512_add_epi64(acc0, acc1), _mm512_add_epi64(acc2, acc3)));
-            }
-#endif
-            for (; i + 4 <= na; i += 4) {
-                const uint64_t x0 = a[i] & bits, x1 = a[i + 1] & bits;
-                const uint64_t x2 = a[i + 2] & bits, x3 = a[i + 3] & bits;
-                uint64_t c = 0;
-                for (size_t j = 0; j < nb; j++) {
-                    const uint64_t y = b[j];
-                    c += (uint64_t)(((x0 & y) == 0) + ((x1 & y) == 0) + ((x2 & y) == 0) +
-                                    ((x3 & y) == 0));
-                }
-                total += c;
-            }
-            for (; i < na; i++) {
-                const uint64_t x = a[i] & bits;
-                uint64_t c = 0;
-                for (size_t j = 0; j < nb; j++)
-                    c += (x & b[j]) == 0;
-                total += c;
-            }
-            return total;
+            return total + pairs_small(a, na, b, nb, bits, scratch);
         }
         uint64_t bit = *order++;
         norder--;
@@ -377,7 +425,7 @@ static uint64_t disjoint_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
             continue;
         /* north with the bit against south without it, then north without it against
          * all of south (the first call only reorders inside those ranges) */
-        total += disjoint_pairs(a + a0, na - a0, b, b0, order, norder);
+        total += disjoint_pairs(a + a0, na - a0, b, b0, order, norder, scratch);
         na = a0;
     }
 }
@@ -440,13 +488,20 @@ typedef struct {
     int64_t kept, stream, kept_group; /* entries of each buffer */
 } pass_plan;
 
+/* The two buffers of narrowed words (pair_scratch), each for the larger group. */
+static int64_t narrow_bytes(const pass_plan *p) {
+    const int64_t wider = p->stream > p->kept_group ? p->stream : p->kept_group;
+    return 2 * wider * (int64_t)sizeof(uint32_t);
+}
+
 static pass_plan plan_pass(const quadrants *qs, uint64_t x) {
     const uint64_t y = nq_full(qs->k) & ~x;
     pass_plan p = {false, 0, 0, 0, 0};
     if (qs->n % 2 == 0) {
         p.stream = largest_group_bound(qs, x);
         p.kept_group = largest_group_bound(qs, y);
-        p.bytes = (p.stream + p.kept_group) * (int64_t)sizeof(uint64_t);
+        p.bytes = (p.stream + p.kept_group) * (int64_t)sizeof(uint64_t) +
+                  narrow_bytes(&p);
         return p;
     }
     const int64_t bx = class_bound(qs, x), by = class_bound(qs, y);
@@ -455,7 +510,7 @@ static pass_plan plan_pass(const quadrants *qs, uint64_t x) {
     p.stream = largest_group_bound(qs, p.keep_north ? y : x);
     p.kept_group = largest_group_bound(qs, p.keep_north ? x : y);
     p.bytes = (p.kept + 2 * p.stream + p.kept_group) * (int64_t)sizeof(uint64_t) +
-              (((int64_t)1 << qs->w) + 1) * (int64_t)sizeof(int64_t);
+              narrow_bytes(&p) + (((int64_t)1 << qs->w) + 1) * (int64_t)sizeof(int64_t);
     return p;
 }
 
@@ -479,7 +534,8 @@ static int orbit_weight(uint64_t c, int n) {
 /* Even n: north group g of class x against its one partner, the south group of the
  * remaining columns, built in turn. */
 static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, uint64_t *nb_buf,
-                           const uint64_t *order, int norder, int64_t *listed) {
+                           const uint64_t *order, int norder, pair_scratch *scratch,
+                           int64_t *listed) {
     const int n = qs->n, w = qs->w;
     const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(qs->k) & ~x;
     const int need = qs->k - nq_popcount(x);
@@ -500,7 +556,7 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
         for (int64_t j = 0; j < nb; j++)
             nb_buf[j] = south_word(nb_buf[j], false, full);
         total += (uint64_t)weight *
-                 disjoint_pairs(na_buf, (size_t)na, nb_buf, (size_t)nb, order, norder);
+                 disjoint_pairs(na_buf, (size_t)na, nb_buf, (size_t)nb, order, norder, scratch);
     }
     return total;
 }
@@ -523,7 +579,8 @@ static size_t middle_free(const uint64_t *raw, int64_t len, bool north, uint64_t
  * time. */
 static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
                           const north_class *kept, uint64_t *stream, uint64_t *sa,
-                          uint64_t *sb, const uint64_t *order, int norder, int64_t *listed) {
+                          uint64_t *sb, const uint64_t *order, int norder,
+                          pair_scratch *scratch, int64_t *listed) {
     const int n = qs->n, k = qs->k, w = qs->w;
     const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(k) & ~x;
     const uint64_t streamed_x = p->keep_north ? y : x;
@@ -549,7 +606,7 @@ static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
             const size_t nk = middle_free(kept->word + k0, k1 - k0, p->keep_north, mbit, full,
                                           sb);
             const uint64_t weight = mid < k ? 4 : 2; /* the mirror; the flip */
-            total += weight * disjoint_pairs(sa, ns, sb, nk, order, norder);
+            total += weight * disjoint_pairs(sa, ns, sb, nk, order, norder, scratch);
         }
     }
     return total;
@@ -562,19 +619,22 @@ static int count_pass(const quadrants *qs, uint64_t x, pass_result *res) {
     uint64_t order[128];
     const int norder = split_order(n, order);
     int64_t listed = 0;
-    uint64_t total;
-    if (n % 2 == 0) {
+    uint64_t total = 0;
+    /* either group may be the side narrowed first: both buffers fit the larger */
+    const int64_t wider = p.stream > p.kept_group ? p.stream : p.kept_group;
+    pair_scratch scratch = {malloc((size_t)wider * sizeof(uint32_t)),
+                            malloc((size_t)wider * sizeof(uint32_t))};
+    int rc = scratch.a && scratch.b ? 0 : -1;
+    if (rc == 0 && n % 2 == 0) {
         uint64_t *a = malloc((size_t)p.stream * sizeof(uint64_t));
         uint64_t *b = malloc((size_t)p.kept_group * sizeof(uint64_t));
-        if (!a || !b) {
-            free(a);
-            free(b);
-            return -1;
-        }
-        total = count_even(qs, x, a, b, order, norder, &listed);
+        if (a && b)
+            total = count_even(qs, x, a, b, order, norder, &scratch, &listed);
+        else
+            rc = -1;
         free(a);
         free(b);
-    } else {
+    } else if (rc == 0) {
         const uint64_t y = nq_full(qs->k) & ~x;
         north_class kept = {0};
         kept.word = malloc((size_t)p.kept * sizeof(uint64_t));
@@ -582,10 +642,10 @@ static int count_pass(const quadrants *qs, uint64_t x, pass_result *res) {
         uint64_t *stream = malloc((size_t)p.stream * sizeof(uint64_t));
         uint64_t *sa = malloc((size_t)p.stream * sizeof(uint64_t));
         uint64_t *sb = malloc((size_t)p.kept_group * sizeof(uint64_t));
-        int rc = 0;
         if (kept.word && kept.start && stream && sa && sb) {
             list_class(qs, p.keep_north ? x : y, &kept);
-            total = count_odd(qs, x, &p, &kept, stream, sa, sb, order, norder, &listed);
+            total = count_odd(qs, x, &p, &kept, stream, sa, sb, order, norder, &scratch,
+                              &listed);
         } else {
             rc = -1;
         }
@@ -594,9 +654,11 @@ static int count_pass(const quadrants *qs, uint64_t x, pass_result *res) {
         free(stream);
         free(sa);
         free(sb);
-        if (rc < 0)
-            return -1;
     }
+    free(scratch.a);
+    free(scratch.b);
+    if (rc < 0)
+        return -1;
     res->total = (int64_t)total;
     res->listed = listed;
     return 0;
@@ -761,7 +823,7 @@ static PyObject *py_quadrant_bytes(PyObject *self, PyObject *args) {
 
 static const char COUNT_PASS_DOC[] =
     "count_pass(n, x) -> (int, int)\n\n"
-    "Pass x of the count of n (2 <= n <= 21, 0 <= x < 2**(n//2 - 1)): the solutions,\n"
+    "Pass x of the count of n (2 <= n <= 23, 0 <= x < 2**(n//2 - 1)): the solutions,\n"
     "weighted by symmetry, whose north half uses the east columns x or whose symmetric\n"
     "images are counted through it, and the number of north placements it listed.\n"
     "The sum over every x is the total count.";
@@ -792,7 +854,7 @@ static PyObject *py_count_pass(PyObject *self, PyObject *args) {
 
 static const char COUNT_TURNS_DOC[] =
     "count_turns(n, c) -> (int, int, int)\n\n"
-    "Solutions of n (2 <= n <= 21) with the queen of row 0 in column c that a half turn\n"
+    "Solutions of n (2 <= n <= 23) with the queen of row 0 in column c that a half turn\n"
     "leaves unchanged, how many of them a quarter turn leaves unchanged too, and the sum\n"
     "of the columns of their queens in row 1.";
 

@@ -190,7 +190,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
               quiet: bool) -> int:
     """Count the solutions for an N×N board.
 
-    The queen board (n = 4..21) is counted by joining half-boards: every placement of
+    The queen board (n = 4..23) is counted by joining half-boards: every placement of
     the north half is built from two quadrants, and north and south halves with
     complementary columns are matched in bulk on their diagonals, one symmetry class
     of column sets at a time, on all cores. Superqueens and larger boards are counted

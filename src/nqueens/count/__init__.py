@@ -2,7 +2,7 @@
 
 Whole boards are counted as a sum over independent subproblems that run on all
 cores, with an optional SQLite journal to resume from and an optional Dask cluster to
-run on. The plain queen board with 4 <= n <= 21 is counted by joining half-boards
+run on. The plain queen board with 4 <= n <= 23 is counted by joining half-boards
 (:mod:`nqueens.count.halves`); the superqueen and larger queen boards by start
 constellations (:mod:`nqueens.count.constellations`). The torus and boards with
 fixed or blocked squares use the simple search of :mod:`nqueens.count.simple`.
@@ -101,10 +101,10 @@ def check_workers(workers: object) -> int | None:
 def engine_of(problem: Problem) -> str:
     """The engine that counts ``problem``: ``"halves"`` for the plain queen board with
     :data:`~nqueens.count.halves.MIN_N` <= n <= :data:`~nqueens.count.halves.MAX_N`,
-    ``"constellations"`` for other whole boards from n = 4 (the superqueen, larger
-    queen boards), ``"simple"`` for the torus, fixed or blocked squares and tiny boards.
+    ``"constellations"`` for other whole boards from n = 4 (the superqueen, queen
+    boards from n = 24), ``"simple"`` for the torus, fixed or blocked squares and tiny boards.
 
-    >>> [engine_of(Problem.make(n)) for n in (3, 8, 22)]
+    >>> [engine_of(Problem.make(n)) for n in (3, 8, 24)]
     ['simple', 'halves', 'constellations']
     >>> engine_of(Problem.make(8, "superqueen")), engine_of(Problem.make(8, torus=True))
     ('constellations', 'simple')

@@ -51,7 +51,7 @@ ENGINE_VERSION = "halves-1"
 
 #: The board sizes this engine counts (smaller boards have too few rows to split).
 MIN_N = 4
-MAX_N = 21
+MAX_N = 23
 
 #: Below this n the default (``workers=None``) counts in-process: a pool costs more.
 POOL_FROM_N = 17
