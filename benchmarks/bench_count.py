@@ -14,8 +14,10 @@ With ``--old PYTHON`` the one-core table also times another environment's nqueen
 (an earlier version) on the same n, in a child process under that Python, between
 the reference and this one; ``--rounds`` repeats the table.
 
+``--scale 19 20`` then counts larger n with both cores (time and peak memory only).
+
 Usage: python benchmarks/bench_count.py [--sizes 16 17 18] [--workers-n 18]
-       [--old PYTHON] [--rounds 3]
+       [--old PYTHON] [--rounds 3] [--scale 19 20 21]
 """
 
 from __future__ import annotations
@@ -101,6 +103,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each worker count, interleaved; the best of them is compared")
     ap.add_argument("--rounds", type=int, default=1, help="runs of the one-core table")
+    ap.add_argument("--scale", type=int, nargs="*", default=[], metavar="N",
+                    help="also count these n with both cores (no reference: too slow), "
+                         "printing their time and peak memory")
     add_old_option(ap)
     ap.add_argument("--one", type=int, help=argparse.SUPPRESS)  # child: count n, print JSON
     ap.add_argument("--workers", type=int, default=1, help=argparse.SUPPRESS)
@@ -160,6 +165,13 @@ def main() -> None:
             probe_after = parallel_probe(compile_reference(tmp))
         print(f"two C counters at once against one (cores free to this run): "
               f"{probe_before:.2f}x before, {probe_after:.2f}x after")
+    for n in args.scale:
+        print()
+        print(f"n = {n}, --workers 2 ({load()})")
+        ours = run_ours(n, 2)
+        print(f"  {int(ours['total']):,} solutions in {ours['wall']:.1f} s wall, "
+              f"{ours['cpu']:.1f} s CPU (all processes), peak {ours['mib']:.0f} MiB "
+              "(largest process)", flush=True)
     print()
     print(f"{load()} at end")
 

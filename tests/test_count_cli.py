@@ -5,12 +5,20 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import signal
+import sqlite3
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from programs import program
 
+from nqueens.count import memory_per_worker
 from nqueens.count.table import count_table, format_table
+from nqueens.search import Problem
 
 
 @pytest.mark.parametrize("value", ["0", "-3", "two", "1.5"])
@@ -120,3 +128,51 @@ def test_table_api() -> None:
     rows = count_table(5, 7)
     assert [r.total for r in rows] == [10, 4, 40]
     assert format_table(rows, "text", seconds=False).splitlines()[-1].split() == ["7", "40", "6"]
+
+
+def test_a_long_count_says_how_long_it_will_take_before_it_starts(tmp_path: Path) -> None:
+    journal = tmp_path / "j.sqlite"
+    proc = subprocess.Popen(program("nqueens") + ["count", "19", "-w", "2", "--journal",
+                                                  str(journal)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # printed before the workers start
+        assert re.fullmatch(r"nqueens: n = 19 on 2 workers should take about [0-9][0-9 a-z]* "
+                            r"here \(from 6 subproblems timed first; engine halves\)\n",
+                            line), line
+        assert proc.poll() is None  # the count itself is still to come
+        time.sleep(0.5)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "interrupted" in err
+    # The sample's results are work done: the journal holds them.
+    with sqlite3.connect(journal) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM done").fetchone()[0] >= 6
+
+
+def test_no_estimate_is_printed_below_19(run) -> None:  # type: ignore[no-untyped-def]
+    r = run("count", "18", "-w", "1")
+    assert r.code == 0 and r.out == "666090624\n" and r.err == ""
+
+
+@pytest.mark.parametrize(("limit", "message"), [
+    ("lots", "'lots' is not a memory size like 4G, 512M or 2GiB"),
+    ("0", "out of range"),
+    ("1k", "counting n = 20 needs"),
+])
+def test_a_memory_limit_that_cannot_be_met_is_refused_before_the_count(
+        run, limit: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    r = run("count", "20", "--memory-limit", limit)
+    assert r.code == 2 and r.out == "" and message in r.err
+    assert r.err.count("\n") == 1
+
+
+def test_a_memory_limit_for_one_worker_counts_with_one(run) -> None:  # type: ignore[no-untyped-def]
+    need = memory_per_worker(Problem.make(17))
+    r = run("count", "17", "-w", "2", "--memory-limit", str(need), "--json")
+    assert r.code == 0
+    data = json.loads(r.out)
+    assert (data["all"], data["workers"]) == (95815104, 1)
+    assert "counting with 1 of 2 workers" in r.err

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from nqueens import BadInput, count
+from nqueens.count import constellations as cons
 from nqueens.count import halves, make_subproblems
 from nqueens.count.journal import Journal, JournalHeader
 from nqueens.count.runner import run
@@ -104,6 +105,26 @@ def test_journal_of_another_engine_version_is_refused(run, tmp_path: Path) -> No
                                        digest(subs))).close()
     r = run("count", "10", "--journal", str(j))
     assert r.code == 2 and "engine = constellations-0" in r.err
+
+
+def test_a_queen_journal_of_the_start_constellation_engine_is_refused(
+        run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # What a queen count journaled before the half-board engine holds.
+    j = tmp_path / "old.sqlite"
+    old = cons.make_subproblems(12)
+    with Journal.open(str(j), JournalHeader(12, "queen", cons.ENGINE_VERSION, len(old),
+                                            digest(old))) as jr:
+        jr.record(cons.solve_batch(old[:5]))
+    before = j.read_bytes()
+    r = run("count", "12", "--journal", str(j))
+    assert r.code == 2 and r.out == ""
+    assert (f"journal {j} was made for engine = {cons.ENGINE_VERSION}, not "
+            f"{halves.ENGINE_VERSION}; use another journal file or delete this one") in r.err
+    assert j.read_bytes() == before  # left as it was
+    # The superqueen still counts by start constellations: its journals stay valid.
+    sq = tmp_path / "sq.sqlite"
+    assert run("count", "12", "--piece", "superqueen", "--journal", str(sq)).out == "156\n"
+    assert run("count", "12", "--piece", "superqueen", "--journal", str(sq)).out == "156\n"
 
 
 def test_journal_with_the_wrong_subproblem_list_is_refused(tmp_path: Path) -> None:
