@@ -118,3 +118,32 @@ def test_other_threads_run_while_it_counts() -> None:
     assert sum(r.total for r in result[0]) > 0
     # holding the GIL for the whole count would leave this thread a tick or two
     assert ticks >= 5
+
+
+FORMS = ["avx512-narrow", "avx2-narrow", "avx2", "plain"]
+
+
+def test_every_form_of_the_compare_this_cpu_runs_counts_alike() -> None:
+    best = core.simd()
+    assert best in FORMS
+    runs = FORMS[FORMS.index(best):]
+    try:
+        for form in runs:
+            assert core.use_simd(form) in FORMS
+            assert core.simd() == form
+            for n in range(halves.MIN_N, 16):
+                subs = [s for s in halves.make_subproblems(n) if s.sym == 0]
+                assert sum(r.total for r in halves.solve_batch(subs)) == A000170[n - 1], form
+    finally:
+        core.use_simd("best")
+    assert core.simd() == best
+
+
+def test_a_form_this_cpu_cannot_run_or_an_unknown_one_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown form 'sse9'"):
+        core.use_simd("sse9")
+    best = core.simd()
+    for form in FORMS[:FORMS.index(best)]:
+        with pytest.raises(ValueError, match="does not run"):
+            core.use_simd(form)
+    assert core.simd() == best

@@ -49,7 +49,7 @@
 #include "nq_board.h"
 
 #include <stdlib.h>
-#if defined(__AVX512F__)
+#if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #endif
 
@@ -326,11 +326,102 @@ static uint64_t pairs_one_by_one(const uint64_t *a, size_t na, const uint64_t *b
     return total;
 }
 
-#if defined(__AVX512F__) && defined(__BMI2__)
-#define NQ_HV_NARROW 1
-/* The same on words narrowed to 32 bits: sixteen south words per AVX-512 compare, four
- * north words per load, four accumulators so that no addition waits for another. */
-static uint64_t pairs_narrow(const uint32_t *a, size_t na, const uint32_t *b, size_t nb) {
+/* The forms of the small-group compare, picked once for the CPU that runs the module
+ * (so that a portable build still uses the vector units a machine has):
+ *   0 plain: the loop above, as the compiler vectorises it for the build's target;
+ *   1 avx2: 64-bit words, four per compare;
+ *   2 avx2 narrow: words narrowed to the bits both sides use (pext), eight per compare;
+ *   3 avx512 narrow: the same, sixteen per compare.
+ * Narrowing needs a fast pext, which the first two AMD Zen generations lack. */
+enum { NQ_SIMD_PLAIN, NQ_SIMD_AVX2, NQ_SIMD_AVX2_NARROW, NQ_SIMD_AVX512_NARROW, NQ_SIMD_FORMS };
+static const char *const SIMD_NAMES[NQ_SIMD_FORMS] = {"plain", "avx2", "avx2-narrow",
+                                                      "avx512-narrow"};
+static int SIMD = NQ_SIMD_PLAIN;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define NQ_HV_X86 1
+
+__attribute__((target("avx2"))) static uint64_t
+pairs_avx2(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t bits) {
+    const size_t nb4 = nb & ~(size_t)3;
+    const __m256i zero = _mm256_setzero_si256();
+    uint64_t total = 0;
+    size_t i = 0;
+    for (; i + 4 <= na; i += 4) {
+        const __m256i x0 = _mm256_set1_epi64x((long long)(a[i] & bits));
+        const __m256i x1 = _mm256_set1_epi64x((long long)(a[i + 1] & bits));
+        const __m256i x2 = _mm256_set1_epi64x((long long)(a[i + 2] & bits));
+        const __m256i x3 = _mm256_set1_epi64x((long long)(a[i + 3] & bits));
+        __m256i c0 = zero, c1 = zero, c2 = zero, c3 = zero;
+        for (size_t j = 0; j < nb4; j += 4) {
+            const __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + j));
+            c0 = _mm256_sub_epi64(c0, _mm256_cmpeq_epi64(_mm256_and_si256(x0, y), zero));
+            c1 = _mm256_sub_epi64(c1, _mm256_cmpeq_epi64(_mm256_and_si256(x1, y), zero));
+            c2 = _mm256_sub_epi64(c2, _mm256_cmpeq_epi64(_mm256_and_si256(x2, y), zero));
+            c3 = _mm256_sub_epi64(c3, _mm256_cmpeq_epi64(_mm256_and_si256(x3, y), zero));
+        }
+        uint64_t lanes[4];
+        _mm256_storeu_si256((__m256i *)(void *)lanes,
+                            _mm256_add_epi64(_mm256_add_epi64(c0, c1), _mm256_add_epi64(c2, c3)));
+        total += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+        for (size_t j = nb4; j < nb; j++) {
+            const uint64_t y = b[j];
+            total += (uint64_t)((((a[i] & bits) & y) == 0) + (((a[i + 1] & bits) & y) == 0) +
+                                (((a[i + 2] & bits) & y) == 0) + (((a[i + 3] & bits) & y) == 0));
+        }
+    }
+    if (i < na)
+        total += pairs_one_by_one(a + i, na - i, b, nb, bits);
+    return total;
+}
+
+/* Narrow both sides to the bits in `used` (at most 32 of them). */
+__attribute__((target("bmi2"))) static void narrow(const uint64_t *a, size_t na,
+                                                  const uint64_t *b, size_t nb, uint64_t used,
+                                                  pair_scratch *scratch) {
+    for (size_t i = 0; i < na; i++)
+        scratch->a[i] = (uint32_t)_pext_u64(a[i], used);
+    for (size_t j = 0; j < nb; j++)
+        scratch->b[j] = (uint32_t)_pext_u64(b[j], used);
+}
+
+__attribute__((target("avx2"))) static uint64_t pairs_narrow_avx2(const uint32_t *a, size_t na,
+                                                                 const uint32_t *b, size_t nb) {
+    const size_t nb8 = nb & ~(size_t)7;
+    const __m256i zero = _mm256_setzero_si256();
+    uint64_t total = 0;
+    size_t i = 0;
+    for (; i + 4 <= na; i += 4) {
+        const __m256i x0 = _mm256_set1_epi32((int)a[i]), x1 = _mm256_set1_epi32((int)a[i + 1]);
+        const __m256i x2 = _mm256_set1_epi32((int)a[i + 2]), x3 = _mm256_set1_epi32((int)a[i + 3]);
+        __m256i c0 = zero, c1 = zero, c2 = zero, c3 = zero;
+        for (size_t j = 0; j < nb8; j += 8) {
+            const __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + j));
+            c0 = _mm256_sub_epi32(c0, _mm256_cmpeq_epi32(_mm256_and_si256(x0, y), zero));
+            c1 = _mm256_sub_epi32(c1, _mm256_cmpeq_epi32(_mm256_and_si256(x1, y), zero));
+            c2 = _mm256_sub_epi32(c2, _mm256_cmpeq_epi32(_mm256_and_si256(x2, y), zero));
+            c3 = _mm256_sub_epi32(c3, _mm256_cmpeq_epi32(_mm256_and_si256(x3, y), zero));
+        }
+        /* at most nb / 8 per lane and counter: no 32-bit lane overflows */
+        uint32_t lanes[8];
+        _mm256_storeu_si256((__m256i *)(void *)lanes,
+                            _mm256_add_epi32(_mm256_add_epi32(c0, c1), _mm256_add_epi32(c2, c3)));
+        for (int l = 0; l < 8; l++)
+            total += lanes[l];
+        for (size_t j = nb8; j < nb; j++)
+            total += (uint64_t)(((a[i] & b[j]) == 0) + ((a[i + 1] & b[j]) == 0) +
+                                ((a[i + 2] & b[j]) == 0) + ((a[i + 3] & b[j]) == 0));
+    }
+    for (; i < na; i++)
+        for (size_t j = 0; j < nb; j++)
+            total += (a[i] & b[j]) == 0;
+    return total;
+}
+
+/* Sixteen south words per AVX-512 compare, four north words per load, four accumulators
+ * so that no addition waits for another. */
+__attribute__((target("avx512f"))) static uint64_t
+pairs_narrow_avx512(const uint32_t *a, size_t na, const uint32_t *b, size_t nb) {
     const __m512i one = _mm512_set1_epi32(1);
     const size_t nb16 = nb & ~(size_t)15;
     uint64_t total = 0;
@@ -362,6 +453,22 @@ static uint64_t pairs_narrow(const uint32_t *a, size_t na, const uint32_t *b, si
 }
 #endif
 
+/* The best form this CPU runs. */
+static int best_simd(void) {
+#ifdef NQ_HV_X86
+    __builtin_cpu_init();
+    const bool fast_pext = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") &&
+                           !__builtin_cpu_is("znver2");
+    if (fast_pext && __builtin_cpu_supports("avx512f"))
+        return NQ_SIMD_AVX512_NARROW;
+    if (fast_pext && __builtin_cpu_supports("avx2"))
+        return NQ_SIMD_AVX2_NARROW;
+    if (__builtin_cpu_supports("avx2"))
+        return NQ_SIMD_AVX2;
+#endif
+    return NQ_SIMD_PLAIN;
+}
+
 /* Pairs of a small side against the other: only the bits both sides use can clash;
  * when they are at most 32 (the usual case once the larger bits are split off) the
  * words are narrowed to them first. */
@@ -383,14 +490,15 @@ static uint64_t pairs_small(const uint64_t *a, size_t na, const uint64_t *b, siz
     const uint64_t used = bits & oa & ob;
     if (!used)
         return (uint64_t)na * nb;
-#ifdef NQ_HV_NARROW
-    if (nq_popcount(used) <= 32 && nb >= 16) {
-        for (size_t i = 0; i < na; i++)
-            scratch->a[i] = (uint32_t)_pext_u64(a[i], used);
-        for (size_t j = 0; j < nb; j++)
-            scratch->b[j] = (uint32_t)_pext_u64(b[j], used);
-        return pairs_narrow(scratch->a, na, scratch->b, nb);
+#ifdef NQ_HV_X86
+    const int simd = SIMD;
+    if (simd >= NQ_SIMD_AVX2_NARROW && nq_popcount(used) <= 32 && nb >= 16) {
+        narrow(a, na, b, nb, used, scratch);
+        return simd == NQ_SIMD_AVX512_NARROW ? pairs_narrow_avx512(scratch->a, na, scratch->b, nb)
+                                             : pairs_narrow_avx2(scratch->a, na, scratch->b, nb);
     }
+    if (simd >= NQ_SIMD_AVX2)
+        return pairs_avx2(a, na, b, nb, used);
 #else
     (void)scratch;
 #endif
@@ -876,7 +984,51 @@ static PyObject *py_count_turns(PyObject *self, PyObject *args) {
     return Py_BuildValue("(LLL)", (long long)t.f180, (long long)t.f90, (long long)t.colsum);
 }
 
+static const char SIMD_DOC[] =
+    "simd() -> str\n\n"
+    "The form of the small-group compare this process uses: 'avx512-narrow', 'avx2-narrow',\n"
+    "'avx2' or 'plain' (the best one this CPU runs, unless use_simd chose another).";
+
+static PyObject *py_simd(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    return PyUnicode_FromString(SIMD_NAMES[SIMD]);
+}
+
+static const char USE_SIMD_DOC[] =
+    "use_simd(name) -> str\n\n"
+    "Use another form of the small-group compare (one this CPU runs, or 'best'), for\n"
+    "tests and measurements; returns the form used before. Not for use while a count runs.";
+
+static PyObject *py_use_simd(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "s:use_simd", &name))
+        return NULL;
+    const int best = best_simd();
+    int want = -1;
+    if (strcmp(name, "best") == 0)
+        want = best;
+    for (int f = 0; f < NQ_SIMD_FORMS; f++)
+        if (strcmp(name, SIMD_NAMES[f]) == 0)
+            want = f;
+    if (want < 0) {
+        PyErr_Format(PyExc_ValueError, "unknown form %R of the compare", PyTuple_GET_ITEM(args, 0));
+        return NULL;
+    }
+    /* each form needs what the ones before it need, and more */
+    if (want > best) {
+        PyErr_Format(PyExc_ValueError, "this CPU does not run the form %s", SIMD_NAMES[want]);
+        return NULL;
+    }
+    const char *before = SIMD_NAMES[SIMD];
+    SIMD = want;
+    return PyUnicode_FromString(before);
+}
+
 static PyMethodDef METHODS[] = {
+    {"simd", py_simd, METH_NOARGS, SIMD_DOC},
+    {"use_simd", py_use_simd, METH_VARARGS, USE_SIMD_DOC},
     {"pass_plans", py_pass_plans, METH_VARARGS, PASS_PLANS_DOC},
     {"quadrant_bytes", py_quadrant_bytes, METH_VARARGS, QUADRANT_BYTES_DOC},
     {"count_pass", py_count_pass, METH_VARARGS, COUNT_PASS_DOC},
@@ -892,5 +1044,6 @@ static struct PyModuleDef MODULE = {
 PyMODINIT_FUNC PyInit_halves(void) {
     if (!BUILD_LOCK && !(BUILD_LOCK = PyThread_allocate_lock()))
         return PyErr_NoMemory();
+    SIMD = best_simd();
     return PyModule_Create(&MODULE);
 }
