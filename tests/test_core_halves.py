@@ -147,3 +147,19 @@ def test_a_form_this_cpu_cannot_run_or_an_unknown_one_is_refused() -> None:
         with pytest.raises(ValueError, match="does not run"):
             core.use_simd(form)
     assert core.simd() == best
+
+
+def test_odd_passes_that_build_groups_again_count_alike() -> None:
+    # A pass whose kept class would be too large builds that side's groups again for
+    # each partner (the largest passes of n = 23); forced here on small boards.
+    subs = {n: [s for s in halves.make_subproblems(n) if s.sym == 0] for n in (5, 9, 13, 17)}
+    kept = {n: halves.solve_batch(ss) for n, ss in subs.items()}
+    before = core.use_keep_max(0)
+    try:
+        rebuilt = {n: halves.solve_batch(ss) for n, ss in subs.items()}
+    finally:
+        core.use_keep_max(before)
+    assert rebuilt == kept  # counts and the words that entered them, pass by pass
+    assert sum(r.total for r in rebuilt[17]) == A000170[16]
+    with pytest.raises(ValueError, match="negative"):
+        core.use_keep_max(-1)

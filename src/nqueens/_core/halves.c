@@ -58,6 +58,10 @@
 #ifndef NQ_HV_BRUTE
 #define NQ_HV_BRUTE 256
 #endif
+/* The most bytes an odd pass keeps as one class (see pass_plan). */
+#ifndef NQ_HV_KEEP_MAX
+#define NQ_HV_KEEP_MAX ((int64_t)256 << 20)
+#endif
 
 static const char MODULE_DOC[] =
     "Counting the plain queen board by joining half-boards built from quadrants (the\n"
@@ -338,6 +342,10 @@ static const char *const SIMD_NAMES[NQ_SIMD_FORMS] = {"plain", "avx2", "avx2-nar
                                                       "avx512-narrow"};
 static int SIMD = NQ_SIMD_PLAIN;
 
+/* The most bytes an odd pass keeps as a whole class (see pass_plan); use_keep_max
+ * changes it for tests, which the counts do not depend on. */
+static int64_t KEEP_MAX = NQ_HV_KEEP_MAX;
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #define NQ_HV_X86 1
 
@@ -584,14 +592,17 @@ static inline uint64_t mirror(uint64_t cols, int n) {
 
 typedef struct {
     int64_t total;
-    int64_t listed; /* north placements listed in the pass */
+    int64_t listed; /* words that entered its pair counts, both sides */
 } pass_result;
 
 /* The pass's memory: for even n a north group and its south partner at a time; for
  * odd n the smaller of the two classes whole, the other a group at a time, and the
- * words of the two groups being joined. */
+ * words of the two groups being joined.  An odd pass whose smaller class would take
+ * more than NQ_HV_KEEP_MAX bytes builds that side's groups again for each partner
+ * instead (the largest passes of n = 23: 8 GiB kept otherwise). */
 typedef struct {
-    bool keep_north; /* odd n: the north class is kept whole (else the south one) */
+    bool keep_north; /* odd n: the north class is the one kept (else the south one) */
+    bool rebuild;    /* odd n: its groups are built again for each partner, not kept */
     int64_t bytes;
     int64_t kept, stream, kept_group; /* entries of each buffer */
 } pass_plan;
@@ -604,7 +615,7 @@ static int64_t narrow_bytes(const pass_plan *p) {
 
 static pass_plan plan_pass(const quadrants *qs, uint64_t x) {
     const uint64_t y = nq_full(qs->k) & ~x;
-    pass_plan p = {false, 0, 0, 0, 0};
+    pass_plan p = {false, false, 0, 0, 0, 0};
     if (qs->n % 2 == 0) {
         p.stream = largest_group_bound(qs, x);
         p.kept_group = largest_group_bound(qs, y);
@@ -615,8 +626,11 @@ static pass_plan plan_pass(const quadrants *qs, uint64_t x) {
     const int64_t bx = class_bound(qs, x), by = class_bound(qs, y);
     p.keep_north = bx <= by;
     p.kept = (p.keep_north ? bx : by) + 1;
+    p.rebuild = p.kept * (int64_t)sizeof(uint64_t) > KEEP_MAX;
     p.stream = largest_group_bound(qs, p.keep_north ? y : x);
     p.kept_group = largest_group_bound(qs, p.keep_north ? x : y);
+    if (p.rebuild) /* one group of the kept side at a time, in place of the class */
+        p.kept = p.kept_group;
     p.bytes = (p.kept + 2 * p.stream + p.kept_group) * (int64_t)sizeof(uint64_t) +
               narrow_bytes(&p) + (((int64_t)1 << qs->w) + 1) * (int64_t)sizeof(int64_t);
     return p;
@@ -691,14 +705,12 @@ static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
                           pair_scratch *scratch, int64_t *listed) {
     const int n = qs->n, k = qs->k, w = qs->w;
     const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(k) & ~x;
-    const uint64_t streamed_x = p->keep_north ? y : x;
+    const uint64_t streamed_x = p->keep_north ? y : x, kept_x = p->keep_north ? x : y;
     uint64_t total = 0;
-    *listed += kept->len;
     for (uint64_t s = 0; s <= wfull; s++) { /* the streamed group's west columns */
         const int64_t len = list_group(qs, s, streamed_x, stream);
         if (!len)
             continue;
-        *listed += len;
         for (int mid = 0; mid <= k; mid++) {
             const uint64_t mbit = (uint64_t)1 << mid;
             if (s & mbit)
@@ -707,13 +719,21 @@ static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
             const uint64_t g = p->keep_north ? t : s, h = p->keep_north ? s : t;
             if (columns_of(h, y, w) < columns_of(g, x, w)) /* the flip counts it */
                 continue;
-            const int64_t k0 = kept->start[t], k1 = kept->start[t + 1];
-            if (k0 == k1)
+            const uint64_t *kw;
+            int64_t klen;
+            if (p->rebuild) { /* kept->word holds one group: this one, built again */
+                klen = list_group(qs, t, kept_x, kept->word);
+                kw = kept->word;
+            } else {
+                kw = kept->word + kept->start[t];
+                klen = kept->start[t + 1] - kept->start[t];
+            }
+            if (!klen)
                 continue;
             const size_t ns = middle_free(stream, len, !p->keep_north, mbit, full, sa);
-            const size_t nk = middle_free(kept->word + k0, k1 - k0, p->keep_north, mbit, full,
-                                          sb);
+            const size_t nk = middle_free(kw, klen, p->keep_north, mbit, full, sb);
             const uint64_t weight = mid < k ? 4 : 2; /* the mirror; the flip */
+            *listed += (int64_t)(ns + nk);
             total += weight * disjoint_pairs(sa, ns, sb, nk, order, norder, scratch);
         }
     }
@@ -751,7 +771,8 @@ static int count_pass(const quadrants *qs, uint64_t x, pass_result *res) {
         uint64_t *sa = malloc((size_t)p.stream * sizeof(uint64_t));
         uint64_t *sb = malloc((size_t)p.kept_group * sizeof(uint64_t));
         if (kept.word && kept.start && stream && sa && sb) {
-            list_class(qs, p.keep_north ? x : y, &kept);
+            if (!p.rebuild)
+                list_class(qs, p.keep_north ? x : y, &kept);
             total = count_odd(qs, x, &p, &kept, stream, sa, sb, order, norder, &scratch,
                               &listed);
         } else {
@@ -1026,7 +1047,28 @@ static PyObject *py_use_simd(PyObject *self, PyObject *args) {
     return PyUnicode_FromString(before);
 }
 
+static const char USE_KEEP_MAX_DOC[] =
+    "use_keep_max(nbytes) -> int\n\n"
+    "The most bytes an odd pass keeps as one class before it builds that side's groups\n"
+    "again for each partner instead; returns the bound before. For tests (the counts do\n"
+    "not depend on it); not for use while a count runs.";
+
+static PyObject *py_use_keep_max(PyObject *self, PyObject *args) {
+    (void)self;
+    long long nbytes;
+    if (!PyArg_ParseTuple(args, "L:use_keep_max", &nbytes))
+        return NULL;
+    if (nbytes < 0) {
+        PyErr_SetString(PyExc_ValueError, "the bound must not be negative");
+        return NULL;
+    }
+    const long long before = (long long)KEEP_MAX;
+    KEEP_MAX = (int64_t)nbytes;
+    return PyLong_FromLongLong(before);
+}
+
 static PyMethodDef METHODS[] = {
+    {"use_keep_max", py_use_keep_max, METH_VARARGS, USE_KEEP_MAX_DOC},
     {"simd", py_simd, METH_NOARGS, SIMD_DOC},
     {"use_simd", py_use_simd, METH_VARARGS, USE_SIMD_DOC},
     {"pass_plans", py_pass_plans, METH_VARARGS, PASS_PLANS_DOC},

@@ -73,7 +73,7 @@ def plausible(sub: Subproblem, r: SubResult) -> str:
 
 def _plausible_half_board(sub: Subproblem, r: SubResult) -> str:
     """The rules of :func:`plausible` for the half-board engine: a pass counts no
-    symmetric boards and lists half placements when it counts any solution; a turn
+    symmetric boards and has half placements in its pair counts when it counts any; a turn
     search counts only symmetric boards, the quarter-turn ones among the half-turn
     ones, with a column sum of at most ``n - 1`` per board.
 
@@ -88,7 +88,7 @@ def _plausible_half_board(sub: Subproblem, r: SubResult) -> str:
         if r.fixed180 or r.fixed90:
             return "it counts symmetric boards in a pass that has none to test"
         if r.total and not r.colsum:
-            return "it counts solutions but lists no half placements"
+            return "it counts solutions but no half placements entered its pair counts"
         return ""
     if r.total:
         return "it counts all boards in the search for those a turn leaves unchanged"

@@ -70,8 +70,8 @@ class SubResult(NamedTuple):
     ``colsum`` is a second figure of the same search, which a recount must reproduce
     along with the counts: for start constellations the sum, over the completions, of
     the column of the queen in the last row to fill; for a half-board pass the number
-    of half placements it listed; for the turn search the sum of the columns of the
-    row-1 queens of the boards it found.
+    of half placements that entered its pair counts (both sides); for the turn search
+    the sum of the columns of the row-1 queens of the boards it found.
 
     >>> from nqueens.count import constellations
     >>> solve_batch(constellations.make_subproblems(6)[:1])
