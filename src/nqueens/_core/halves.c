@@ -60,7 +60,7 @@
 #endif
 /* The most bytes an odd pass keeps as one class (see pass_plan). */
 #ifndef NQ_HV_KEEP_MAX
-#define NQ_HV_KEEP_MAX ((int64_t)256 << 20)
+#define NQ_HV_KEEP_MAX ((int64_t)1 << 30)
 #endif
 
 static const char MODULE_DOC[] =
@@ -599,7 +599,7 @@ typedef struct {
  * odd n the smaller of the two classes whole, the other a group at a time, and the
  * words of the two groups being joined.  An odd pass whose smaller class would take
  * more than NQ_HV_KEEP_MAX bytes builds that side's groups again for each partner
- * instead (the largest passes of n = 23: 8 GiB kept otherwise). */
+ * instead (the largest passes of n = 23: 8 GiB kept otherwise, 1 GiB so). */
 typedef struct {
     bool keep_north; /* odd n: the north class is the one kept (else the south one) */
     bool rebuild;    /* odd n: its groups are built again for each partner, not kept */

@@ -24,10 +24,10 @@ row 0 (mirror images share a subproblem of weight 2).
 
 The work is in C (:mod:`nqueens._core.halves`) and runs without the GIL. A pass
 builds its north placements a group at a time (for odd n it keeps the smaller of its
-two classes whole when that takes at most 256 MiB, and otherwise builds that side's
-groups again for each partner); :func:`worker_bytes` bounds what one process needs,
-most of it the quadrant lists: about 75 MiB at n = 19, 135 MiB at 20, 0.5 GiB at 21,
-1.1 GiB at 22, 2.2 GiB at 23.
+two classes whole when that takes at most 1 GiB, and otherwise builds that side's
+groups again for each partner); :func:`worker_bytes` bounds what one process needs:
+about 75 MiB at n = 19, 135 MiB at 20, 0.9 GiB at 21, 1.1 GiB at 22, 3.0 GiB at 23
+(2.1 GiB of it the quadrant lists, which the threads of a process share).
 
 >>> subs = make_subproblems(8)
 >>> [(s.sym, s.part) for s in subs][:3], len(subs)
