@@ -300,6 +300,19 @@ class DaskMap:
         except (OSError, concurrent.futures.CancelledError):
             raise self._lost() from None
 
+    def _result(self, future: Any) -> list[SubResult]:
+        """The result of a finished task. A result is kept by the worker that computed
+        it: when that worker dies before the result is fetched, the scheduler computes it
+        again, which waits for a worker — within :attr:`worker_grace` seconds, or
+        :class:`ClusterError`."""
+        while True:
+            try:
+                result: list[SubResult] = future.result(timeout=1.0)
+                return result
+            except TimeoutError:
+                if not self._nthreads():
+                    self._wait_for_workers("lost all its workers")
+
     def __call__(self, fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult]]:
         dd = require_dask()
         subs = [s for b in batches for s in b]
@@ -324,7 +337,7 @@ class DaskMap:
                     continue
                 for fut in finished.next_batch(block=False):
                     try:
-                        results = fut.result()
+                        results = self._result(fut)
                     except dd.KilledWorker as exc:
                         raise ClusterError(
                             f"workers died while running a task too often ({exc}); "
