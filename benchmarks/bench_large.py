@@ -6,7 +6,9 @@ Each case runs in its own process so that its peak memory (``resource.getrusage`
 * the check against a plain-Python set check (the Uzbek source's ``cols``/``diag1``/
   ``diag2`` sets) on the same board;
 * the min-conflicts kernel against its readable Python twin
-  (:func:`nqueens.large.trace_min_conflicts`), which makes the same decisions.
+  (:func:`nqueens.large.trace_min_conflicts`), which makes the same decisions;
+* the ``perm`` writer of the native core against a plain-Python one (``str.join`` of
+  each block's numbers), both writing the same board to a temporary file.
 
 Run: ``python benchmarks/bench_large.py`` (about 15 s on a 2-core machine);
 ``--quick`` skips n = 10^7 for min-conflicts. ``--old PYTHON`` runs every case under
@@ -83,6 +85,34 @@ def case(name: str, n: int, seed: int) -> dict[str, float]:
         t2 = time.perf_counter()
         assert a == b
         out.update(kernel_s=t1 - t0, python_s=t2 - t1, ratio=(t2 - t1) / max(t1 - t0, 1e-9))
+    elif name == "perm-writer":
+        import io
+        import os
+        import tempfile
+
+        from nqueens.formats import write_perm_stream
+
+        s = construct(n)
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "board.txt")
+            t0 = time.perf_counter()
+            with open(path, "w") as fh:
+                write_perm_stream(s, fh)
+            t1 = time.perf_counter()
+            size = os.path.getsize(path)
+            cols = s.cols
+            plain = io.StringIO()
+            t2 = time.perf_counter()
+            for start in range(0, n, 1 << 16):  # the plain-Python writer, to memory
+                part = (cols[start:start + (1 << 16)] + 1).tolist()
+                plain.write((" " if start else "") + " ".join(map(str, part)))
+            plain.write("\n")
+            t3 = time.perf_counter()
+            with open(path) as fh:
+                assert fh.read() == plain.getvalue()
+        out.update(core_s=t1 - t0, core_mb_s=size / (t1 - t0) / 1e6,
+                   python_s=t3 - t2, python_mb_s=size / (t3 - t2) / 1e6,
+                   ratio=(t3 - t2) / (t1 - t0))
     out["peak_mib"] = _peak_mib()
     return out
 
@@ -100,7 +130,8 @@ def main() -> None:
         print(json.dumps(case(args.case, args.n, args.seed)))
         return
     plan = [("construct", 10**6), ("construct", 10**7), ("check-reference", 10**6),
-            ("min-conflicts-reference", 1000), ("min-conflicts", 10**6)]
+            ("min-conflicts-reference", 1000), ("min-conflicts", 10**6),
+            ("perm-writer", 10**7)]
     if not args.quick:
         plan.append(("min-conflicts", 10**7))
     targets = {("construct", 10**7): ("total_s", 3.0), ("min-conflicts", 10**6): ("solve_s", 10.0),

@@ -1,4 +1,5 @@
-"""The C one-pass number parser against a readable Python parser, and its argument checks."""
+"""The C one-pass number parser against a readable Python parser, the number writer
+against Python's own formatting, and their argument checks."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nqueens.kernels import textparse as tp
 from nqueens.kernels.textparse import parse_uints, token_offset
 
 LIMIT = 2**62
@@ -91,3 +93,45 @@ def test_a_read_only_out_is_refused() -> None:
         parse_uints(b"1 2", out)
     with pytest.raises(TypeError):
         token_offset(np.zeros(3, np.int32), 0)  # type: ignore[arg-type]
+
+
+# ---- the writer -------------------------------------------------------------------
+
+
+@given(st.lists(st.integers(min_value=0, max_value=2**31 - 2), max_size=300),
+       st.sampled_from([np.int32, np.int64]), st.integers(min_value=21, max_value=200))
+@settings(max_examples=200, deadline=None)
+def test_the_writer_joins_chunks_into_the_text_python_writes(
+        values: list[int], dtype: type, room: int) -> None:
+    arr = np.array(values, dtype=dtype)
+    out = bytearray(room)
+    text = b""
+    start = 0
+    while start < len(values):
+        stop, written = tp.format_uints(arr, start, 1, out)
+        assert stop > start  # 21 bytes always hold one more number
+        text += bytes(out[:written])
+        start = stop
+    assert text == " ".join(str(v + 1) for v in values).encode()
+
+
+def test_the_writer_covers_the_widest_numbers() -> None:
+    big = np.array([0, 2**62, 2**63 - 2], dtype=np.int64)
+    out = bytearray(100)
+    stop, written = tp.format_uints(big, 0, 1, out)
+    assert (stop, bytes(out[:written])) == (3, b"1 4611686018427387905 9223372036854775807")
+
+
+def test_the_writer_refuses_what_it_cannot_write() -> None:
+    out = bytearray(64)
+    with pytest.raises(ValueError, match="value 1 plus 1 is negative"):
+        tp.format_uints(np.array([3, -2], dtype=np.int64), 0, 1, out)
+    with pytest.raises(ValueError, match="too large"):
+        tp.format_uints(np.array([2**63 - 1], dtype=np.int64), 0, 1, out)
+    with pytest.raises(ValueError, match="start 3 is outside the 2 values"):
+        tp.format_uints(np.array([1, 2], dtype=np.int64), 3, 1, out)
+    with pytest.raises(TypeError, match="int32 or int64"):
+        tp.format_uints(np.array([1.0, 2.0]), 0, 1, out)
+    with pytest.raises(TypeError, match="writable"):
+        tp.format_uints(np.array([1, 2], dtype=np.int64), 0, 1, b"read only bytes" * 4)
+    assert tp.format_uints(np.array([1, 2], dtype=np.int64), 0, 1, bytearray(20)) == (0, 0)

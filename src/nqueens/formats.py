@@ -131,25 +131,28 @@ def write_perm(s: Solution) -> str:
     return " ".join(map(str, (s.cols + 1).tolist()))
 
 
-def write_perm_stream(s: Solution, out: IO[str], chunk: int = 1 << 16) -> None:
+def write_perm_stream(s: Solution, out: IO[str], chunk: int = 1 << 20) -> None:
     """Write the ``perm`` format of a board of any size in chunks, ending with a newline.
 
-    Only one chunk of text exists at a time, so ten million queens never become one
-    giant string.
+    The numbers are formatted by the native core into a buffer of ``chunk`` bytes at a
+    time (:func:`nqueens.kernels.textparse.format_uints`), so ten million queens never
+    become one giant string.
 
     >>> import io
     >>> buf = io.StringIO()
-    >>> write_perm_stream(Solution([1, 3, 0, 2]), buf, chunk=3)
+    >>> write_perm_stream(Solution([1, 3, 0, 2]), buf, chunk=24)
     >>> print(buf.getvalue(), end="")
     2 4 1 3
     """
+    from .kernels.textparse import format_uints
+
     cols = s.cols
     n = cols.shape[0]
-    for start in range(0, n, chunk):
-        part = (cols[start:start + chunk] + 1).tolist()
-        if start:
-            out.write(" ")
-        out.write(" ".join(map(str, part)))
+    buf = bytearray(max(chunk, 64))
+    start = 0
+    while start < n:
+        start, written = format_uints(cols, start, 1, buf)
+        out.write(buf[:written].decode("ascii"))
     out.write("\n")
 
 

@@ -1,10 +1,12 @@
-/* Whole numbers out of a text buffer in one pass (permutations of any size).
+/* Whole numbers out of a text buffer in one pass, and into one (permutations of any
+ * size).
  *
- * Separators are space, tab, line feed, carriage return, vertical tab, form feed and
- * comma.  A token is an optional '+' and one or more digits; values above 2**62 are
- * clipped to 2**62 without ever wrapping around.  Nothing here knows about files or
- * messages: the caller turns the error offset into a line and column.  Both functions
- * run without the interpreter lock.
+ * Reading: separators are space, tab, line feed, carriage return, vertical tab, form
+ * feed and comma.  A token is an optional '+' and one or more digits; values above
+ * 2**62 are clipped to 2**62 without ever wrapping around.  Nothing here knows about
+ * files or messages: the caller turns the error offset into a line and column.
+ * Writing: decimal numbers separated by single spaces, two digits at a time from a
+ * table.  Every function runs without the interpreter lock.
  */
 #include "nq_py.h"
 
@@ -120,8 +122,114 @@ static PyObject *token_offset(PyObject *self, PyObject *args) {
     return PyLong_FromSsize_t(off);
 }
 
+/* "00" "01" ... "99": two digits per look-up. */
+static const char NQ_TP_PAIRS[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* Write v in decimal at p; return the end. */
+static inline uint8_t *nq_tp_put(uint8_t *p, uint64_t v) {
+    uint8_t tmp[24];
+    uint8_t *t = tmp + sizeof(tmp);
+    while (v >= 100) {
+        const uint64_t q = v / 100;
+        const unsigned r = (unsigned)(v - q * 100);
+        t -= 2;
+        memcpy(t, NQ_TP_PAIRS + 2 * r, 2);
+        v = q;
+    }
+    if (v >= 10) {
+        t -= 2;
+        memcpy(t, NQ_TP_PAIRS + 2 * v, 2);
+    } else {
+        *--t = (uint8_t)('0' + v);
+    }
+    const size_t len = (size_t)(tmp + sizeof(tmp) - t);
+    memcpy(p, t, len);
+    return p + len;
+}
+
+/* Write values[start..] + add, separated by spaces (one before each value but the
+ * array's first), into out[0:cap) while a whole number fits; *stop receives the index
+ * of the first value not written.  Returns the bytes written, or -1 when a value plus
+ * add is negative or beyond int64 (*stop is its index). */
+#define NQ_TP_WIDEST 21 /* a separator and the 20 digits of 2**64 - 1 */
+static Py_ssize_t nq_tp_format(const void *values, int width, Py_ssize_t len, Py_ssize_t start,
+                               int64_t add, uint8_t *out, Py_ssize_t cap, Py_ssize_t *stop) {
+    uint8_t *p = out, *end = out + cap;
+    Py_ssize_t i = start;
+    for (; i < len && end - p >= NQ_TP_WIDEST; i++) {
+        const int64_t raw = width == 4 ? (int64_t)((const int32_t *)values)[i]
+                                       : ((const int64_t *)values)[i];
+        int64_t v;
+        if (__builtin_add_overflow(raw, add, &v) || v < 0) {
+            *stop = i;
+            return -1;
+        }
+        if (i)
+            *p++ = ' ';
+        p = nq_tp_put(p, (uint64_t)v);
+    }
+    *stop = i;
+    return p - out;
+}
+
+PyDoc_STRVAR(format_uints_doc,
+"format_uints(values, start, add, out) -> (stop, written)\n"
+"--\n\n"
+"Write values[start:] + add (values an int32 or int64 array) in decimal, separated by\n"
+"single spaces (one before each value but values[0]), into out (a writable uint8\n"
+"array) while whole numbers fit; return the index of the first value not written and\n"
+"the bytes written. ValueError when a value plus add is negative (or beyond int64).");
+
+static PyObject *format_uints(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values_obj, *out_obj;
+    Py_ssize_t start;
+    long long add;
+    if (!PyArg_ParseTuple(args, "OnLO:format_uints", &values_obj, &start, &add, &out_obj))
+        return NULL;
+    Py_buffer values, out;
+    if (PyObject_GetBuffer(values_obj, &values, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
+        PyErr_SetString(PyExc_TypeError, "values must be a contiguous array");
+        return NULL;
+    }
+    const int width = nq_format_is(&values, 'i', 4) ? 4 : nq_format_is(&values, 'q', 8) ? 8 : 0;
+    if (!width) {
+        PyErr_Format(PyExc_TypeError, "values must hold int32 or int64 elements (got format %s)",
+                     values.format ? values.format : "?");
+        PyBuffer_Release(&values);
+        return NULL;
+    }
+    const Py_ssize_t len = values.len / width;
+    if (start < 0 || start > len) {
+        PyErr_Format(PyExc_ValueError, "start %zd is outside the %zd values", start, len);
+        PyBuffer_Release(&values);
+        return NULL;
+    }
+    if (nq_get_array(out_obj, &out, 'B', 1, -1, true, "out") < 0) {
+        PyBuffer_Release(&values);
+        return NULL;
+    }
+    Py_ssize_t stop, written;
+    Py_BEGIN_ALLOW_THREADS
+    written = nq_tp_format(values.buf, width, len, start, (int64_t)add, (uint8_t *)out.buf,
+                           out.len, &stop);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&values);
+    if (written < 0) {
+        PyErr_Format(PyExc_ValueError, "value %zd plus %lld is negative or too large", stop,
+                     add);
+        return NULL;
+    }
+    return Py_BuildValue("(nn)", stop, written);
+}
+
 static PyMethodDef methods[] = {
     {"parse_uints", parse_uints, METH_VARARGS, parse_uints_doc},
+    {"format_uints", format_uints, METH_VARARGS, format_uints_doc},
     {"token_offset", token_offset, METH_VARARGS, token_offset_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -131,7 +239,8 @@ static PyModuleDef_Slot slots[] = {
 };
 
 PyDoc_STRVAR(module_doc,
-"One-pass parser of whole numbers in text (the native core of nqueens.kernels.textparse).");
+"Whole numbers out of text and into it, in one pass (the native core of\n"
+"nqueens.kernels.textparse).");
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "nqueens._core.textparse", module_doc, 0, methods, slots,

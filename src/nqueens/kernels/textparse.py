@@ -1,8 +1,8 @@
-"""Parse whole numbers out of a text buffer in one pass (for permutations of any size).
+"""Whole numbers out of a text buffer and into one, in one pass (permutations of any size).
 
 The buffer is the file's bytes as a uint8 array; separators are spaces, tabs, line
-breaks and commas. Nothing here knows about files or messages. The parser is C
-(:mod:`nqueens._core.textparse`) and runs without the interpreter lock.
+breaks and commas. Nothing here knows about files or messages. The parser and the
+writer are C (:mod:`nqueens._core.textparse`) and run without the interpreter lock.
 """
 
 from __future__ import annotations
@@ -42,3 +42,24 @@ def token_offset(buf: npt.NDArray[np.uint8] | bytes, k: int) -> int:
     (5, -1)
     """
     return int(_core.token_offset(buf, k))
+
+
+def format_uints(values: npt.NDArray[np.int32] | npt.NDArray[np.int64], start: int, add: int,
+                 out: bytearray | npt.NDArray[np.uint8]) -> tuple[int, int]:
+    """Write ``values[start:] + add`` in decimal into ``out`` while whole numbers fit,
+    separated by single spaces (one before each value but ``values[0]``, so that
+    consecutive calls join up); return (the first index not written, bytes written).
+    A number is written only while 21 bytes are left (the widest number and its
+    separator), so ``out`` needs at least that many.
+
+    >>> out = bytearray(27)
+    >>> format_uints(np.array([1, 3, 0, 2, 9999999]), 0, 1, out)
+    (4, 7)
+    >>> bytes(out[:7])
+    b'2 4 1 3'
+    >>> stop, n = format_uints(np.array([1, 3, 0, 2, 9999999]), 4, 1, out)
+    >>> stop, bytes(out[:n])
+    (5, b' 10000000')
+    """
+    stop, written = _core.format_uints(values, start, add, out)
+    return stop, written
