@@ -17,7 +17,7 @@
 
 #include <stdlib.h>
 
-#define NQ_MC_INIT_TRIES 16
+#define NQ_MC_INIT_TRIES 256
 #define NQ_MC_REPAIR_TRIES 64
 #define NQ_MC_MAX_STALL_ROUNDS 32
 #define NQ_MC_CHECK_EVERY ((int64_t)1 << 20)
