@@ -54,13 +54,14 @@ def test_a_small_budget_runs_out_where_the_readable_version_does(n: int, seed: i
 
 def test_boards_for_a_seed_stay_the_same_from_version_to_version() -> None:
     # Fixed by the generator and the procedure; a change here changes every user's boards.
-    assert _run(8, 1, 10**7)[1].tolist() == [0, 6, 4, 7, 1, 3, 5, 2]
+    # (They changed once, when the greedy start went from 16 draws a row to 256.)
+    assert _run(8, 1, 10**7)[1].tolist() == [3, 1, 4, 7, 5, 0, 2, 6]
     status, perm, stats = _run(12, 0, 10**7)
-    assert perm.tolist() == [5, 9, 6, 0, 10, 1, 7, 2, 11, 3, 8, 4]
-    assert stats.tolist() == [24915, 9, 4, 3, 0, 133]
+    assert perm.tolist() == [5, 10, 0, 11, 6, 1, 7, 2, 8, 3, 9, 4]
+    assert stats.tolist() == [4233, 2, 1, 2, 0, 34]
     status, perm, stats = _run(10_000, 3, 10**7)
-    assert status == mc.SOLVED and stats.tolist() == [15152, 136, 0, 136, 0, 8]
-    assert int(perm.astype(np.int64) @ np.arange(10_000)) == 249641179436
+    assert status == mc.SOLVED and stats.tolist() == [513, 6, 0, 6, 0, 2]
+    assert int(perm.astype(np.int64) @ np.arange(10_000)) == 250187556949
 
 
 def test_one_two_and_three_queens_do_not_crash() -> None:

@@ -83,7 +83,7 @@ def test_npy_round_trip_and_check(run, tmp_path: Path) -> None:
             str(target))
     assert r.code == 0 and r.out == ""
     arr = np.load(target)
-    assert arr.shape == (200_000,) and Solution(arr).is_valid()
+    assert arr.shape == (200_000,) and arr.dtype == np.int32 and Solution(arr).is_valid()
     r = run("check", str(target), "--json")
     assert r.code == 0 and '"valid": true' in r.out
     # an attacking pair is named
@@ -91,6 +91,22 @@ def test_npy_round_trip_and_check(run, tmp_path: Path) -> None:
     np.save(target, arr)
     r = run("check", str(target))
     assert r.code == 1 and "invalid" in r.out and "same" in r.out
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint32, np.int16])
+def test_npy_boards_of_every_integer_width_read_alike(run, tmp_path: Path, dtype: type) -> None:
+    board = construct(1000).cols
+    target = tmp_path / "q.npy"
+    np.save(target, board.astype(dtype))
+    r = run("check", str(target), "--json")
+    assert r.code == 0 and json.loads(r.out)["valid"] is True
+    assert formats.read_bytes(target.read_bytes()) == Solution(board)
+    # written back: int32, the same board
+    again = tmp_path / "again.npy"
+    with open(again, "wb") as fh:
+        formats.write_npy(formats.read_bytes(target.read_bytes()), fh)
+    back = np.load(again)
+    assert back.dtype == np.int32 and back.tolist() == board.tolist()
 
 
 def test_check_names_the_trouble_in_a_huge_permutation(run, tmp_path: Path) -> None:

@@ -46,8 +46,8 @@ from .errors import BadInput
 WRITE_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json", "svg",
                                   "png", "npy")
 #: The write formats that are bytes, not text (write them with :func:`write_bytes`).
-#: ``npy`` is the Solution's int64 column array as ``numpy.save`` writes it
-#: (:func:`write_npy`; read back by :func:`read_bytes`).
+#: ``npy`` is the Solution's column array (int32 below n = 2**31) as ``numpy.save``
+#: writes it (:func:`write_npy`; read back by :func:`read_bytes`, int32 or int64).
 BINARY_FORMATS: tuple[str, ...] = ("png", "npy")
 #: Every text format that can be read (:func:`read`).
 READ_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json")
@@ -156,16 +156,25 @@ def write_perm_stream(s: Solution, out: IO[str], chunk: int = 1 << 20) -> None:
     out.write("\n")
 
 
+#: Columns of boards below this n are written to ``npy`` as int32 (half the bytes).
+NPY_INT32_BELOW = 2**31
+
+
 def write_npy(s: Solution, out: IO[bytes]) -> None:
-    """Write the board's int64 column array (0-based) with ``numpy.save``.
+    """Write the board's column array (0-based) as ``numpy.save`` would: int32 for n
+    below :data:`NPY_INT32_BELOW` (every board the command line makes), int64 above.
 
     >>> import io
     >>> buf = io.BytesIO()
     >>> write_npy(Solution([1, 3, 0, 2]), buf)
-    >>> read_bytes(buf.getvalue()).as_tuple()
-    (1, 3, 0, 2)
+    >>> buf.seek(0)
+    0
+    >>> arr = np.load(buf)
+    >>> arr.dtype.name, arr.tolist(), read_bytes(buf.getvalue()).as_tuple()
+    ('int32', [1, 3, 0, 2], (1, 3, 0, 2))
     """
-    arr = np.ascontiguousarray(s.cols, dtype=np.int64)
+    wide = len(s) >= NPY_INT32_BELOW
+    arr = np.ascontiguousarray(s.cols, dtype=np.int64 if wide else np.int32)
     # The header and the data go through ``out.write`` (np.save would hand a real file to
     # C, where a reader that went away shows as a bare OSError instead of a broken pipe).
     header = io.BytesIO()
