@@ -354,16 +354,23 @@ class Solution:
         return total
 
     def is_valid(self, piece: Piece | str = Piece.QUEEN, torus: bool = False) -> bool:
-        """True when no two pieces attack each other (vectorised, O(n)).
+        """True when no two pieces attack each other (O(n)).
 
-        Each line family (columns, both diagonals) is marked in one boolean array; the
-        board is valid when n queens mark n distinct entries in each. Keys are int32
-        for boards below 2**30, so ten million queens take a fraction of a second.
+        For the queen on the plain board the native core marks each queen's column and
+        diagonals in three bit sets and stops at the first line marked twice (5n bits:
+        a hundred million queens in a fraction of a second). On the torus, and for the
+        superqueen, each line family is marked in one boolean array (int32 keys below
+        2**30) and the board is valid when n queens mark n distinct entries in each.
 
         >>> Solution([1, 3, 0, 2]).is_valid()
         True
         """
         piece = Piece.parse(piece)
+        if not torus and not piece.knight:
+            # the plain queen: one pass over bit sets of lines (nqueens._core.lines)
+            from ._core import lines
+
+            return bool(lines.first_repeat(self._cols) < 0)
         for key, size in _line_keys(self._cols, torus):
             occ = np.zeros(size, dtype=np.bool_)
             occ[key] = True
