@@ -255,7 +255,7 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
             done = {r.id for r in jr.results()} if jr is not None else set()
             todo = [s for s in subs if s.id not in done]
             if todo:
-                found, given = time_sample(subs, todo, k, solve_batch)
+                found, given = time_sample(todo, k, solve_batch)
                 estimate(found)
         if scheduler is not None:
             from .cluster import DaskMap

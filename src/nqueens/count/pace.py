@@ -84,7 +84,7 @@ def pick_sample(subs: Sequence[Subproblem], size: int = SAMPLE_SIZE) -> list[Sub
     return picked
 
 
-def time_sample(subs: Sequence[Subproblem], todo: Sequence[Subproblem], workers: int,
+def time_sample(todo: Sequence[Subproblem], workers: int,
                 solve: Callable[[Sequence[Subproblem]], list[SubResult]]
                 ) -> tuple[Estimate, list[SubResult]]:
     """Time a sample of ``todo`` here and estimate the whole of ``todo`` on ``workers``
@@ -93,12 +93,13 @@ def time_sample(subs: Sequence[Subproblem], todo: Sequence[Subproblem], workers:
     >>> from nqueens.count import halves
     >>> from nqueens.count.work import solve_batch
     >>> subs = halves.make_subproblems(12)
-    >>> est, done = time_sample(subs, subs, 2, solve_batch)
+    >>> est, done = time_sample(subs, 2, solve_batch)
     >>> est.seconds > 0, 0 < est.sampled == len(done) <= SAMPLE_SIZE
     (True, True)
     """
+    # No warm-up run: the kernels are compiled code, and the half-board engine's tables
+    # are built when its subproblem list is made, so every timed solve is real work.
     sample = pick_sample(todo)
-    solve(sample[-1:])  # load the kernels and their tables before timing
     results: list[SubResult] = []
     spent = 0.0
     cost = 0
