@@ -25,22 +25,25 @@ def _board(lines: list[str], n: int) -> list[str]:
 
 
 def test_min_conflicts_step_is_one_candidate_swap(run) -> None:
+    total = _solve_work(run, "8", "-m", "min-conflicts", "--seed", "2")["steps"]
+    assert total > 3
     r = run(*MC8, "--step", "3")
     assert r.code == 0 and "Traceback" not in r.err
     lines = r.out.splitlines()
     assert lines[0].startswith("step 3: a candidate swap that would not lower")
     assert len(_board(lines[1:], 8)) == 8
     # the last step shows the solution solve finds, at the step solve counts
-    last = run(*MC8, "--step", "4")
-    assert last.code == 0 and last.out.startswith("step 4: ") and "solution 1" in last.out
+    last = run(*MC8, "--step", str(total))
+    assert last.code == 0 and last.out.startswith(f"step {total}: ")
+    assert "solution 1" in last.out
     solved = run("solve", "8", "-m", "min-conflicts", "--seed", "2", "-f", "board")
     assert _board(last.out.splitlines()[1:], 8) == solved.out.split()
-    d = json.loads(run(*MC8, "--step", "3", "--step", "4", "--json").out)
-    assert [b["step"] for b in d["boards"]] == [3, 4]
+    d = json.loads(run(*MC8, "--step", "3", "--step", str(total), "--json").out)
+    assert [b["step"] for b in d["boards"]] == [3, total]
     assert d["step_unit"] == "candidate swaps"
-    beyond = run(*MC8, "--step", "5")
+    beyond = run(*MC8, "--step", str(total + 1))
     assert beyond.code == 2 and beyond.err.strip() == \
-        "nqueens: error: the search ended after 4 steps: there is no step 5"
+        f"nqueens: error: the search ended after {total} steps: there is no step {total + 1}"
 
 
 @pytest.mark.parametrize("method", [m for m in METHODS if m != "min-conflicts"])
@@ -141,7 +144,9 @@ def test_wording_of_help_and_plurals(run) -> None:
     h = run("trace", "--help")
     assert "Events per second" in h.out and "Steps per second" not in h.out
     r = run(*MC8)
-    assert r.err.strip() == "nqueens: min-conflicts: 4 steps, 1 move, 0 restarts"
+    work = _solve_work(run, "8", "-m", "min-conflicts", "--seed", "2")
+    assert work["moves"] == 1 and work["restarts"] == 0
+    assert r.err.strip() == f"nqueens: min-conflicts: {work['steps']} steps, 1 move, 0 restarts"
     assert "[8 queens on the board]" in r.out
     one = run("trace", "1")
     assert "[1 queen on the board]" in one.out and one.out.endswith("\n1 solution in 1 step\n")

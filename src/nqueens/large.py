@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -230,7 +231,7 @@ def trace_min_conflicts(n: int, seed: int = 0,
         return
     _no_solution_small(n)
     rng = _Random(seed)
-    perm: list[int] = []
+    perm = [0] * n
     dn: list[int] = []
     dp: list[int] = []
 
@@ -252,38 +253,59 @@ def trace_min_conflicts(n: int, seed: int = 0,
         return dn[r + c] > 1 or dp[r - c + n - 1] > 1
 
     def greedy_start(step: int) -> Iterator[Event]:
-        """Fill rows top to bottom: the first drawn unused column with free diagonals,
-        else the least attacked of INIT_TRIES draws."""
-        perm[:] = range(n)
+        """Shuffle the columns, then fill rows top to bottom: row i takes the first of the
+        unused columns perm[i], perm[i + 1], ... (at most INIT_TRIES of them) whose
+        diagonals are free, or else perm[i] with its conflicts. The conflicting rows
+        are the first to repair."""
+        for i in range(n):  # Fisher-Yates, inside-out
+            j = rng.below(i + 1)
+            perm[i] = perm[j]
+            perm[j] = i
         dn[:] = [0] * (2 * n - 1)
         dp[:] = [0] * (2 * n - 1)
+        failed: list[int] = []
         pairs = 0
         for i in range(n):
-            best_j, best_c = i, 1 << 62
-            for _ in range(mc.INIT_TRIES):
-                j = i + rng.below(n - i)
-                c = perm[j]
-                k = dn[i + c] + dp[i - c + n - 1]
-                if k < best_c:
-                    best_c, best_j = k, j
-                    if k == 0:
-                        break
-            perm[i], perm[best_j] = perm[best_j], perm[i]
+            free = next((j for j in range(i, min(n, i + mc.INIT_TRIES))
+                         if not dn[i + perm[j]] and not dp[i - perm[j] + n - 1]), None)
+            ok = free is not None
+            j = i if free is None else free
+            if free is None:
+                failed.append(i)
+            perm[i], perm[j] = perm[j], perm[i]
             pairs += add(i, perm[i])
-            yield Event(Kind.PLACE, i, perm[i], step=step, depth=i + 1, ok=best_c == 0)
+            yield Event(Kind.PLACE, i, perm[i], step=step, depth=i + 1, ok=ok)
         state["pairs"] = pairs
+        state["failed"] = failed
 
-    state = {"pairs": 0}
+    def start(step: int, first: bool) -> Iterator[Event]:
+        """Greedy starts until one is kept: a board of more than mc.SMALL_N queens with
+        more than mc.PAIRS_CAP attacking pairs is started again (a restart), at most
+        MAX_STALL_ROUNDS times in a row."""
+        for _ in range(mc.MAX_STALL_ROUNDS):
+            yield from greedy_start(step)
+            if n <= mc.SMALL_N or state["pairs"] <= mc.PAIRS_CAP:
+                yield Event(Kind.CONFLICTS, step=step, depth=n, count=state["pairs"],
+                            note="greedy start" if first else "restart")
+                return
+            state["restarts"] += 1
+            yield Event(Kind.CONFLICTS, step=step, depth=n, count=state["pairs"],
+                        note="refused: restart")
+        state["pairs"] = -1
+
+    state: dict[str, Any] = {"pairs": 0, "restarts": 0, "failed": []}
     steps = 0
-    restarts = 0
-    yield from greedy_start(0)
+    yield from start(0, True)
     pairs = state["pairs"]
-    yield Event(Kind.CONFLICTS, depth=n, count=pairs, note="greedy start")
-    todo = [r for r in range(n) if attacked(r)]
+    todo: list[int] = state["failed"]
     stall = 0
-    while pairs > 0:
+    while pairs != 0:
+        if pairs < 0:
+            yield Event(Kind.DONE, step=steps, depth=n, ok=False, count=0,
+                        note=f"every greedy start left more than {mc.PAIRS_CAP} attacking pairs")
+            return
         nxt: list[int] = []
-        improved = False
+        improved = overflow = False
         for i in todo:
             ci = perm[i]
             if not attacked(i):
@@ -312,7 +334,10 @@ def trace_min_conflicts(n: int, seed: int = 0,
                                 note=f"swaps columns with the queen on {square_name((i, ci), n)}")
                     yield Event(Kind.CONFLICTS, step=steps, depth=n, count=pairs)
                     if attacked(j):
-                        nxt.append(j)
+                        if len(nxt) < mc.LIST_CAP:
+                            nxt.append(j)
+                        else:
+                            overflow = True
                     break
                 remove(i, cj)
                 remove(j, ci)
@@ -320,19 +345,24 @@ def trace_min_conflicts(n: int, seed: int = 0,
                 add(j, cj)
             improved = improved or moved
             if attacked(i):
-                nxt.append(i)
+                if len(nxt) < mc.LIST_CAP:
+                    nxt.append(i)
+                else:
+                    overflow = True
             if pairs == 0:
                 break
         stall = 0 if improved else stall + 1
         if pairs > 0 and (stall >= mc.MAX_STALL_ROUNDS or not nxt):
-            restarts += 1
+            state["restarts"] += 1
             stall = 0
-            yield from greedy_start(steps)
+            yield from start(steps, False)
             pairs = state["pairs"]
-            yield Event(Kind.CONFLICTS, step=steps, depth=n, count=pairs, note="restart")
-            todo = [r for r in range(n) if attacked(r)]
+            todo = state["failed"]
+        elif overflow:  # a sweep list is kept short: the attacked rows afresh
+            todo = [r for r in range(n) if attacked(r)][:mc.LIST_CAP]
         else:
             todo = nxt
+    restarts = state["restarts"]
     yield Event(Kind.SOLUTION, step=steps, depth=n, count=1,
                 note=f"{restarts} restart{'s' if restarts != 1 else ''}")
 

@@ -5,6 +5,9 @@ from typing import Any
 INIT_TRIES: int
 REPAIR_TRIES: int
 MAX_STALL_ROUNDS: int
+SMALL_N: int
+PAIRS_CAP: int
+LIST_CAP: int
 SOLVED: int
 OUT_OF_STEPS: int
 
