@@ -156,3 +156,61 @@ def test_huge_columns_are_off_the_board_as_written(cols: object, shown: str) -> 
 def test_a_negative_limit_on_pairs_is_bad_input() -> None:
     with pytest.raises(BadInput):
         Solution([0, 1, 2, 3]).attacking_pairs(limit=-1)
+
+
+def _int32_everywhere() -> list[tuple[str, Solution]]:
+    import io
+
+    from nqueens import formats
+    from nqueens.large import construct, min_conflicts
+    from nqueens.linear import placement
+    from nqueens.search import Problem, iter_solutions
+
+    wide = io.BytesIO()
+    np.save(wide, np.array([1, 3, 0, 2], dtype=np.int64))
+    return [
+        ("list", Solution([1, 3, 0, 2])),
+        ("int64 array", Solution(np.array([1, 3, 0, 2], dtype=np.int64))),
+        ("uint8 array", Solution(np.array([1, 3, 0, 2], dtype=np.uint8))),
+        ("floats", Solution([1.0, 3.0, 0.0, 2.0])),
+        ("construct", construct(1000)),
+        ("min-conflicts", min_conflicts(1000, seed=1)),
+        ("search", next(iter_solutions(Problem(8)))),
+        ("linear", placement(5, 2, 1)),
+        ("transform", Solution([1, 3, 0, 2]).transform("rotate90")),
+        ("perm text", formats.read("2 4 1 3", "perm")),
+        ("perm bytes", formats.read_perm_bytes(b"2 4 1 3")),
+        ("board text", formats.read(".Q..\n...Q\nQ...\n..Q.", "board")),
+        ("int64 npy", formats.read_bytes(wide.getvalue())),
+    ]
+
+
+@pytest.mark.parametrize(("how", "board"), _int32_everywhere(), ids=lambda v: v if
+                         isinstance(v, str) else "")
+def test_boards_hold_int32_columns_however_they_are_made(how: str, board: Solution) -> None:
+    assert board.cols.dtype == np.int32, how
+    assert not board.cols.flags.writeable
+
+
+def test_int32_and_int64_boards_are_one_board() -> None:
+    small = Solution(np.array([1, 3, 0, 2], dtype=np.int32))
+    wide = Solution(np.array([1, 3, 0, 2], dtype=np.int64))
+    assert small == wide and hash(small) == hash(wide) and len({small, wide}) == 1
+    assert small.canonical() == wide.canonical() and small.as_tuple() == (1, 3, 0, 2)
+
+
+def test_an_int32_npy_is_read_in_place_and_an_int64_one_once() -> None:
+    import io
+
+    from nqueens import formats
+    from nqueens.large import construct
+
+    board = construct(100_000)
+    for dtype, in_place in ((np.int32, True), (np.int64, False), (np.dtype(">i4"), False)):
+        buf = io.BytesIO()
+        np.save(buf, board.cols.astype(dtype))
+        data = buf.getvalue()
+        back = formats.read_bytes(data)
+        assert back == board and back.cols.dtype == np.int32
+        # int32 is read in place (the columns are a view of the file's bytes), others once
+        assert np.shares_memory(back.cols, np.frombuffer(data, dtype=np.uint8)) is in_place

@@ -53,3 +53,69 @@ def test_the_kernel_refuses_what_is_not_a_board() -> None:
     with pytest.raises(TypeError, match="contiguous"):
         lines.first_repeat(np.arange(8, dtype=np.int64)[::2])
     assert lines.first_repeat(np.zeros(0, dtype=np.int64)) == -1
+
+
+def _keys(cols: np.ndarray) -> list[np.ndarray]:
+    rows = np.arange(cols.shape[0], dtype=np.int64)
+    c = cols.astype(np.int64)
+    return [c, rows - c, rows + c]  # columns, diagonals, anti-diagonals
+
+
+def numpy_first_repeat(cols: np.ndarray) -> int:
+    """The first row that is not the first on one of its lines, by sorting (or -1)."""
+    later = []
+    for key in _keys(cols):
+        first = np.unique(key, return_index=True)[1]
+        again = np.setdiff1d(np.arange(cols.shape[0]), first)
+        if again.size:
+            later.append(int(again[0]))
+    return min(later, default=-1)
+
+
+@pytest.mark.parametrize("n", [33, 1000, 100_000])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_boards_of_every_kind_are_checked_as_sorting_does(n: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    boards = [rng.permutation(n), rng.integers(0, n, n)]  # random lines everywhere
+    almost = construct(n).cols.copy() if n >= 4 else rng.permutation(n)
+    k = int(rng.integers(0, n - 1))
+    almost[[k, k + 1]] = almost[[k + 1, k]]
+    boards.append(almost)
+    for cols in boards:
+        for dtype in (np.int32, np.int64):
+            assert lines.first_repeat(cols.astype(dtype)) == numpy_first_repeat(cols)
+
+
+def readable_crowded(cols: list[int], family: int) -> list[int]:
+    key = [(c, r - c, r + c)[family] for r, c in enumerate(cols)]
+    return [r for r in range(len(cols)) if key.count(key[r]) > 1]
+
+
+@given(st.integers(min_value=1, max_value=60).flatmap(
+    lambda n: st.lists(st.integers(min_value=0, max_value=n - 1), min_size=n, max_size=n)),
+    st.sampled_from([np.int32, np.int64]))
+@settings(max_examples=200, deadline=None)
+def test_crowded_rows_are_the_rows_on_shared_lines(cols: list[int], dtype: type) -> None:
+    arr = np.array(cols, dtype=dtype)
+    for family in range(3):
+        got = np.frombuffer(lines.crowded_rows(arr, family), dtype=np.int64).tolist()
+        assert got == readable_crowded(cols, family)
+
+
+def test_crowded_rows_of_a_huge_random_board_are_those_sorting_finds() -> None:
+    cols = np.random.default_rng(5).permutation(200_000).astype(np.int32)
+    for family, key in enumerate(_keys(cols)):
+        got = np.frombuffer(lines.crowded_rows(cols, family), dtype=np.int64)
+        _, inverse, counts = np.unique(key, return_inverse=True, return_counts=True)
+        assert got.tolist() == np.flatnonzero(counts[inverse] > 1).tolist()
+    assert lines.crowded_rows(cols, 0) == b""  # a permutation: no column is shared
+
+
+def test_crowded_rows_refuses_what_is_not_a_board() -> None:
+    with pytest.raises(ValueError, match="row 1: the column is off the 2x2 board"):
+        lines.crowded_rows(np.array([0, 2], dtype=np.int32), 1)
+    with pytest.raises(ValueError, match="family must be 0, 1 or 2, not 3"):
+        lines.crowded_rows(np.array([0, 1], dtype=np.int32), 3)
+    with pytest.raises(TypeError, match="int32 or int64"):
+        lines.crowded_rows(np.array([0, 1], dtype=np.int16), 0)
+    assert lines.crowded_rows(np.zeros(0, dtype=np.int32), 2) == b""

@@ -131,6 +131,24 @@ def test_check_names_the_trouble_in_a_huge_permutation(run, tmp_path: Path) -> N
     assert r.code == 2 and "is not a column" in r.err
 
 
+def test_check_refuses_a_hundred_million_queens_with_one_attacking_pair(run, tmp_path: Path
+                                                                      ) -> None:
+    n = 10**8  # even, n mod 6 = 4: row i < n/2 holds column 2i + 1, the others 2(i - n/2)
+    cols = construct(n).cols.copy()
+    cols[[0, 1]] = cols[[1, 0]]  # (0, 3) now shares the diagonal r - c = -3 with (2, 5)
+    f = tmp_path / "one-pair.npy"
+    np.save(f, cols)
+    del cols
+    r = run("check", str(f), "--json")
+    assert r.code == 1
+    report = json.loads(r.out)
+    assert report["valid"] is False and report["conflicting_pairs"] == 1
+    assert report["attacking_pairs"] == [[[0, 3], [2, 5]]]
+    text = run("check", str(f))
+    assert text.code == 1 and "1 conflicting pair" in text.out and "same diagonal" in text.out
+    assert text.err.strip() == "nqueens: 1 pair of queens attack each other"
+
+
 def test_check_reads_npy_from_stdin_bytes_and_rejects_garbage(run, tmp_path: Path) -> None:
     f = tmp_path / "junk.npy"
     f.write_bytes(b"\x93NUMPY garbage")

@@ -32,7 +32,7 @@ def _diagonals_distinct(cols: np.ndarray) -> bool:
 def test_construction_is_a_solution_for_every_n_from_4_to_2000() -> None:
     for n in range(4, 2001):
         cols = construct_cols(n)
-        assert cols.shape == (n,) and cols.dtype == np.int64
+        assert cols.shape == (n,) and cols.dtype == np.int32
         assert _diagonals_distinct(cols), n
         assert construct(n).is_valid(), n
 

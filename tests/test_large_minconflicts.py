@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from nqueens.errors import BadInput, NoSolution
@@ -21,11 +22,37 @@ def test_min_conflicts_gives_a_valid_board(n: int, seed: int) -> None:
     assert s.n == n and s.is_valid()
 
 
+def _distinct_lines(cols: np.ndarray) -> bool:
+    """An O(n) check of its own: n queens on n columns and 2n distinct diagonals."""
+    n = cols.shape[0]
+    rows = np.arange(n, dtype=np.int64)
+    c = cols.astype(np.int64)
+    seen = [np.zeros(2 * n, dtype=np.bool_) for _ in range(3)]
+    for mark, key in zip(seen, (c, rows - c + n - 1, rows + c), strict=True):
+        mark[key] = True
+    return all(int(np.count_nonzero(mark)) == n for mark in seen)
+
+
+def test_every_board_from_4_to_2000_is_a_solution() -> None:
+    for n in range(4, 2001):
+        s = min_conflicts(n, seed=n)
+        assert s.n == n and _distinct_lines(s.cols), n
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 2**63 + 5])
+def test_a_million_queens_for_several_seeds(seed: int) -> None:
+    s, st = min_conflicts_run(10**6, seed=seed)
+    assert _distinct_lines(s.cols) and s.is_valid()
+    assert s.cols.dtype == np.int32 and st.initial_pairs < 10_000
+
+
 def test_same_seed_same_board_other_seed_other_board() -> None:
     a = min_conflicts(2000, seed=11)
     assert a == min_conflicts(2000, seed=11)
     boards = {min_conflicts(2000, seed=s) for s in range(5)}
     assert len(boards) == 5
+    big = min_conflicts(10**6, seed=4)
+    assert big == min_conflicts(10**6, seed=4) and big != min_conflicts(10**6, seed=5)
 
 
 def test_exhausted_budget_says_so_and_returns_nothing() -> None:

@@ -1,7 +1,8 @@
 """The board model: :class:`Solution`, an immutable placement of one queen per row.
 
 A placement of ``n`` queens is stored as the queen's column in each row (0-based),
-as a read-only numpy array, so boards of ten million queens are cheap. The eight
+as a read-only numpy array of int32 (int64 from n = 2**31), so boards of a hundred
+million queens are cheap. The eight
 symmetries of the square, the canonical form of a symmetry class and an O(n)
 vectorised validity check live here.
 
@@ -44,6 +45,23 @@ SYMMETRY_NAMES: tuple[str, ...] = (
 )
 
 Pair = tuple[tuple[int, int], tuple[int, int]]
+#: A board's columns: int32 below :data:`INT32_BELOW`, int64 from there.
+Columns = npt.NDArray[np.signedinteger[Any]]
+
+#: Boards below this size hold their columns as int32 (every n below it fits, with room
+#: for n itself); larger ones as int64.
+INT32_BELOW = 2**31
+_INT32 = np.dtype(np.int32)
+_INT64 = np.dtype(np.int64)
+
+
+def column_dtype(n: int) -> np.dtype[Any]:
+    """The dtype of the columns of an n-queens board: int32 below :data:`INT32_BELOW`.
+
+    >>> column_dtype(8).name, column_dtype(2**31 - 1).name, column_dtype(2**31).name
+    ('int32', 'int32', 'int64')
+    """
+    return _INT32 if n < INT32_BELOW else _INT64
 
 
 def _map_squares(k: int, n: int, r: npt.NDArray[np.int64],
@@ -104,22 +122,44 @@ class Solution:
                 value = raw[bad]
                 shown = f"{value:.6g}" if raw.dtype.kind == "f" else str(int(value))
                 raise BadInput(f"row {bad}: column {shown} is off the {n}x{n} board")
-        arr = np.array(raw, dtype=np.int64)
+        # integers are checked where they are and copied once, to the column dtype
+        arr = raw if raw.dtype.kind in "iu" else np.array(raw, dtype=np.int64)
         if arr.ndim != 1:
             raise BadInput("a placement is a flat sequence of columns, one per row")
         n = arr.shape[0]
         if n == 0:
             raise BadInput("a board needs at least one row")
-        if n and (arr.min() < 0 or arr.max() >= n):
+        if arr.min() < 0 or arr.max() >= n:
             bad = int(np.flatnonzero((arr < 0) | (arr >= n))[0])
             raise BadInput(f"row {bad}: column {int(arr[bad])} is off the {n}x{n} board")
-        arr.setflags(write=False)
-        self._cols = arr
+        cols = np.array(arr, dtype=column_dtype(n))
+        cols.setflags(write=False)
+        self._cols = cols
         self._hash: int | None = None
 
     @classmethod
-    def _trusted(cls, arr: npt.NDArray[np.int64]) -> Solution:
-        """Wrap an int64 array already known to hold columns in range (no copy, no checks)."""
+    def _of_fixed_array(cls, arr: npt.NDArray[np.integer[Any]]) -> Solution:
+        """Wrap a 1-D integer array that nobody will change (a view of bytes, say) after
+        checking its columns are on the board: no copy when it has the column dtype.
+
+        >>> Solution._of_fixed_array(np.frombuffer(b"\\1\\0\\0\\0\\0\\0\\0\\0", np.int32))
+        Solution([1, 0])
+        """
+        n = arr.shape[0]
+        if n == 0:
+            raise BadInput("a board needs at least one row")
+        if arr.min() < 0 or arr.max() >= n:
+            bad = int(np.flatnonzero((arr < 0) | (arr >= n))[0])
+            raise BadInput(f"row {bad}: column {int(arr[bad])} is off the {n}x{n} board")
+        return cls._trusted(arr)
+
+    @classmethod
+    def _trusted(cls, arr: npt.NDArray[np.integer[Any]]) -> Solution:
+        """Wrap an integer array already known to hold columns in range: no checks, and no
+        copy when it already has the column dtype (:func:`column_dtype`)."""
+        want = _INT32 if arr.shape[0] < INT32_BELOW else _INT64
+        if arr.dtype is not want:
+            arr = arr.astype(want, copy=False)
         obj = cls.__new__(cls)
         arr.setflags(write=False)
         obj._cols = arr
@@ -133,8 +173,13 @@ class Solution:
         return int(self._cols.shape[0])
 
     @property
-    def cols(self) -> npt.NDArray[np.int64]:
-        """The column of the queen in each row, a read-only int64 array."""
+    def cols(self) -> Columns:
+        """The column of the queen in each row, a read-only array of :func:`column_dtype`
+        (int32 for every n below 2**31).
+
+        >>> Solution([1, 3, 0, 2]).cols.dtype.name
+        'int32'
+        """
         return self._cols
 
     def __len__(self) -> int:
@@ -223,8 +268,8 @@ class Solution:
             raise BadInput("symmetries need one queen in every column")
         n = self.n
         rows = np.arange(n, dtype=np.int64)
-        new_r, new_c = _map_squares(idx, n, rows, self._cols)
-        out = np.empty(n, dtype=np.int64)
+        new_r, new_c = _map_squares(idx, n, rows, self._cols.astype(np.int64))
+        out = np.empty(n, dtype=column_dtype(n))
         out[new_r] = new_c
         return Solution._trusted(out)
 
@@ -280,14 +325,11 @@ class Solution:
             raise BadInput(f"limit must be 0 or more, not {limit}")
         n = self.n
         cols = self._cols
-        found: list[npt.NDArray[np.int64]] = []
-        for key, size in _line_keys(cols, torus):
+        found: list[npt.NDArray[np.signedinteger[Any]]] = []
+        for sel, sub in _crowded_lines(cols, torus):
             # only queens on a shared line are sorted: O(n) plus O(k log k) for k of them
-            crowded = np.bincount(key, minlength=size)[key] > 1
-            sel = np.flatnonzero(crowded)
             if not sel.size:
                 continue
-            sub = key[sel]
             order = np.argsort(sub, kind="stable")
             sk = sub[order]
             hit = np.flatnonzero(sk[1:] == sk[:-1])
@@ -333,9 +375,14 @@ class Solution:
             return sum(1 for a in range(n) for b in range(a + 1, n)
                        if attacks(piece, (a, int(cols[a])), (b, int(cols[b])), n, torus))
         total = 0
-        for key, size in _line_keys(cols, torus):
-            k = np.bincount(key, minlength=size).astype(np.int64)
-            total += int((k * (k - 1) // 2).sum())
+        if torus:
+            for key, size in _line_keys(cols, torus):
+                k = np.bincount(key, minlength=size).astype(np.int64)
+                total += int((k * (k - 1) // 2).sum())
+        else:  # only the crowded lines are counted
+            for _, sub in _crowded_lines(cols, torus):
+                k = np.unique(sub, return_counts=True)[1].astype(np.int64)
+                total += int((k * (k - 1) // 2).sum())
         if torus and n % 2 == 0:
             # Rows n/2 apart share both wrapped diagonals when the columns are n/2 apart
             # too: such a pair was counted twice.
@@ -399,7 +446,7 @@ class Solution:
         raise InvalidBoard(f"{name}s at {a} and {b} attack each other", pairs)
 
 
-def _line_keys(cols: npt.NDArray[np.int64],
+def _line_keys(cols: Columns,
                torus: bool) -> list[tuple[npt.NDArray[np.signedinteger[Any]], int]]:
     """The line index of each queen for columns and both diagonals, with each family's
     size (non-negative keys; int32 when they fit, to halve the memory traffic)."""
@@ -417,7 +464,31 @@ def _line_keys(cols: npt.NDArray[np.int64],
     return [(c, n), (d1, 2 * n - 1), (d2, 2 * n - 1)]
 
 
-def _lex_less(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> bool:
+def _crowded_lines(cols: Columns, torus: bool) -> list[tuple[npt.NDArray[np.intp],
+                                                              npt.NDArray[np.signedinteger[Any]]]]:
+    """For each line family (columns, diagonals, anti-diagonals), the rows whose queen
+    shares its line with another queen, top to bottom, and the keys of their lines (as
+    :func:`_line_keys`). On the plain board the native core finds them with bit sets
+    (nqueens._core.lines), in O(n) time and 4n bits; on the torus a count per line."""
+    if torus:
+        found = []
+        for key, size in _line_keys(cols, torus):
+            sel = np.flatnonzero(np.bincount(key, minlength=size)[key] > 1)
+            found.append((sel, key[sel]))
+        return found
+    from ._core import lines
+
+    n = cols.shape[0]
+    found = []
+    for family in range(3):
+        rows = np.frombuffer(lines.crowded_rows(cols, family), dtype=np.intp)
+        c = cols[rows].astype(np.int64)
+        key = c if family == 0 else rows - c + (n - 1) if family == 1 else rows + c
+        found.append((rows, key))
+    return found
+
+
+def _lex_less(a: Columns, b: Columns) -> bool:
     if a.shape[0] != b.shape[0]:
         return a.shape[0] < b.shape[0]
     diff = np.flatnonzero(a != b)

@@ -38,7 +38,7 @@ from typing import IO, Any
 
 import numpy as np
 
-from .board import Solution
+from .board import INT32_BELOW, Solution, column_dtype
 from .bounded_input import printable
 from .errors import BadInput
 
@@ -156,8 +156,9 @@ def write_perm_stream(s: Solution, out: IO[str], chunk: int = 1 << 20) -> None:
     out.write("\n")
 
 
-#: Columns of boards below this n are written to ``npy`` as int32 (half the bytes).
-NPY_INT32_BELOW = 2**31
+#: Columns of boards below this n are written to ``npy`` as int32 (half the bytes), as
+#: boards hold them.
+NPY_INT32_BELOW = INT32_BELOW
 
 
 def write_npy(s: Solution, out: IO[bytes]) -> None:
@@ -399,7 +400,8 @@ def write_batches(batches: Iterable[np.ndarray], fmt: str, out: IO[str],
     3 1 4 2
     """
     if fmt not in _BLOCK_FORMATS:
-        boards = (Solution._trusted(row) for block in batches for row in block)
+        boards = (Solution._trusted(row) for block in batches
+                  for row in block.astype(column_dtype(block.shape[1]), copy=False))
         if limit is not None:
             boards = (b for _, b in zip(range(limit), boards, strict=False))
         return write_many(boards, fmt, out)
@@ -808,23 +810,21 @@ def read_npy(data: bytes, source: str | None = None) -> Solution:
     """
     if not data.startswith(b"\x93NUMPY"):
         raise BadInput(f"{_where(source)}not an npy file (it does not start with the npy magic)")
-    _check_npy_header(data, source)
+    count, dtype, offset = _check_npy_header(data, source)
+    # the columns are read where they lie in the file's bytes: no copy when they are
+    # int32 (or int64 from n = 2**31), one to the column dtype otherwise
+    fixed = data if isinstance(data, bytes) else bytes(data)
+    arr = np.frombuffer(fixed, dtype=dtype, count=count, offset=offset)
     try:
-        arr = np.load(io.BytesIO(data), allow_pickle=False)
-    except (ValueError, OSError, EOFError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise BadInput(f"{_where(source)}damaged or unsupported npy file ({first})") from None
-    if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype.kind not in "iu":
-        raise BadInput(f"{_where(source)}an npy board is a 1-D integer array of columns")
-    try:
-        return Solution(arr.astype(np.int64, copy=False))
+        return Solution._of_fixed_array(arr)
     except BadInput as exc:
         raise BadInput(f"{_where(source)}{exc}") from None
 
 
-def _check_npy_header(data: bytes, source: str | None) -> None:
+def _check_npy_header(data: bytes, source: str | None) -> tuple[int, np.dtype[Any], int]:
     """Refuse an npy file whose header does not describe what follows it (a shape larger
-    than the file, or than :data:`READ_MAX_N`), before numpy allocates the array.
+    than the file, or than :data:`READ_MAX_N`), before numpy allocates the array; return
+    the number of values, their dtype and where they start.
 
     >>> import io
     >>> buf = io.BytesIO()
@@ -857,6 +857,7 @@ def _check_npy_header(data: bytes, source: str | None) -> None:
     if count * size != rest:
         raise BadInput(f"{_where(source)}damaged npy file (its header gives {count:,} values "
                        f"of {size} bytes, {rest:,} bytes follow it)")
+    return count, dtype, fh.tell()
 
 
 def _looks_like_perm(head: bytes) -> bool:
@@ -964,7 +965,7 @@ def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
         i = int(off_board[0])
         raise BadInput(f"{where(i)}{text_of(i)} is not a column of a {n}x{n} "
                        f"board (a permutation of 1..{n})")
-    cols = vals - 1
+    cols = np.subtract(vals, 1, out=vals)
     seen = np.zeros(n, dtype=np.bool_)
     seen[cols] = True
     if np.count_nonzero(seen) < n:
@@ -976,9 +977,9 @@ def read_perm_bytes(data: bytes, source: str | None = None) -> Solution:
         seconds = order[dup + 1]
         k = int(np.argmin(seconds))
         i, j = int(firsts[k]), int(seconds[k])
-        raise BadInput(f"{where(j)}not a permutation: {int(vals[j])} appears twice "
+        raise BadInput(f"{where(j)}not a permutation: {int(cols[j]) + 1} appears twice "
                        f"(rows {i + 1} and {j + 1})")
-    return Solution._trusted(cols.copy())
+    return Solution._trusted(cols.astype(column_dtype(n)))
 
 
 def read_bytes(data: bytes, fmt: str | None = None, source: str | None = None) -> Solution:

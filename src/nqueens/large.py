@@ -24,9 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from .board import Solution
+from .board import Columns, Solution, column_dtype
 from .errors import BadInput, BudgetExhausted, NoSolution
 from .formats import square_name
 from .kernels import minconflicts as mc
@@ -73,8 +72,9 @@ def _no_solution_small(n: int) -> None:
         raise NoSolution(f"no solution exists for n = {n}")
 
 
-def construct_cols(n: int) -> npt.NDArray[np.int64]:
-    """The columns of the explicit solution for ``n`` (n = 1 or n ≥ 4), as an int64 array.
+def construct_cols(n: int) -> Columns:
+    """The columns of the explicit solution for ``n`` (n = 1 or n ≥ 4), as an array of
+    the column dtype (:func:`~nqueens.board.column_dtype`).
 
     Rows and columns are 0-based here; with 1-based (row, column) pairs and
     m = n rounded down to an even number, h = m / 2, the formulas are:
@@ -90,13 +90,14 @@ def construct_cols(n: int) -> npt.NDArray[np.int64]:
     >>> construct_cols(9).tolist()
     [3, 5, 7, 1, 6, 0, 2, 4, 8]
     """
+    dtype = column_dtype(n)
     if n == 1:
-        return np.zeros(1, dtype=np.int64)
+        return np.zeros(1, dtype=dtype)
     _no_solution_small(n)
     m = n - (n & 1)
     h = m // 2
-    cols = np.empty(n, dtype=np.int64)
-    i = np.arange(h, dtype=np.int64)            # i − 1 of the formulas
+    cols = np.empty(n, dtype=dtype)
+    i = np.arange(h, dtype=dtype)               # i − 1 of the formulas
     if m % 6 != 2:
         np.multiply(i, 2, out=cols[:h])
         cols[:h] += 1                            # column 2i, 0-based
@@ -104,7 +105,7 @@ def construct_cols(n: int) -> npt.NDArray[np.int64]:
     else:
         v = cols[:h]
         np.multiply(i, 2, out=v)
-        v += h - 1
+        v += h - 1                               # below 1.5·n: int32 holds it up to MAX_LARGE_N
         np.remainder(v, m, out=v)                # 0-based column of row i
         np.subtract(m - 1, v, out=cols[m - 1:h - 1:-1])
     if n & 1:
@@ -171,7 +172,7 @@ def min_conflicts_run(n: int, seed: int = 0,
             f"--max-steps or try another --seed",
             {"steps": info.steps, "moves": info.moves, "restarts": info.restarts},
         )
-    return Solution._trusted(perm.astype(np.int64)), info
+    return Solution._trusted(perm), info
 
 
 def min_conflicts(n: int, seed: int = 0, max_steps: int | None = None) -> Solution:

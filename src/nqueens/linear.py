@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .board import Solution
+from .board import Solution, column_dtype
 from .errors import BadInput
 from .search import check_n
 
@@ -150,7 +150,7 @@ def linear_solutions(n: int) -> Iterator[LinearSolution]:
         ax = a * x
         for start in range(0, n, block):
             shifts = np.arange(start, min(n, start + block), dtype=np.int64)
-            boards = (ax[None, :] + shifts[:, None]) % n
+            boards = ((ax[None, :] + shifts[:, None]) % n).astype(column_dtype(n))
             for k, shift in enumerate(shifts.tolist()):
                 yield LinearSolution(a, shift, Solution._trusted(boards[k]))
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from .board import Solution
+from .board import Solution, column_dtype
 from .errors import BadInput, NoSolution
 from .kernels import bitboard
 from .pieces import Piece, attacks
@@ -202,7 +202,7 @@ def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) ->
 
 def _iter_solutions(problem: Problem, unique: bool, batch: int) -> Iterator[Solution]:
     for block in iter_solution_batches(problem, unique, batch):
-        for row in block:
+        for row in block.astype(column_dtype(block.shape[1]), copy=False):
             yield Solution._trusted(row)
 
 
