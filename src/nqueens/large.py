@@ -29,6 +29,7 @@ from .board import Columns, Solution, column_dtype
 from .errors import BadInput, BudgetExhausted, NoSolution
 from .formats import square_name
 from .kernels import minconflicts as mc
+from .kernels.xorshift import XorShift
 from .search import check_n
 from .trace import Event, Kind
 
@@ -193,22 +194,6 @@ def min_conflicts(n: int, seed: int = 0, max_steps: int | None = None) -> Soluti
 
 
 # ------------------------------------------------------------------ the readable version
-class _Random:
-    """The kernel's xorshift64* generator, in Python integers."""
-
-    def __init__(self, seed: int) -> None:
-        self.x = mc.seed_state(seed)
-
-    def below(self, bound: int) -> int:
-        x = self.x
-        x ^= x >> 12
-        x ^= (x << 25) & mc.MASK64
-        x ^= x >> 27
-        self.x = x
-        r = ((x * 0x2545F4914F6CDD1D) & mc.MASK64) >> 32
-        return (r * bound) >> 32
-
-
 def trace_min_conflicts(n: int, seed: int = 0,
                         max_steps: int | None = None) -> Iterator[Event]:
     """Min-conflicts repair step by step, for n ≤ :data:`MAX_TRACE_N`.
@@ -231,7 +216,7 @@ def trace_min_conflicts(n: int, seed: int = 0,
         yield Event(Kind.SOLUTION, 0, 0, depth=1, count=1)
         return
     _no_solution_small(n)
-    rng = _Random(seed)
+    rng = XorShift(seed)
     perm = [0] * n
     dn: list[int] = []
     dp: list[int] = []

@@ -18,8 +18,7 @@
  * small; when it would overflow, the attacked rows are collected afresh.  Stalled sweeps
  * start again from a fresh greedy start.
  *
- * The random stream (xorshift64*, high 32 bits scaled to the bound) and every decision
- * are those of the readable Python version nqueens.large.trace_min_conflicts, so both
+ * The random stream (nq_rng.h) and every decision are those of the readable Python version nqueens.large.trace_min_conflicts, so both
  * end on the same board for the same seed.
  *
  * The kernel runs without the interpreter lock; every NQ_MC_CHECK_EVERY rows of a start
@@ -27,6 +26,7 @@
  * a pending signal (Ctrl-C in a library session raises KeyboardInterrupt).
  */
 #include "nq_py.h"
+#include "nq_rng.h"
 
 #include <stdlib.h>
 
@@ -65,13 +65,7 @@ typedef struct {
 
 /* A random integer in [0, bound), bound < 2**32. */
 static inline int64_t nq_mc_below(nq_mc *m, uint64_t bound) {
-    uint64_t x = m->state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    m->state = x;
-    uint64_t r = (x * UINT64_C(0x2545F4914F6CDD1D)) >> 32;
-    return (int64_t)((r * bound) >> 32);
+    return nq_rng_below(&m->state, bound);
 }
 
 /* Put a queen on (r, c); return how many attacking pairs it adds. */

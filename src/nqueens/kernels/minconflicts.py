@@ -35,6 +35,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core import minconflicts as _core
+from .xorshift import seed_state
+
+__all__ = ["min_conflicts_kernel", "seed_state"]
 
 #: Unused columns a row of the greedy start scans before it settles for one in conflict.
 INIT_TRIES: int = _core.INIT_TRIES
@@ -49,25 +52,9 @@ PAIRS_CAP: int = _core.PAIRS_CAP
 #: The longest list of rows a repair sweep keeps (longer: the attacked rows afresh).
 LIST_CAP: int = _core.LIST_CAP
 
-MASK64 = (1 << 64) - 1
-
 #: Status codes of :func:`min_conflicts_kernel`.
 SOLVED: int = _core.SOLVED
 OUT_OF_STEPS: int = _core.OUT_OF_STEPS
-
-
-def seed_state(seed: int) -> int:
-    """The generator's start state for ``seed`` (splitmix64 of the seed modulo 2**64,
-    never 0).
-
-    >>> seed_state(0), seed_state(2**64) == seed_state(0), seed_state(0) != seed_state(1)
-    (16294208416658607535, True, True)
-    """
-    z = (int(seed) + 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    z ^= z >> 31
-    return z or 0x9E3779B97F4A7C15
 
 
 def min_conflicts_kernel(perm: npt.NDArray[np.int32], seed: np.uint64 | int,
