@@ -51,8 +51,12 @@ def test_the_intuitive_repair_takes_the_seed(run) -> None:
 
 
 def test_the_intuitive_repair_has_a_size_it_can_finish(run) -> None:
-    r = run("solve", "301", "-m", "intuitive", "-f", "perm")
-    assert r.code == 2 and "up to 300" in r.err
+    r = run("solve", "100001", "-m", "intuitive", "-f", "perm")
+    assert r.code == 2 and "up to 100,000" in r.err and r.out == ""
+    r = run("trace", "301", "-m", "intuitive")
+    assert r.code == 2 and r.out == "" and r.err == (
+        "nqueens: error: the intuitive repair is traced up to n = 300, not 301 (each square "
+        "it examines is an event); 'solve' runs it up to n = 100,000\n")
 
 
 @pytest.mark.parametrize("n", [20, 24, 30, 32])

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import Solution
-from .classic.intuitive import MAX_INTUITIVE_N
+from .classic.intuitive import MAX_INTUITIVE_SOLVE_N
 from .errors import BadInput, NoSolution
 from .pieces import Piece
 from .search import MAX_EXACT_N, Square, check_n, first_solution
@@ -42,7 +42,7 @@ MAX_N: dict[str, int] = {
     "backtrack": MAX_EXACT_N,
     "construct": 1_000_000_000,
     "min-conflicts": 1_000_000_000,
-    "intuitive": MAX_INTUITIVE_N,
+    "intuitive": MAX_INTUITIVE_SOLVE_N,
 }
 
 

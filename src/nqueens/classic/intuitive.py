@@ -48,6 +48,11 @@ for a queen put down, ``STATE`` after each new state (``count`` = its number),
 ``CONFLICTS`` during repairs (``count`` = attacking pairs), ``SOLUTION`` at the end.
 Each decision's reason (the number of attackers to the left) is in ``note``.
 
+This module is the readable version, for traces of boards up to
+:data:`MAX_INTUITIVE_N`; :func:`intuitive` solves boards up to
+:data:`MAX_INTUITIVE_SOLVE_N` in the native core (:mod:`nqueens.kernels.intuitive`),
+which makes the same decisions, event for event.
+
 >>> s, states = intuitive(8)
 >>> s.is_valid(), states
 (True, 26)
@@ -61,21 +66,17 @@ from collections.abc import Iterator
 import numpy as np
 
 from ..board import Solution
-from ..errors import NoSolution
+from ..errors import BadInput, NoSolution
+from ..kernels.intuitive import ESCAPE_NOISE, MAX_N, MAX_REPAIR_MOVES_FACTOR, intuitive_kernel
 from ..search import check_n
 from ..trace import Event, Kind
 
-#: The source's rule gets at most this many moves times n to repair one column before
-#: the escape takes over (it then wanders without ever coming back to a board).
-MAX_REPAIR_MOVES_FACTOR = 4
-
-#: In the escape, the share of moves that go to a random other row instead of the best
-#: one (a random walk, so that the escape cannot stall on a plateau of small boards).
-ESCAPE_NOISE = 0.2
-
-#: The largest board this readable version accepts (it is O(n²) per move, in Python, for
-#: reading: n = 100 takes about 2 s, n = 200 about 13 s, n = 300 about 35 s).
+#: The largest board the readable version (:func:`trace_intuitive`) accepts: it is O(n²)
+#: per move, in Python, for reading (n = 100 takes about 2 s, n = 300 about 35 s), and a
+#: trace examines n squares a move.
 MAX_INTUITIVE_N = 300
+#: The largest board :func:`intuitive` solves, in the native core.
+MAX_INTUITIVE_SOLVE_N = MAX_N
 
 
 class _Board:
@@ -134,7 +135,11 @@ def trace_intuitive(n: int, seed: int = 0) -> Iterator[Event]:
     >>> events[-1].kind
     <Kind.SOLUTION: 'solution'>
     """
-    n = check_n(n, MAX_INTUITIVE_N)
+    n = check_n(n)
+    if n > MAX_INTUITIVE_N:
+        raise BadInput(f"the intuitive repair is traced up to n = {MAX_INTUITIVE_N}, not "
+                       f"{n:,} (each square it examines is an event); 'solve' runs it up "
+                       f"to n = {MAX_INTUITIVE_SOLVE_N:,}")
     if n in (2, 3):
         raise NoSolution(f"no solution exists for n = {n}")
     rng = random.Random(seed)
@@ -246,7 +251,10 @@ def trace_intuitive(n: int, seed: int = 0) -> Iterator[Event]:
 
 
 def intuitive(n: int, seed: int = 0) -> tuple[Solution, int]:
-    """The solution the intuitive repair ends on, and the number of states it went through.
+    """The solution the intuitive repair ends on, and the number of states it went through,
+    for n up to :data:`MAX_INTUITIVE_SOLVE_N` (the native core,
+    :mod:`nqueens.kernels.intuitive`, which makes the decisions of
+    :func:`trace_intuitive`).
 
     The solution is returned in the project's convention (``cols[row]``), the same
     board the trace shows.
@@ -254,21 +262,18 @@ def intuitive(n: int, seed: int = 0) -> tuple[Solution, int]:
     >>> s, states = intuitive(5)
     >>> s.as_tuple(), states
     ((0, 3, 1, 4, 2), 5)
+    >>> intuitive(2000)[0].is_valid()
+    True
     """
-    n = check_n(n, MAX_INTUITIVE_N)
+    n = check_n(n, MAX_INTUITIVE_SOLVE_N)
     if n == 1:
         return Solution([0]), 1
-    queens: dict[int, int] = {}
-    states = 0
-    for e in trace_intuitive(n, seed):
-        if e.kind is Kind.PLACE:
-            queens[e.col] = e.row
-        elif e.kind is Kind.STATE:
-            states = e.count
-    cols = np.empty(n, dtype=np.int64)
-    for c, r in queens.items():
-        cols[r] = c
-    sol = Solution(cols)
-    if not sol.is_valid():  # pragma: no cover - the loop above only ends on a solution
+    if n in (2, 3):
+        raise NoSolution(f"no solution exists for n = {n}")
+    run = intuitive_kernel(n, seed)
+    cols = np.empty(n, dtype=np.int32)
+    cols[run.row_of] = np.arange(n, dtype=np.int32)
+    sol = Solution._trusted(cols)
+    if not sol.is_valid():  # pragma: no cover - the kernel only ends on a solution
         raise NoSolution(f"the intuitive repair ended on an invalid board for n = {n}")
-    return sol, states
+    return sol, run.states
