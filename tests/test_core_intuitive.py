@@ -3,14 +3,11 @@ and on boards far beyond the readable version's reach."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from programs import seconds_to_stop
 
 from nqueens._core import intuitive as core
 from nqueens.classic.intuitive import intuitive, trace_intuitive
@@ -146,25 +143,6 @@ def test_bad_arguments_raise(key: object, rows: object, stats: object,
 
 
 def test_ctrl_c_in_a_library_session_stops_the_kernel() -> None:
-    script = (
-        "from nqueens.kernels.intuitive import intuitive_kernel\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    intuitive_kernel(100_000)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('stopped', flush=True)\n"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
-        time.sleep(0.5)
-        sent = time.monotonic()
-        proc.send_signal(2)
-        out, err = proc.communicate(timeout=60)
-        took = time.monotonic() - sent
-    finally:
-        proc.kill()
-        proc.wait()
-    assert out == "stopped\n", err
+    took = seconds_to_stop("intuitive_kernel(100_000)",
+                           "from nqueens.kernels.intuitive import intuitive_kernel")
     assert took < 1, f"took {took:.2f} s"

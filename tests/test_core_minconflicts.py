@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
-
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from programs import seconds_to_stop
 
 from nqueens.kernels import minconflicts as mc
 from nqueens.large import replay_board, trace_min_conflicts
@@ -114,27 +111,9 @@ def test_read_only_arrays_are_refused() -> None:
 
 def test_ctrl_c_in_a_library_session_stops_the_kernel() -> None:
     """The kernel runs without the interpreter lock but looks for a pending signal."""
-    script = (
-        "import sys, numpy as np\n"
+    took = seconds_to_stop(
+        "min_conflicts_kernel(perm, 1, 10**12, stats)",
+        "import numpy as np\n"
         "from nqueens.kernels.minconflicts import min_conflicts_kernel\n"
-        "perm, stats = np.empty(20_000_000, np.int32), np.zeros(6, np.int64)\n"
-        "print('ready', flush=True)\n"
-        "try:\n"
-        "    min_conflicts_kernel(perm, 1, 10**12, stats)\n"
-        "except KeyboardInterrupt:\n"
-        "    print('stopped', flush=True)\n"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
-        time.sleep(0.5)
-        sent = time.monotonic()
-        proc.send_signal(2)
-        out, err = proc.communicate(timeout=60)
-        took = time.monotonic() - sent
-    finally:
-        proc.kill()
-        proc.wait()
-    assert out == "stopped\n", err
+        "perm, stats = np.empty(20_000_000, np.int32), np.zeros(6, np.int64)")
     assert took < 5, f"took {took:.2f} s"

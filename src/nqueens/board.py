@@ -64,6 +64,18 @@ def column_dtype(n: int) -> np.dtype[Any]:
     return _INT32 if n < INT32_BELOW else _INT64
 
 
+def _check_on_board(arr: npt.NDArray[np.integer[Any]]) -> int:
+    """The board size of a 1-D array of columns; BadInput when it is empty or a column is
+    off the board (the first such row named)."""
+    n = arr.shape[0]
+    if n == 0:
+        raise BadInput("a board needs at least one row")
+    if arr.min() < 0 or arr.max() >= n:
+        bad = int(np.flatnonzero((arr < 0) | (arr >= n))[0])
+        raise BadInput(f"row {bad}: column {int(arr[bad])} is off the {n}x{n} board")
+    return int(n)
+
+
 def _map_squares(k: int, n: int, r: npt.NDArray[np.int64],
                  c: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     m = n - 1
@@ -126,12 +138,7 @@ class Solution:
         arr = raw if raw.dtype.kind in "iu" else np.array(raw, dtype=np.int64)
         if arr.ndim != 1:
             raise BadInput("a placement is a flat sequence of columns, one per row")
-        n = arr.shape[0]
-        if n == 0:
-            raise BadInput("a board needs at least one row")
-        if arr.min() < 0 or arr.max() >= n:
-            bad = int(np.flatnonzero((arr < 0) | (arr >= n))[0])
-            raise BadInput(f"row {bad}: column {int(arr[bad])} is off the {n}x{n} board")
+        n = _check_on_board(arr)
         cols = np.array(arr, dtype=column_dtype(n))
         cols.setflags(write=False)
         self._cols = cols
@@ -145,12 +152,7 @@ class Solution:
         >>> Solution._of_fixed_array(np.frombuffer(b"\\1\\0\\0\\0\\0\\0\\0\\0", np.int32))
         Solution([1, 0])
         """
-        n = arr.shape[0]
-        if n == 0:
-            raise BadInput("a board needs at least one row")
-        if arr.min() < 0 or arr.max() >= n:
-            bad = int(np.flatnonzero((arr < 0) | (arr >= n))[0])
-            raise BadInput(f"row {bad}: column {int(arr[bad])} is off the {n}x{n} board")
+        _check_on_board(arr)
         return cls._trusted(arr)
 
     @classmethod

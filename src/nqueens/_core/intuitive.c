@@ -297,10 +297,7 @@ static bool nq_ir_interrupted(nq_ir *s, int64_t work) {
     if (s->since_check < NQ_IR_CHECK_EVERY)
         return false;
     s->since_check = 0;
-    PyEval_RestoreThread(*s->save);
-    int failed = PyErr_CheckSignals();
-    *s->save = PyEval_SaveThread();
-    return failed != 0;
+    return nq_signal_raised(s->save);
 }
 
 /* The column of the nearest queen to the left of col's queen that attacks it, or -1. */

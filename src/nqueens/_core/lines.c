@@ -27,16 +27,22 @@ static inline uint64_t nq_ln_line(int family, int64_t n, int64_t r, int64_t c) {
                                                                              : r + c);
 }
 
+/* Prefetch the word of `set` that the queen NQ_LN_AHEAD rows below r will touch. */
+static inline void nq_ln_prefetch(const uint64_t *set, const void *cols, int width, int64_t n,
+                                  int64_t end, int family, int64_t r) {
+    if (r + NQ_LN_AHEAD < end) {
+        const int64_t ahead = r + NQ_LN_AHEAD;
+        const uint64_t line = nq_ln_line(family, n, ahead, nq_ln_col(cols, width, ahead));
+        __builtin_prefetch(&set[line >> 6], 1);
+    }
+}
+
 /* Mark the lines of `family` of rows 0 .. end - 1 (columns known to be on the board) in
  * `set`; return the first row whose line was marked already, or `end`. */
 static inline int64_t nq_ln_pass(const void *cols, int width, int64_t n, int64_t end,
                                  int family, uint64_t *set) {
     for (int64_t r = 0; r < end; r++) {
-        if (r + NQ_LN_AHEAD < end) {
-            const int64_t ahead = r + NQ_LN_AHEAD;
-            const uint64_t line = nq_ln_line(family, n, ahead, nq_ln_col(cols, width, ahead));
-            __builtin_prefetch(&set[line >> 6], 1);
-        }
+        nq_ln_prefetch(set, cols, width, n, end, family, r);
         const uint64_t i = nq_ln_line(family, n, r, nq_ln_col(cols, width, r));
         const uint64_t bit = (uint64_t)1 << (i & 63u);
         if (set[i >> 6] & bit)
@@ -99,11 +105,7 @@ static int64_t nq_ln_crowded(const void *cols, int width, int64_t n, int family,
         goto out;
     }
     for (int64_t r = 0; r < n; r++) {
-        if (r + NQ_LN_AHEAD < n) {
-            const int64_t ahead = r + NQ_LN_AHEAD;
-            const uint64_t line = nq_ln_line(family, n, ahead, nq_ln_col(cols, width, ahead));
-            __builtin_prefetch(&seen[line >> 6], 1);
-        }
+        nq_ln_prefetch(seen, cols, width, n, n, family, r);
         const uint64_t i = nq_ln_line(family, n, r, nq_ln_col(cols, width, r));
         const uint64_t bit = (uint64_t)1 << (i & 63u);
         if (seen[i >> 6] & bit) {
@@ -115,11 +117,7 @@ static int64_t nq_ln_crowded(const void *cols, int width, int64_t n, int family,
     if (!any)
         goto out;
     for (int64_t r = 0; r < n; r++) {
-        if (r + NQ_LN_AHEAD < n) {
-            const int64_t ahead = r + NQ_LN_AHEAD;
-            const uint64_t line = nq_ln_line(family, n, ahead, nq_ln_col(cols, width, ahead));
-            __builtin_prefetch(&crowded[line >> 6], 0);
-        }
+        nq_ln_prefetch(crowded, cols, width, n, n, family, r);
         const uint64_t i = nq_ln_line(family, n, r, nq_ln_col(cols, width, r));
         if (!((crowded[i >> 6] >> (i & 63u)) & 1))
             continue;

@@ -91,12 +91,7 @@ static inline bool nq_mc_attacked(const nq_mc *m, int64_t r) {
 }
 
 /* Whether Python has a pending signal that raised (the lock is taken for the check). */
-static bool nq_mc_interrupted(nq_mc *m) {
-    PyEval_RestoreThread(*m->save);
-    int failed = PyErr_CheckSignals();
-    *m->save = PyEval_SaveThread();
-    return failed != 0;
-}
+static bool nq_mc_interrupted(nq_mc *m) { return nq_signal_raised(m->save); }
 
 static inline bool nq_mc_bit(const uint64_t *bits, int64_t k) {
     return (bits[k >> 6] >> (k & 63)) & 1;

@@ -59,4 +59,14 @@ static inline int nq_get_array(PyObject *obj, Py_buffer *view, char want, Py_ssi
 
 static inline Py_ssize_t nq_len(const Py_buffer *view) { return view->len / view->itemsize; }
 
+/* For a kernel running without the interpreter lock (its thread state saved in *save):
+ * take the lock back for a moment and say whether a pending signal's handler raised
+ * (the exception is then set, and the kernel should unwind). */
+static inline bool nq_signal_raised(PyThreadState **save) {
+    PyEval_RestoreThread(*save);
+    int failed = PyErr_CheckSignals();
+    *save = PyEval_SaveThread();
+    return failed != 0;
+}
+
 #endif
