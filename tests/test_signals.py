@@ -115,8 +115,10 @@ NQUEENS_CASES = [
     pytest.param(["stats", "19", "-q"], signal.SIGINT, id="stats-sigint"),
     pytest.param(["steps", "4", "32", "--piece", "superqueen"], signal.SIGTERM, id="steps"),
     pytest.param(["count", "20", "-w", "1", "-q"], signal.SIGINT, id="count"),
-    pytest.param(["solve", "30000000", "-m", "min-conflicts", "-q", "-f", "npy", "-o",
-                  "q.npy"], signal.SIGTERM, id="min-conflicts"),
+    pytest.param(["solve", "100000000", "-m", "min-conflicts", "-q", "-f", "npy", "-o",
+                  "q.npy"], signal.SIGTERM, id="min-conflicts"),  # about 9 s of CPU
+    pytest.param(["solve", "100000", "-m", "intuitive", "-q", "-f", "npy", "-o", "q.npy"],
+                 signal.SIGINT, id="intuitive"),  # about 4 s of CPU
     pytest.param(["trace", "14", "--until", "all", "--html", "p.html"], signal.SIGINT,
                  id="trace-html"),
     pytest.param(["trace", "19", "--until", "all", "-o", "t.txt"], signal.SIGTERM,
