@@ -19,9 +19,11 @@ settings.load_profile("nqueens")
 @pytest.fixture(autouse=True)
 def _journal_keys_in_tmp(tmp_path_factory: pytest.TempPathFactory,
                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """Count journals keep their keys under $XDG_CONFIG_HOME: a fresh folder per test
-    (inherited by the programs the tests start), never the user's own."""
+    """Count journals keep their keys under $XDG_CONFIG_HOME, compiled GPU kernels under
+    $XDG_CACHE_HOME: fresh folders per test (inherited by the programs the tests start),
+    never the user's own."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
     monkeypatch.delenv("NQUEENS_JOURNAL_KEY", raising=False)
 
 

@@ -18,6 +18,7 @@
  */
 #include "nq_py.h"
 #include "nq_board.h"
+#include "nq_count_queen.h"
 
 #include <stdlib.h>
 
@@ -86,94 +87,16 @@ static Py_ssize_t prepare_core(int n, const int64_t *qrow, const int64_t *qcol, 
     return m;
 }
 
-/* count_queen_core for m < 3 rows to fill. */
-static void count_queen_short(const uint64_t *avail, const uint64_t *gap, unsigned m,
-                              int64_t *total_out, int64_t *colsum_out) {
-    int64_t total = 0, colsum = 0;
-    if (m == 0) {
-        total = 1;
-    } else if (m == 1) {
-        if (avail[0] != 0) {
-            total = 1;
-            colsum = nq_index(avail[0]);
-        }
-    } else {
-        nq_masks none = {0, 0, 0};
-        for (uint64_t f = avail[0]; f != 0; f &= f - 1) {
-            uint64_t x = nq_free(nq_descend(none, nq_lowest(f), (unsigned)gap[0], false, 0,
-                                            ~(uint64_t)0), avail[1]);
-            if (x != 0) {
-                total++;
-                colsum += nq_index(x);
-            }
-        }
-    }
-    *total_out = total;
-    *colsum_out = colsum;
-}
-
 /* The plain-queen count and column sum of m rows to fill (m <= NQ_MAX_N, every
- * gap[0..m-2] < 64). */
+ * gap[0..m-2] < 64): the loop of nq_count_queen.h, from level 0. */
 static void count_queen_core(const uint64_t *avail, const uint64_t *gap, unsigned m,
                              int64_t *total_out, int64_t *colsum_out) {
-    if (m < 3) {
-        count_queen_short(avail, gap, m, total_out, colsum_out);
-        return;
-    }
-    const uint64_t all = ~(uint64_t)0; /* avail cuts the bits past the board */
-    /* The levels above the current one, one array per mask. */
-    uint64_t s_cols[NQ_MAX_N], s_d1[NQ_MAX_N], s_d2[NQ_MAX_N], s_free[NQ_MAX_N];
-    const unsigned pre = m - 2; /* the level whose queens the last two rows complete */
-    const unsigned g2 = (unsigned)gap[pre];
-    const uint64_t av = avail[m - 1];
-    uint64_t total = 0, colsum = 0;
-    unsigned d = 0;
-    /* The current level lives in locals; the stack holds only the levels above it. */
-    nq_masks cur = {0, 0, 0};
-    uint64_t f = avail[0];
-    for (;;) {
-        if (f == 0) {
-            if (d == 0)
-                break;
-            d--;
-            cur.cols = s_cols[d];
-            cur.d1 = s_d1[d];
-            cur.d2 = s_d2[d];
-            f = s_free[d];
-            continue;
-        }
-        uint64_t bit = nq_lowest(f);
-        f ^= bit;
-        const unsigned e = d + 1;
-        nq_masks next = nq_descend(cur, bit, (unsigned)gap[d], false, 0, all);
-        uint64_t nf = nq_free(next, avail[e]);
-        if (e == pre) {
-            /* Finish the last two rows in place. */
-            while (nf != 0) {
-                uint64_t bit2 = nq_lowest(nf);
-                nf ^= bit2;
-                uint64_t x = nq_free(nq_descend(next, bit2, g2, false, 0, all), av);
-                if (x != 0) {
-                    total++;
-                    colsum += (uint64_t)nq_index(x);
-                }
-            }
-            continue;
-        }
-        /* Save this level whether or not the next one is entered: while level d is the
-         * current one its stack entry is unused, and storing always costs less than a
-         * branch on nf that the processor cannot predict. */
-        s_cols[d] = cur.cols;
-        s_d1[d] = cur.d1;
-        s_d2[d] = cur.d2;
-        s_free[d] = f;
-        bool down = nf != 0;
-        d = down ? e : d;
-        cur.cols = down ? next.cols : cur.cols;
-        cur.d1 = down ? next.d1 : cur.d1;
-        cur.d2 = down ? next.d2 : cur.d2;
-        f = down ? nf : f;
-    }
+    uint8_t small_gap[NQ_MAX_N];
+    for (unsigned i = 0; i < m; i++)
+        small_gap[i] = (uint8_t)gap[i];
+    nq_masks none = {0, 0, 0};
+    uint64_t total, colsum;
+    nq_count_queen_from(avail, small_gap, m, 0, none, &total, &colsum);
     *total_out = (int64_t)total;
     *colsum_out = (int64_t)colsum;
 }
@@ -829,6 +752,236 @@ fail:
     return NULL;
 }
 
+/* ------------------------------------------------------------------------------- */
+/* Items: the subproblems split for a GPU (the host side of nqueens.count.gpu).      */
+
+typedef struct {
+    int32_t *sub;
+    uint64_t *masks;
+    int64_t count, room;
+} item_list;
+
+static bool items_push(item_list *it, int32_t sub, nq_masks at) {
+    if (it->count == it->room) {
+        int64_t room = it->room ? 2 * it->room : 4096;
+        int32_t *s = realloc(it->sub, (size_t)room * sizeof(int32_t));
+        if (!s)
+            return false;
+        it->sub = s;
+        uint64_t *m = realloc(it->masks, (size_t)room * 3 * sizeof(uint64_t));
+        if (!m)
+            return false;
+        it->masks = m;
+        it->room = room;
+    }
+    it->sub[it->count] = sub;
+    it->masks[3 * it->count] = at.cols;
+    it->masks[3 * it->count + 1] = at.d1;
+    it->masks[3 * it->count + 2] = at.d2;
+    it->count++;
+    return true;
+}
+
+/* Push the partial placements of the first `level` rows to fill of one prepared
+ * subproblem that leave its next row a free square, as items; false when memory ran
+ * out. */
+static bool items_of(item_list *it, int32_t sub, const uint64_t *avail, const uint8_t *gap,
+                     unsigned level) {
+    nq_masks q[NQ_MAX_N + 1];
+    uint64_t fr[NQ_MAX_N + 1];
+    q[0] = (nq_masks){0, 0, 0};
+    if (level == 0)
+        return items_push(it, sub, q[0]);
+    const uint64_t all = ~(uint64_t)0;
+    fr[0] = avail[0];
+    int d = 0;
+    while (d >= 0) {
+        uint64_t f = fr[d];
+        if (f == 0) {
+            d--;
+            continue;
+        }
+        uint64_t bit = nq_lowest(f);
+        fr[d] = f ^ bit;
+        nq_masks next = nq_descend(q[d], bit, gap[d], false, 0, all);
+        uint64_t nf = nq_free(next, avail[d + 1]);
+        if (nf == 0)
+            continue;
+        if ((unsigned)d + 1 == level) {
+            if (!items_push(it, sub, next))
+                return false;
+            continue;
+        }
+        q[d + 1] = next;
+        fr[d + 1] = nf;
+        d++;
+    }
+    return true;
+}
+
+PyDoc_STRVAR(make_items_doc,
+             "make_items(n, queens, nq, level, avail, gap, m_of, level_of) -> (bytes, bytes)\n\n"
+             "Prepare the plain-queen subproblems of queens/nq (as count_queen_many) into\n"
+             "avail and gap (2-D uint64 and uint8, a row each), m_of (their rows to fill,\n"
+             "255 when the queens attack each other) and level_of (uint8), and split each\n"
+             "into items: the partial placements of its first min(level, m - 3) rows to fill\n"
+             "(none below 3 rows: one item) that leave the next row a free square.  Returns\n"
+             "the items' subproblem numbers (int32) and their masks (cols, d1, d2 of the\n"
+             "level: uint64 triples), as bytes, the items of each subproblem together.");
+
+static PyObject *py_make_items(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n, level;
+    PyObject *o_queens, *o_nq, *o_avail, *o_gap, *o_m, *o_level;
+    if (!PyArg_ParseTuple(args, "nOOnOOOO:make_items", &n, &o_queens, &o_nq, &level, &o_avail,
+                          &o_gap, &o_m, &o_level))
+        return NULL;
+    if (check_n(n) < 0)
+        return NULL;
+    if (level < 0 || level > NQ_MAX_N)
+        return PyErr_Format(PyExc_ValueError, "level must be 0 to %d, not %zd", NQ_MAX_N,
+                            level);
+    Py_buffer v[6];
+    int got = 0;
+    PyObject *result = NULL;
+    item_list it = {NULL, NULL, 0, 0};
+    if (nq_get_array(o_queens, &v[0], 'q', 8, -1, false, "queens") < 0)
+        return NULL;
+    got = 1;
+    if (v[0].ndim != 2 || v[0].shape == NULL) {
+        PyErr_SetString(PyExc_ValueError, "queens must be a 2-D array");
+        goto out;
+    }
+    Py_ssize_t count = v[0].shape[0], width = v[0].shape[1];
+    if (nq_get_array(o_nq, &v[1], 'q', 8, count, false, "nq") < 0)
+        goto out;
+    got = 2;
+    if (nq_get_array(o_avail, &v[2], 'Q', 8, count * n, true, "avail") < 0)
+        goto out;
+    got = 3;
+    if (nq_get_array(o_gap, &v[3], 'B', 1, count * n, true, "gap") < 0)
+        goto out;
+    got = 4;
+    if (nq_get_array(o_m, &v[4], 'B', 1, count, true, "m_of") < 0)
+        goto out;
+    got = 5;
+    if (nq_get_array(o_level, &v[5], 'B', 1, count, true, "level_of") < 0)
+        goto out;
+    got = 6;
+    const int64_t *queens = v[0].buf, *nq = v[1].buf;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (nq[i] < 0 || 2 * nq[i] > width) {
+            PyErr_Format(PyExc_ValueError, "nq[%zd] = %lld queens do not fit a row of %zd values",
+                         i, (long long)nq[i], width);
+            goto out;
+        }
+        if (check_squares(queens + i * width, 2 * nq[i], n, "queens") < 0)
+            goto out;
+    }
+    uint64_t *avail_out = v[2].buf;
+    uint8_t *gap_out = v[3].buf, *m_out = v[4].buf, *level_out = v[5].buf;
+    bool ok = true;
+    Py_BEGIN_ALLOW_THREADS
+    int64_t rows[NQ_MAX_N], qr[NQ_MAX_N], qc[NQ_MAX_N];
+    uint64_t gap[NQ_MAX_N];
+    for (Py_ssize_t i = 0; i < count && ok; i++) {
+        const int64_t *row = queens + i * width;
+        Py_ssize_t k = (Py_ssize_t)nq[i], m = -1;
+        uint64_t *avail = avail_out + i * n;
+        uint8_t *small_gap = gap_out + i * n;
+        memset(avail, 0, (size_t)n * sizeof(uint64_t));
+        memset(small_gap, 0, (size_t)n);
+        if (k <= NQ_MAX_N) {
+            for (Py_ssize_t j = 0; j < k; j++) {
+                qr[j] = row[2 * j];
+                qc[j] = row[2 * j + 1];
+            }
+            m = prepare_core((int)n, qr, qc, k, false, rows, avail, gap);
+        }
+        if (m < 0) {
+            m_out[i] = 255;
+            level_out[i] = 0;
+            continue;
+        }
+        for (Py_ssize_t j = 0; j < m; j++)
+            small_gap[j] = (uint8_t)gap[j];
+        unsigned at = m >= 3 ? (unsigned)(level < m - 3 ? level : m - 3) : 0;
+        m_out[i] = (uint8_t)m;
+        level_out[i] = (uint8_t)at;
+        ok = items_of(&it, (int32_t)i, avail, small_gap, at);
+    }
+    Py_END_ALLOW_THREADS
+    if (!ok) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    PyObject *subs = PyBytes_FromStringAndSize((const char *)it.sub,
+                                               (Py_ssize_t)(it.count * (int64_t)sizeof(int32_t)));
+    PyObject *masks = subs ? PyBytes_FromStringAndSize(
+                                 (const char *)it.masks,
+                                 (Py_ssize_t)(it.count * 3 * (int64_t)sizeof(uint64_t)))
+                           : NULL;
+    if (subs && masks)
+        result = PyTuple_Pack(2, subs, masks);
+    Py_XDECREF(subs);
+    Py_XDECREF(masks);
+out:
+    free(it.sub);
+    free(it.masks);
+    release_all(v, got);
+    return result;
+}
+
+PyDoc_STRVAR(count_items_doc,
+             "count_items(avail, gap, m_of, level_of, sub, masks, totals, colsums) -> None\n\n"
+             "Count the items of make_items on the host, one after another, with the very\n"
+             "function a GPU thread runs (nq_count_item): totals[i] and colsums[i] (uint64)\n"
+             "receive item i's completions and column sum.");
+
+static PyObject *py_count_items(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *o[8];
+    if (!PyArg_ParseTuple(args, "OOOOOOOO:count_items", &o[0], &o[1], &o[2], &o[3], &o[4],
+                          &o[5], &o[6], &o[7]))
+        return NULL;
+    Py_buffer v[8];
+    int got = 0;
+    static const char formats[8] = {'Q', 'B', 'B', 'B', 'i', 'Q', 'Q', 'Q'};
+    static const Py_ssize_t sizes[8] = {8, 1, 1, 1, 4, 8, 8, 8};
+    static const char *names[8] = {"avail", "gap", "m_of", "level_of", "sub", "masks",
+                                   "totals", "colsums"};
+    for (int k = 0; k < 8; k++) {
+        if (nq_get_array(o[k], &v[k], formats[k], sizes[k], -1, k >= 6, names[k]) < 0) {
+            release_all(v, got);
+            return NULL;
+        }
+        got++;
+    }
+    Py_ssize_t subs = nq_len(&v[2]), items = nq_len(&v[4]);
+    Py_ssize_t width = subs ? nq_len(&v[0]) / subs : 0;
+    bool bad = nq_len(&v[1]) != subs * width || nq_len(&v[0]) != subs * width ||
+               nq_len(&v[3]) != subs || nq_len(&v[5]) != 3 * items ||
+               nq_len(&v[6]) < items || nq_len(&v[7]) < items || width > NQ_COUNT_STACK;
+    const int32_t *sub = v[4].buf;
+    const uint8_t *m_of = v[2].buf, *level_of = v[3].buf;
+    for (Py_ssize_t i = 0; i < items && !bad; i++) {
+        bad = sub[i] < 0 || sub[i] >= subs || m_of[sub[i]] > width ||
+              (level_of[sub[i]] > 0 && m_of[sub[i]] < level_of[sub[i]] + 3);
+    }
+    if (bad) {
+        release_all(v, got);
+        PyErr_SetString(PyExc_ValueError, "count_items: arrays that make_items did not make");
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < items; i++)
+        nq_count_item(v[0].buf, v[1].buf, m_of, level_of, sub, v[5].buf, width, i, v[6].buf,
+                      v[7].buf);
+    Py_END_ALLOW_THREADS
+    release_all(v, got);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"prepare", py_prepare, METH_VARARGS, prepare_doc},
     {"count_queen", py_count_queen, METH_VARARGS, count_queen_doc},
@@ -838,6 +991,8 @@ static PyMethodDef methods[] = {
     {"frame_images_into", py_frame_images_into, METH_VARARGS, frame_images_into_doc},
     {"enumerate_frames", py_enumerate_frames, METH_VARARGS, enumerate_frames_doc},
     {"count_queen_many", py_count_queen_many, METH_VARARGS, count_queen_many_doc},
+    {"make_items", py_make_items, METH_VARARGS, make_items_doc},
+    {"count_items", py_count_items, METH_VARARGS, count_items_doc},
     {NULL, NULL, 0, NULL},
 };
 

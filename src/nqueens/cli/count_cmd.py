@@ -183,11 +183,19 @@ def progress_bar(enabled: bool, label: str, eta: Eta) -> Iterator[Progress | Non
               help="Count on a running Dask cluster (also from $NQUEENS_SCHEDULER); needs "
                    'pip install "nqueens[cluster]".')
 @memory_option
+@click.option("--gpu", is_flag=True,
+              help="Count on the GPU (CUDA; needs pip install \"nqueens[gpu]\"): the queen "
+                   "board's start constellations, n = 4..32, with the same subproblems and "
+                   "journal as on the processor. The kernel is compiled the first time.")
+@click.option("--device", metavar="DEVICE", default=None,
+              help="Where to count: cpu (the default), cuda (as --gpu), cuda:K (the K-th "
+                   "GPU), or host (the GPU path with its kernel run by this processor, to "
+                   "check a machine without a GPU).")
 @quiet_option
 def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixed: str | None,
               blocked: str | None, workers: int | None, journal: str | None,
               journal_key: str | None, scheduler: str | None, memory_limit: str | None,
-              quiet: bool) -> int:
+              gpu: bool, device: str | None, quiet: bool) -> int:
     """Count the solutions for an N×N board.
 
     The queen board (n = 4..23) is counted by joining half-boards: every placement of
@@ -215,6 +223,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 13 --torus                     4524   (lines wrap around the edges)
       nqueens count 8 --fixed d1                   18     (boards holding a queen on d1)
       nqueens count 21 --scheduler tcp://head:8786 --journal q21.sqlite   on a Dask cluster
+      nqueens count 20 --gpu                       on the GPU
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
     ctx = click.get_current_context()
@@ -236,6 +245,17 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
             journal_key = None
         else:
             check_key(journal_key)
+    if gpu and device not in (None, "cuda"):
+        raise BadInput(f"--gpu and --device {device} say two things: give one of them")
+    where = "cuda" if gpu else (device or "cpu")
+    if where != "cpu" and (workers is not None or memory_limit is not None):
+        raise BadInput("--workers and --memory-limit are for counting on the processor's "
+                       f"cores, not on {where}")
+    if where != "cpu" and scheduler is not None:
+        if from_env:
+            scheduler = None
+        else:
+            raise BadInput(f"--scheduler and counting on {where} exclude each other")
     if scheduler is not None and workers is not None:
         raise BadInput("--workers and --scheduler exclude each other: the cluster's workers "
                        "do the counting")
@@ -246,7 +266,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
         scheduler = check_address(scheduler)
     limit = parse_size(memory_limit) if memory_limit is not None else None
     fast = uses_subproblems(problem)
-    if fast and scheduler is None:
+    if fast and scheduler is None and where == "cpu":
         fit, wanted = plan_workers(problem, workers, limit)
         if fit < wanted:
             say(f"nqueens: counting with {fit} of {wanted} workers: more would not fit in the "
@@ -274,7 +294,9 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
                                      workers=workers, journal=journal, progress=report,
                                      scheduler=scheduler, journal_key=journal_key,
                                      memory_limit=limit,
-                                     estimate=None if quiet else on_estimate)
+                                     estimate=None if quiet or where != "cpu" else on_estimate,
+                                     device=where,
+                                     notify=None if quiet else lambda what: say(f"nqueens: {what}"))
     except KeyboardInterrupt:
         say(f"nqueens: interrupted; {kept}")
         return 130

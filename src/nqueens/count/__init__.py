@@ -5,7 +5,9 @@ cores, with an optional SQLite journal to resume from and an optional Dask clust
 run on. The plain queen board with 4 <= n <= 23 is counted by joining half-boards
 (:mod:`nqueens.count.halves`); the superqueen and larger queen boards by start
 constellations (:mod:`nqueens.count.constellations`). The torus and boards with
-fixed or blocked squares use the simple search of :mod:`nqueens.count.simple`.
+fixed or blocked squares use the simple search of :mod:`nqueens.count.simple`. With
+``device="cuda"`` the start constellations of the queen board are counted on a GPU
+(:mod:`nqueens.count.gpu`).
 
 >>> from nqueens.count import count
 >>> r = count(8)
@@ -68,6 +70,7 @@ class CountResult:
     engine: str = "simple"
     subproblems: int = 0
     workers: int = 1
+    device: str = "cpu"
 
     def as_dict(self) -> dict[str, object]:
         """The result as a JSON-ready dictionary."""
@@ -81,6 +84,7 @@ class CountResult:
             "engine": self.engine,
             "subproblems": self.subproblems,
             "workers": self.workers,
+            "device": self.device,
         }
 
 
@@ -198,7 +202,8 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
           workers: int | None = None, journal: str | os.PathLike[str] | None = None,
           progress: Progress | None = None, scheduler: str | None = None,
           journal_key: str | None = None, memory_limit: int | None = None,
-          estimate: Callable[[Estimate], None] | None = None) -> CountResult:
+          estimate: Callable[[Estimate], None] | None = None, device: str = "cpu",
+          notify: Callable[[str], None] | None = None) -> CountResult:
     """Count all solutions and (without fixed or blocked squares) the fundamental ones.
 
     ``workers`` processes share the subproblems (None: all cores, in this process
@@ -215,6 +220,14 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
     local run. From n = 19 on, ``estimate`` (when given) receives the expected time of
     the count, from a sample of subproblems timed first (their results are kept).
 
+    ``device="cuda"`` (or ``"cuda:K"``) counts the queen board's start constellations
+    on a GPU (the ``nqueens[gpu]`` extra; n from 4 to 32, no cluster): the same
+    subproblems, journal and results as the constellation engine on the CPU; ``notify``
+    is told when the kernel is compiled, once per machine. ``device="host"`` runs that
+    path's kernel on this processor (the check of a machine without a GPU).
+
+    >>> count(12, device="host").total
+    14200
     >>> count(6).total, count(6).fundamental
     (4, 1)
     >>> count(10, piece="superqueen").total
@@ -233,6 +246,10 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
         raise BadInput(f"the memory limit must be a positive number of bytes, not "
                        f"{memory_limit!r}")
     start = time.perf_counter()
+    if device != "cpu":
+        return _count_on_device(problem, device, journal=journal, progress=progress,
+                                scheduler=scheduler, journal_key=journal_key, notify=notify,
+                                start=start)
     engine = engine_of(problem)
     if engine == "simple":
         for option, value in (("a journal", journal), ("a cluster", scheduler)):
@@ -275,3 +292,37 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
     total, fundamental = tally(subs, results)
     return CountResult(problem.n, total, fundamental, time.perf_counter() - start,
                        problem.piece.value, problem.torus, engine, len(subs), k)
+
+
+def _count_on_device(problem: Problem, device: str, *, journal: str | os.PathLike[str] | None,
+                     progress: Progress | None, scheduler: str | None,
+                     journal_key: str | None, notify: Callable[[str], None] | None,
+                     start: float) -> CountResult:
+    """:func:`count` on a GPU (or the GPU path's kernel on the host): the queen board's
+    start constellations, journaled as on the CPU."""
+    from . import gpu
+
+    if problem.piece is not Piece.QUEEN or engine_of(problem) == "simple":
+        raise BadInput(f"counting on {device} takes the whole queen board (no --piece "
+                       "superqueen, --torus, --fixed or --blocked)")
+    if not cons.MIN_N <= problem.n <= gpu.MAX_GPU_N:
+        raise BadInput(f"counting on {device} takes n = {cons.MIN_N} to {gpu.MAX_GPU_N}, "
+                       f"not {problem.n}")
+    if scheduler is not None:
+        raise BadInput("a GPU and a cluster exclude each other: count on one of them")
+    subs = cons.make_subproblems(problem.n, problem.piece, default_split(problem.n))
+    jr: Journal | None = None
+    with gpu.GpuMap(gpu.open_backend(device, notify)) as executor:
+        if journal is not None:
+            header = JournalHeader(problem.n, problem.piece.value, cons.ENGINE_VERSION,
+                                   len(subs), digest(subs))
+            jr = Journal.open(os.fspath(journal), header, key=journal_key)
+        try:
+            results = run(subs, executor, journal=jr, progress=progress, plan=executor.plan)
+        finally:
+            if jr is not None:
+                jr.close()
+    total, fundamental = tally(subs, results)
+    return CountResult(problem.n, total, fundamental, time.perf_counter() - start,
+                       problem.piece.value, problem.torus, "constellations", len(subs), 1,
+                       device)

@@ -198,3 +198,50 @@ def count_queen_many(n: int, queens: I64, nq: I64, out: I64,
     ([0, 1, 1, 1, 1, 0, 0], [0, 4, 3, 2, 1, 0, 0])
     """
     _c.count_queen_many(n, queens, nq, out, colsums)
+
+
+def make_items(n: int, queens: I64, nq: I64, level: int, avail: U64,
+               gap: npt.NDArray[np.uint8], m_of: npt.NDArray[np.uint8],
+               level_of: npt.NDArray[np.uint8]) -> tuple[bytes, bytes]:
+    """Prepare the plain-queen subproblems of ``queens``/``nq`` (as in
+    :func:`count_queen_many`) into ``avail`` and ``gap`` (one row of n each), ``m_of``
+    (rows to fill; 255 when the queens attack each other) and ``level_of``, and split
+    each into *items*: the partial placements of its first ``min(level, m - 3)`` rows
+    to fill that leave the next row a free square (one item, level 0, below 3 rows).
+    Returns the items' subproblem numbers (int32) and their masks (cols, d1, d2 at the
+    level: uint64 triples) as bytes, each subproblem's items together.
+
+    The 6-queens board by the queen of row 0, split by one more row:
+
+    >>> queens = np.array([[0, c] for c in range(6)])
+    >>> avail, gap = np.zeros((6, 6), np.uint64), np.zeros((6, 6), np.uint8)
+    >>> m_of, level_of = np.zeros(6, np.uint8), np.zeros(6, np.uint8)
+    >>> sub, masks = make_items(6, queens, np.ones(6, np.int64), 1, avail, gap, m_of, level_of)
+    >>> np.bincount(np.frombuffer(sub, np.int32)).tolist()  # items a subproblem
+    [4, 3, 3, 3, 3, 4]
+    >>> m_of.tolist(), level_of.tolist()
+    ([5, 5, 5, 5, 5, 5], [1, 1, 1, 1, 1, 1])
+    """
+    return _c.make_items(n, queens, nq, level, avail, gap, m_of, level_of)
+
+
+def count_items(avail: U64, gap: npt.NDArray[np.uint8], m_of: npt.NDArray[np.uint8],
+                level_of: npt.NDArray[np.uint8], sub: npt.NDArray[np.int32], masks: U64,
+                totals: U64, colsums: U64) -> None:
+    """Count the items of :func:`make_items` on the host, one after another, with the
+    function a GPU thread runs (``nq_count_item``): ``totals[i]`` and ``colsums[i]``
+    receive item ``i``'s completions and column sum. Arrays that :func:`make_items`
+    could not have made raise ValueError.
+
+    >>> queens = np.array([[0, c] for c in range(6)])
+    >>> avail, gap = np.zeros((6, 6), np.uint64), np.zeros((6, 6), np.uint8)
+    >>> m_of, level_of = np.zeros(6, np.uint8), np.zeros(6, np.uint8)
+    >>> raw = make_items(6, queens, np.ones(6, np.int64), 1, avail, gap, m_of, level_of)
+    >>> sub = np.frombuffer(raw[0], np.int32)
+    >>> masks = np.frombuffer(raw[1], np.uint64)
+    >>> totals, colsums = np.zeros(sub.size, np.uint64), np.zeros(sub.size, np.uint64)
+    >>> count_items(avail, gap, m_of, level_of, sub, masks, totals, colsums)
+    >>> np.bincount(sub, weights=totals, minlength=6).astype(int).tolist()
+    [0, 1, 1, 1, 1, 0]
+    """
+    _c.count_items(avail, gap, m_of, level_of, sub, masks, totals, colsums)

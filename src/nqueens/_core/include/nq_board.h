@@ -6,12 +6,31 @@
  * nq_descend places one queen and returns the masks of the row `gap` rows further
  * down; nq_free gives that row's free squares.  Every search of the core (counting,
  * enumeration, step counts, traces) goes through these two functions.
+ *
+ * The same text compiles as C11 for the host and as CUDA for the GPU (nvcc or NVRTC):
+ * NQ_FN marks the functions both use, and the bit counts go to the GPU's own
+ * instructions there.
  */
 #ifndef NQ_BOARD_H
 #define NQ_BOARD_H
 
+#if defined(__CUDACC_RTC__)
+/* NVRTC has no system headers: the fixed-width types, as CUDA defines them. */
+typedef unsigned long long uint64_t;
+typedef long long int64_t;
+typedef unsigned int uint32_t;
+typedef int int32_t;
+typedef unsigned char uint8_t;
+#else
 #include <stdbool.h>
 #include <stdint.h>
+#endif
+
+#if defined(__CUDACC__)
+#define NQ_FN static __host__ __device__ __forceinline__
+#else
+#define NQ_FN static inline
+#endif
 
 typedef struct {
     uint64_t cols; /* columns taken */
@@ -20,21 +39,33 @@ typedef struct {
 } nq_masks;
 
 /* The lowest set bit of x as a one-bit mask (0 for 0). */
-static inline uint64_t nq_lowest(uint64_t x) { return x & (~x + 1u); }
+NQ_FN uint64_t nq_lowest(uint64_t x) { return x & (~x + 1u); }
 
 /* The index of the single set bit of bit (bit != 0). */
-static inline int nq_index(uint64_t bit) { return __builtin_ctzll(bit); }
+NQ_FN int nq_index(uint64_t bit) {
+#if defined(__CUDA_ARCH__)
+    return __ffsll((long long)bit) - 1;
+#else
+    return __builtin_ctzll(bit);
+#endif
+}
 
-static inline int nq_popcount(uint64_t x) { return __builtin_popcountll(x); }
+NQ_FN int nq_popcount(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+    return __popcll(x);
+#else
+    return __builtin_popcountll(x);
+#endif
+}
 
 /* A mask of the n lowest bits (n <= 64). */
-static inline uint64_t nq_full(int n) { return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u); }
+NQ_FN uint64_t nq_full(int n) { return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u); }
 
 /* Place the queen `bit` in the current row and move the masks `gap` rows down
  * (gap >= 1).  On the plain board bits shifted past column n-1 must be cut by the
  * caller's `allowed` or `full` mask; on the torus (gap 1 only) the diagonals wrap
  * within n columns. */
-static inline nq_masks nq_descend(nq_masks m, uint64_t bit, unsigned gap, bool torus,
+NQ_FN nq_masks nq_descend(nq_masks m, uint64_t bit, unsigned gap, bool torus,
                                   int n, uint64_t full) {
     nq_masks next;
     next.cols = m.cols | bit;
@@ -51,13 +82,13 @@ static inline nq_masks nq_descend(nq_masks m, uint64_t bit, unsigned gap, bool t
 }
 
 /* The free squares of a row with these masks among the `allowed` ones. */
-static inline uint64_t nq_free(nq_masks m, uint64_t allowed) {
+NQ_FN uint64_t nq_free(nq_masks m, uint64_t allowed) {
     return allowed & ~(m.cols | m.d1 | m.d2);
 }
 
 /* Columns a knight attacks in a row from the queens prev1 (one row up) and prev2 (two
  * rows up); each is a one-bit mask or 0.  On the torus the columns wrap. */
-static inline uint64_t nq_knight(uint64_t prev1, uint64_t prev2, bool torus, int n,
+NQ_FN uint64_t nq_knight(uint64_t prev1, uint64_t prev2, bool torus, int n,
                                  uint64_t full) {
     if (!torus)
         return ((prev1 << 2) | (prev1 >> 2) | (prev2 << 1) | (prev2 >> 1)) & full;
@@ -78,7 +109,7 @@ static inline uint64_t nq_knight(uint64_t prev1, uint64_t prev2, bool torus, int
 /* On the torus, the columns of row t a knight attacks across the bottom edge from the
  * queens row0 and row1 of rows 0 and 1 (one-bit masks or 0): row n-1 is one row above
  * row 0 and two above row 1, row n-2 two above row 0. */
-static inline uint64_t nq_wrap_knight(int t, uint64_t row0, uint64_t row1, int n,
+NQ_FN uint64_t nq_wrap_knight(int t, uint64_t row0, uint64_t row1, int n,
                                       uint64_t full) {
     uint64_t w1 = 0, w2 = 0;
     if (t == n - 1 && t >= 1) {
