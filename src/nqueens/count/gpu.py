@@ -322,7 +322,8 @@ def nvrtc_compile(source: bytes, options: list[bytes], target: str = "cubin") ->
             size = _check(nvrtc.nvrtcGetProgramLogSize(prog), "reading the compile log")
             log = b" " * size
             _check(nvrtc.nvrtcGetProgramLog(prog, log), "reading the compile log")
-            lines = [ln for ln in log.decode(errors="replace").splitlines() if ln.strip()]
+            text = log.rstrip(b"\0").decode(errors="replace")
+            lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
             raise BadInput("the GPU kernel does not compile: " + " / ".join(lines[:3]))
         if target == "ptx":
             size = _check(nvrtc.nvrtcGetPTXSize(prog), "sizing the PTX")
