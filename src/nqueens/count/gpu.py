@@ -188,8 +188,10 @@ def count_batch(batch: Sequence[Subproblem], backend: Backend,
         totals, colsums = backend.count(items)
         per_total = np.zeros(len(plain), dtype=np.uint64)
         per_colsum = np.zeros(len(plain), dtype=np.uint64)
-        np.add.at(per_total, items.sub, totals)
-        np.add.at(per_colsum, items.sub, colsums)
+        if items.count:  # a subproblem's items lie together: one sum a run
+            starts = np.flatnonzero(np.r_[True, items.sub[1:] != items.sub[:-1]])
+            per_total[items.sub[starts]] = np.add.reduceat(totals, starts)
+            per_colsum[items.sub[starts]] = np.add.reduceat(colsums, starts)
         for s, t, c in zip(plain, per_total.tolist(), per_colsum.tolist(), strict=True):
             results[s.id] = SubResult(s.id, int(t), 0, 0, int(c))
     for s in batch:
@@ -375,18 +377,20 @@ class CudaBackend:
         self._ctx = _check(cu.cuDevicePrimaryCtxRetain(self._dev), "opening a context")
         _check(cu.cuCtxSetCurrent(self._ctx), "opening a context")
         cubin = compile_kernel(self.arch, "cubin", notify)
-        self._module = _check(cu.cuModuleLoadData(cubin), "loading the kernel")
+        image = np.frombuffer(cubin, dtype=np.uint8).copy()  # alive through the call
+        self._module = _check(cu.cuModuleLoadData(image.ctypes.data), "loading the kernel")
         self._fn = _check(cu.cuModuleGetFunction(self._module, KERNEL_NAME), "finding the kernel")
         self.block = self._block_size()
         self.blocks_per_sm = _check(cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(
             self._fn, self.block, 0), "reading the occupancy")
         self.cores = int(self.sms) * int(self.block) * int(self.blocks_per_sm)
+        self._stream = _check(cu.cuStreamCreate(0), "creating a stream")
 
     def _block_size(self) -> int:
         """The block size of the driver's occupancy calculator (no shared memory), or
         256 where the binding takes no empty size callback."""
         try:
-            _, block = _check(self._cu.cuOccupancyMaxPotentialBlockSize(self._fn, None, 0, 0),
+            _, block = _check(self._cu.cuOccupancyMaxPotentialBlockSize(self._fn, 0, 0, 0),
                               "choosing the block size")
         except TypeError:
             return 256
@@ -423,9 +427,9 @@ class CudaBackend:
             values += [np.array([int(p)], dtype=np.uint64) for p in ptrs[6:]]
             params = np.array([v.ctypes.data for v in values], dtype=np.uint64)
             grid = (k + self.block - 1) // self.block
-            _check(cu.cuLaunchKernel(self._fn, grid, 1, 1, self.block, 1, 1, 0, 0,
+            _check(cu.cuLaunchKernel(self._fn, grid, 1, 1, self.block, 1, 1, 0, self._stream,
                                      params.ctypes.data, 0), "launching the kernel")
-            _check(cu.cuCtxSynchronize(), "running the kernel")
+            _check(cu.cuStreamSynchronize(self._stream), "running the kernel")
             _check(cu.cuMemcpyDtoH(totals.ctypes.data, ptrs[6], totals.nbytes),
                    "copying from the GPU")
             _check(cu.cuMemcpyDtoH(colsums.ctypes.data, ptrs[7], colsums.nbytes),
@@ -437,6 +441,7 @@ class CudaBackend:
 
     def close(self) -> None:
         cu = self._cu
+        cu.cuStreamDestroy(self._stream)
         cu.cuModuleUnload(self._module)
         cu.cuDevicePrimaryCtxRelease(self._dev)
 
