@@ -679,6 +679,54 @@ static PyObject *py_enumerate_frames(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* The queens/nq arguments of count_queen_many and make_items: `queens` a 2-D int64
+ * array, row i holding nq[i] pre-placed queens as (row, column) pairs on the board.  On
+ * success v[0] and v[1] hold the two views (the caller releases them); on failure an
+ * exception is set and nothing is held. */
+static int get_queen_rows(PyObject *o_queens, PyObject *o_nq, Py_ssize_t n, Py_buffer v[2],
+                          Py_ssize_t *count_out, Py_ssize_t *width_out) {
+    if (nq_get_array(o_queens, &v[0], 'q', 8, -1, false, "queens") < 0)
+        return -1;
+    if (v[0].ndim != 2 || v[0].shape == NULL) {
+        PyErr_SetString(PyExc_ValueError, "queens must be a 2-D array");
+        PyBuffer_Release(&v[0]);
+        return -1;
+    }
+    Py_ssize_t count = v[0].shape[0], width = v[0].shape[1];
+    if (nq_get_array(o_nq, &v[1], 'q', 8, count, false, "nq") < 0) {
+        PyBuffer_Release(&v[0]);
+        return -1;
+    }
+    const int64_t *queens = v[0].buf, *nq = v[1].buf;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        bool fits = nq[i] >= 0 && 2 * nq[i] <= width;
+        if (!fits)
+            PyErr_Format(PyExc_ValueError, "nq[%zd] = %lld queens do not fit a row of %zd values",
+                         i, (long long)nq[i], width);
+        if (!fits || check_squares(queens + i * width, 2 * nq[i], n, "queens") < 0) {
+            release_all(v, 2);
+            return -1;
+        }
+    }
+    *count_out = count;
+    *width_out = width;
+    return 0;
+}
+
+/* prepare_core for one row of get_queen_rows' queens (k of them); -1 when they attack
+ * each other (more than n queens always share a row). */
+static Py_ssize_t prepare_row(int n, const int64_t *row, Py_ssize_t k, int64_t *rows,
+                              uint64_t *avail, uint64_t *gap) {
+    int64_t qr[NQ_MAX_N], qc[NQ_MAX_N];
+    if (k > NQ_MAX_N)
+        return -1;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        qr[j] = row[2 * j];
+        qc[j] = row[2 * j + 1];
+    }
+    return prepare_core(n, qr, qc, k, false, rows, avail, gap);
+}
+
 PyDoc_STRVAR(count_queen_many_doc,
              "count_queen_many(n, queens, nq, out, colsums) -> None\n\n"
              "count_queen() for many plain-queen subproblems: row i of queens (2-D int64)\n"
@@ -694,18 +742,10 @@ static PyObject *py_count_queen_many(PyObject *self, PyObject *args) {
     if (check_n(n) < 0)
         return NULL;
     Py_buffer v[4];
-    int got = 0;
-    if (nq_get_array(o_queens, &v[0], 'q', 8, -1, false, "queens") < 0)
+    Py_ssize_t count, width;
+    if (get_queen_rows(o_queens, o_nq, n, v, &count, &width) < 0)
         return NULL;
-    got = 1;
-    if (v[0].ndim != 2 || v[0].shape == NULL) {
-        PyErr_SetString(PyExc_ValueError, "queens must be a 2-D array");
-        goto fail;
-    }
-    Py_ssize_t count = v[0].shape[0], width = v[0].shape[1];
-    if (nq_get_array(o_nq, &v[1], 'q', 8, count, false, "nq") < 0)
-        goto fail;
-    got = 2;
+    int got = 2;
     if (nq_get_array(o_out, &v[2], 'q', 8, count, true, "out") < 0)
         goto fail;
     got = 3;
@@ -713,30 +753,13 @@ static PyObject *py_count_queen_many(PyObject *self, PyObject *args) {
         goto fail;
     got = 4;
     const int64_t *queens = v[0].buf, *nq = v[1].buf;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        if (nq[i] < 0 || 2 * nq[i] > width) {
-            PyErr_Format(PyExc_ValueError, "nq[%zd] = %lld queens do not fit a row of %zd values",
-                         i, (long long)nq[i], width);
-            goto fail;
-        }
-        if (check_squares(queens + i * width, 2 * nq[i], n, "queens") < 0)
-            goto fail;
-    }
     int64_t *out = v[2].buf, *colsums = v[3].buf;
     Py_BEGIN_ALLOW_THREADS
-    int64_t rows[NQ_MAX_N], qr[NQ_MAX_N], qc[NQ_MAX_N];
+    int64_t rows[NQ_MAX_N];
     uint64_t avail[NQ_MAX_N], gap[NQ_MAX_N];
     for (Py_ssize_t i = 0; i < count; i++) {
-        const int64_t *row = queens + i * width;
-        Py_ssize_t k = (Py_ssize_t)nq[i], m = -1;
-        if (k <= NQ_MAX_N) {
-            for (Py_ssize_t j = 0; j < k; j++) {
-                qr[j] = row[2 * j];
-                qc[j] = row[2 * j + 1];
-            }
-            m = prepare_core((int)n, qr, qc, k, false, rows, avail, gap);
-        }
-        /* More than n queens always share a row: prepare would say -1. */
+        Py_ssize_t m = prepare_row((int)n, queens + i * width, (Py_ssize_t)nq[i], rows, avail,
+                                   gap);
         if (m < 0) {
             out[i] = 0;
             colsums[i] = 0;
@@ -842,20 +865,12 @@ static PyObject *py_make_items(PyObject *self, PyObject *args) {
         return PyErr_Format(PyExc_ValueError, "level must be 0 to %d, not %zd", NQ_MAX_N,
                             level);
     Py_buffer v[6];
-    int got = 0;
     PyObject *result = NULL;
     item_list it = {NULL, NULL, 0, 0};
-    if (nq_get_array(o_queens, &v[0], 'q', 8, -1, false, "queens") < 0)
+    Py_ssize_t count, width;
+    if (get_queen_rows(o_queens, o_nq, n, v, &count, &width) < 0)
         return NULL;
-    got = 1;
-    if (v[0].ndim != 2 || v[0].shape == NULL) {
-        PyErr_SetString(PyExc_ValueError, "queens must be a 2-D array");
-        goto out;
-    }
-    Py_ssize_t count = v[0].shape[0], width = v[0].shape[1];
-    if (nq_get_array(o_nq, &v[1], 'q', 8, count, false, "nq") < 0)
-        goto out;
-    got = 2;
+    int got = 2;
     if (nq_get_array(o_avail, &v[2], 'Q', 8, count * n, true, "avail") < 0)
         goto out;
     got = 3;
@@ -869,35 +884,19 @@ static PyObject *py_make_items(PyObject *self, PyObject *args) {
         goto out;
     got = 6;
     const int64_t *queens = v[0].buf, *nq = v[1].buf;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        if (nq[i] < 0 || 2 * nq[i] > width) {
-            PyErr_Format(PyExc_ValueError, "nq[%zd] = %lld queens do not fit a row of %zd values",
-                         i, (long long)nq[i], width);
-            goto out;
-        }
-        if (check_squares(queens + i * width, 2 * nq[i], n, "queens") < 0)
-            goto out;
-    }
     uint64_t *avail_out = v[2].buf;
     uint8_t *gap_out = v[3].buf, *m_out = v[4].buf, *level_out = v[5].buf;
     bool ok = true;
     Py_BEGIN_ALLOW_THREADS
-    int64_t rows[NQ_MAX_N], qr[NQ_MAX_N], qc[NQ_MAX_N];
+    int64_t rows[NQ_MAX_N];
     uint64_t gap[NQ_MAX_N];
     for (Py_ssize_t i = 0; i < count && ok; i++) {
-        const int64_t *row = queens + i * width;
-        Py_ssize_t k = (Py_ssize_t)nq[i], m = -1;
         uint64_t *avail = avail_out + i * n;
         uint8_t *small_gap = gap_out + i * n;
         memset(avail, 0, (size_t)n * sizeof(uint64_t));
         memset(small_gap, 0, (size_t)n);
-        if (k <= NQ_MAX_N) {
-            for (Py_ssize_t j = 0; j < k; j++) {
-                qr[j] = row[2 * j];
-                qc[j] = row[2 * j + 1];
-            }
-            m = prepare_core((int)n, qr, qc, k, false, rows, avail, gap);
-        }
+        Py_ssize_t m = prepare_row((int)n, queens + i * width, (Py_ssize_t)nq[i], rows, avail,
+                                   gap);
         if (m < 0) {
             m_out[i] = 255;
             level_out[i] = 0;

@@ -163,6 +163,23 @@ def solve(sub: Subproblem) -> tuple[int, int, int, int]:
     return int(t), int(a), int(b), int(cs)
 
 
+def queen_rows(batch: Sequence[Subproblem]) -> tuple[np.ndarray, np.ndarray]:
+    """The pre-placed queens of a batch as the kernels take them: a 2-D int64 array, row
+    i holding subproblem i's (row, column) pairs, and how many each has.
+
+    >>> queens, nq = queen_rows(make_subproblems(6)[:2])
+    >>> queens.shape[0], nq.tolist()
+    (2, [4, 3])
+    """
+    width = max(len(s.queens) for s in batch)
+    queens = np.zeros((len(batch), width), dtype=np.int64)
+    nq = np.empty(len(batch), dtype=np.int64)
+    for i, s in enumerate(batch):
+        queens[i, :len(s.queens)] = s.queens
+        nq[i] = len(s.queens) // 2
+    return queens, nq
+
+
 def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
     """Count a batch of subproblems (the unit a worker receives); the plain-queen
     subproblems without a rotation test go to the kernel in one call.
@@ -174,12 +191,7 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
     plain = [s for s in batch if not s.knight and not s.sym]
     counted: dict[int, tuple[int, int, int, int]] = {}
     if plain:
-        width = max(len(s.queens) for s in plain)
-        queens = np.zeros((len(plain), width), dtype=np.int64)
-        nq = np.empty(len(plain), dtype=np.int64)
-        for i, s in enumerate(plain):
-            queens[i, :len(s.queens)] = s.queens
-            nq[i] = len(s.queens) // 2
+        queens, nq = queen_rows(plain)
         out = np.zeros(len(plain), dtype=np.int64)
         colsums = np.zeros(len(plain), dtype=np.int64)
         kc.count_queen_many(plain[0].n, queens, nq, out, colsums)

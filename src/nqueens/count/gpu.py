@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from ..errors import BadInput
 from ..kernels import constellations as kc
-from .constellations import solve
+from .constellations import queen_rows, solve
 from .work import Subproblem, SubResult
 
 #: The largest board the GPU kernel takes (its threads keep a stack of 32 levels).
@@ -103,12 +103,7 @@ def make_items(batch: Sequence[Subproblem], level: int) -> Items:
     (705, [705, 3352, 9728, 20094])
     """
     n = batch[0].n
-    width = max(len(s.queens) for s in batch)
-    queens = np.zeros((len(batch), width), dtype=np.int64)
-    nq = np.empty(len(batch), dtype=np.int64)
-    for i, s in enumerate(batch):
-        queens[i, :len(s.queens)] = s.queens
-        nq[i] = len(s.queens) // 2
+    queens, nq = queen_rows(batch)
     avail = np.zeros((len(batch), n), dtype=np.uint64)
     gap = np.zeros((len(batch), n), dtype=np.uint8)
     m_of = np.zeros(len(batch), dtype=np.uint8)
