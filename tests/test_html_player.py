@@ -165,3 +165,72 @@ def test_chromium_clamps_a_step_past_the_end_and_reads_the_speed(run, tmp_path: 
     assert _dd(dom, "speed-text") == "500 events/s"
     slider = re.search(r'<input id="speed"[^>]*>', dom)
     assert slider is not None and 'value="27"' in slider.group(0)    # 10 log10(500)
+
+
+def _svg(dom: str) -> str:
+    svg = dom[dom.index('<svg id="board"'):]
+    return svg[:svg.index("</svg>")]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+@pytest.mark.parametrize(("n", "files"), [(8, "abcdefgh"), (20, "abcdefghijklmnopqrst")])
+def test_chromium_labels_the_board_with_the_names_the_text_uses(run, tmp_path: Path, n: int,
+                                                               files: str) -> None:
+    page = tmp_path / f"p{n}.html"
+    assert run("trace", str(n), "--html", str(page)).code == 0
+    dom = _play(page, tmp_path, "step=24" if n == 8 else "step=1")
+    svg = _svg(dom)
+    assert re.findall(r'<text class="file"[^>]*>([a-z]+)</text>', svg) == list(files)
+    assert re.findall(r'<text class="rank"[^>]*>(\d+)</text>', svg) == \
+        [str(n - r) for r in range(n)]
+    if n == 8:  # the text's names stand on the edges: e4 is tested, the queens a8 and c4
+        assert "test e4" in _dd(dom, "event-text") and "a8" in _dd(dom, "event-text")
+        assert re.search(r'class="tried refused" x="4\.05" y="4\.05"', svg)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_goes_from_solution_to_solution(run, tmp_path: Path) -> None:
+    page = tmp_path / "all7.html"
+    assert run("trace", "7", "--until", "all", "--html", str(page)).code == 0
+    dom = _play(page, tmp_path, "solution=3")
+    assert _dd(dom, "solutions-count") == "3" and _dd(dom, "status") == "paused"
+    assert _svg(dom).count("<use") == 7
+    links = re.findall(r'<a href="#" class="sol" data-event="(\d+)">#(\d+) at step', dom)
+    assert [k for _, k in links] == ["3", "2", "1"]   # clickable, newest first
+    assert _dd(dom, "event-counter").split(" / ")[0] == links[0][0]
+    dom = _play(page, tmp_path, "solution=41")
+    assert _dd(dom, "status") == "ignored: there is no solution 41 (the trace has 40)"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_timeline_follows_the_event_shown(run, tmp_path: Path) -> None:
+    page = tmp_path / "p8.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    dom = _play(page, tmp_path, "event=500")
+    slider = re.search(r'<input id="timeline"[^>]*>', dom)
+    assert slider is not None and 'max="1096"' in slider.group(0)
+    assert 'value="500"' in slider.group(0) and 'aria-label="timeline' in slider.group(0)
+    assert _dd(dom, "event-counter") == "500 / 1096"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_names_the_queen_count_for_what_the_method_does(run, tmp_path: Path) -> None:
+    proba, repair = tmp_path / "p.html", tmp_path / "m.html"
+    assert run("trace", "8", "--html", str(proba)).code == 0
+    assert run("trace", "8", "-m", "min-conflicts", "--html", str(repair)).code == 0
+    assert _dd(_play(proba, tmp_path, "step=1"), "depth-label") == \
+        "queens placed (depth of the search)"
+    assert _dd(_play(repair, tmp_path, "step=1"), "depth-label") == "queens on the board"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_plays_a_huge_trace_in_minutes_unless_told_a_speed(run, tmp_path: Path) -> None:
+    page = tmp_path / "p11.html"
+    assert run("trace", "11", "--until", "all", "--html", str(page)).code == 0
+    dom = _play(page, tmp_path, "step=1")
+    shown = int(_dd(dom, "speed-text").split()[0])
+    total = int(_dd(dom, "event-counter").split(" / ")[1])
+    assert total > 1_000_000 and shown == -(-total // 120)   # the whole trace in 2 minutes
+    slow = tmp_path / "p11-slow.html"
+    assert run("trace", "11", "--until", "all", "--speed", "20", "--html", str(slow)).code == 0
+    assert _dd(_play(slow, tmp_path, "step=1"), "speed-text") == "20 events/s"

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Iterable, Iterator
 
 import click
+from click.core import ParameterSource
 
 from ..classic import EXHAUSTIVE, METHODS, trace
 from ..errors import BadInput, BudgetExhausted, NoSolution
@@ -165,7 +166,8 @@ class Summary:
               help="Play the search in the terminal (space pause, n step, +/- speed, q quit).")
 @click.option("--speed", type=float, default=20.0, show_default=True,
               help="Events per second for --animate and the HTML player's start speed (every "
-                   "test, placement, backtrack or move is one event).")
+                   "test, placement, backtrack or move is one event). Without it the page "
+                   "starts faster when the whole trace would play for more than two minutes.")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), default=None,
               metavar="FILE", help="Write a self-contained HTML page that plays the search "
                                    "(a warning says when it is over 20 MB).")
@@ -236,8 +238,9 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     if html_file is not None:
         from ..viz.html import LARGE_PAGE, write_html
 
+        chosen = click.get_current_context().get_parameter_source("speed")
         info = write_html(events, n, html_file, method=method, piece=the_piece, until=until,
-                          speed=speed)
+                          speed=None if chosen is ParameterSource.DEFAULT else speed)
         if not summary.complete:    # proba, arrays, sets: the page came from the kernel
             summary.complete, summary.steps, summary.solutions = True, info.steps, info.solutions
         say(f"wrote {html_file}: {count_of(info.steps, 'step')}, "

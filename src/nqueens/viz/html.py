@@ -242,8 +242,12 @@ def _count(data: bytes) -> tuple[int, int, int]:
     return events, steps, sols
 
 
+#: The player's start speed (events per second) unless one is asked for.
+DEFAULT_SPEED = 20.0
+
+
 def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
-         speed: float = 20.0) -> str:
+         speed: float | None = None) -> str:
     """The HTML text of the player for compact trace bytes.
 
     >>> html = page(proba_bytes(4), 4, method="proba", piece=Piece.QUEEN, until="all")
@@ -255,7 +259,12 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
     meta = {
         "n": n, "method": method, "piece": piece.value, "until": until,
         "scan": SCAN.get(method, "row"), "events": events, "steps": steps,
-        "solutions": sols, "speed": speed,
+        "solutions": sols, "speed": DEFAULT_SPEED if speed is None else speed,
+        # at the default speed a trace that would play for more than two minutes starts
+        # faster, so that it plays in two
+        "autoSpeed": speed is None,
+        "depthLabel": ("queens on the board" if method in ("min-conflicts", "intuitive")
+                       else "queens placed (depth of the search)"),
         "stepMode": "own" if counts_own_steps(method) else "tests",
         "stepLabel": f"step ({step_unit(method)})",
         "colours": {"light": LIGHT, "dark": DARK, "queen": QUEEN_FILL, "attack": ATTACK,
@@ -270,7 +279,8 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
 
 
 def write_html(events: Iterable[Event], n: int, path: str, *, method: str = "proba",
-               piece: Piece = Piece.QUEEN, until: str = "all", speed: float = 20.0) -> PageInfo:
+               piece: Piece = Piece.QUEEN, until: str = "all",
+               speed: float | None = None) -> PageInfo:
     """Write the player page for a trace to ``path`` (whole or not at all).
 
     For ``proba``, ``arrays`` and ``sets`` the bytes come from the compiled kernel (the
