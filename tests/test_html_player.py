@@ -161,7 +161,7 @@ def test_chromium_clamps_a_step_past_the_end_and_reads_the_speed(run, tmp_path: 
     assert run("trace", "8", "--html", str(page)).code == 0
     dom = _play(page, tmp_path, "step=99999&speed=500")
     assert _dd(dom, "status") == "step 99999 is past the end: showing the last step, 876"
-    assert _dd(dom, "step-counter") == "876" and _dd(dom, "solutions-count") == "0"
+    assert _dd(dom, "step-counter") == "876" and _dd(dom, "solutions-count") == "1"
     assert _dd(dom, "speed-text") == "500 events/s"
     slider = re.search(r'<input id="speed"[^>]*>', dom)
     assert slider is not None and 'value="27"' in slider.group(0)    # 10 log10(500)
@@ -234,3 +234,20 @@ def test_chromium_plays_a_huge_trace_in_minutes_unless_told_a_speed(run, tmp_pat
     slow = tmp_path / "p11-slow.html"
     assert run("trace", "11", "--until", "all", "--speed", "20", "--html", str(slow)).code == 0
     assert _dd(_play(slow, tmp_path, "step=1"), "speed-text") == "20 events/s"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_step_876_is_the_first_solution_as_the_command_line_says(run,
+                                                                       tmp_path: Path) -> None:
+    page = tmp_path / "p8.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    text = run("trace", "8", "--step", "876")
+    assert text.out.startswith("step 876: test h5 - free; place a queen on h5; solution 1")
+    dom = _play(page, tmp_path, "step=876")
+    assert _dd(dom, "step-counter") == "876" and _dd(dom, "solutions-count") == "1"
+    assert _dd(dom, "event-text") == "test h5: free; place a queen on h5; solution 1!"
+    assert _svg(dom).count("<use") == 8 and 'class="tried free"' in _svg(dom)
+    board = ["".join(ln.split()[1:]) for ln in text.out.splitlines()[1:9]]
+    assert board == _dd(dom, "final-board").split()
+    refused = _play(page, tmp_path, "step=875")   # a refused square shows the refusal
+    assert _dd(refused, "solutions-count") == "0" and _svg(refused).count("<use") == 7

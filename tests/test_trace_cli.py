@@ -72,7 +72,8 @@ def test_trace_shows_the_board_at_the_chosen_steps(run) -> None:
     assert blocks[0].startswith("step 24: test e4 - refused:")
     assert "same row as the queen on c4" in blocks[0]
     assert blocks[0].count("Q") == 4 and " x " in blocks[0]
-    assert blocks[1].startswith("step 876: test h5 - free")
+    assert blocks[1].startswith("step 876: test h5 - free; place a queen on h5; solution 1  "
+                                "[8 queens on the board]")
 
 
 def test_trace_until_all_prints_every_solution(run) -> None:

@@ -59,14 +59,25 @@ class Snapshot:
         self.solutions = solutions
         self.step = e.step if step is None else step
         self.head = head
+        self.then: list[str] = []   # what a free test led to: the queen placed, a solution
+
+    def follow(self, e: Event, n: int, piece: Piece, queens: list[Square],
+               solutions: int) -> None:
+        """Take in an event the shown step led to (after a free test: the placement, the
+        solution it completes): the board becomes the one after it."""
+        self.then.append(describe(e, n, piece, queens))
+        self.queens = list(queens)
+        self.solutions = solutions
 
     @property
     def tried(self) -> Square | None:
         return self.event.square if self.event.kind is Kind.TEST else None
 
     def describe(self, n: int, piece: Piece) -> str:
-        return self.head if self.head is not None else describe(self.event, n, piece,
-                                                                self.queens)
+        if self.head is not None:
+            return self.head
+        first = describe(self.event, n, piece, self.queens)
+        return "; ".join([first, *(t.split(": ", 1)[-1] for t in self.then)])
 
     def as_dict(self, n: int, piece: Piece) -> dict[str, object]:
         e = self.event
@@ -268,13 +279,25 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     if own and wanted:
         snaps = _own_steps(events, n, the_piece, wanted, show_events and not as_json)
     else:
+        # Step k is the k-th square tested and, when it was free, what it led to before
+        # the next test: the queen placed there and the solution it completes.
+        following: Snapshot | None = None
         for e, board in replay(events, n, the_piece, check=False):
             if show_events and not as_json:
                 echo(describe(e, n, the_piece, board.queens))
+            if following is not None:
+                if e.kind in (Kind.PLACE, Kind.SOLUTION):
+                    following.follow(e, n, the_piece, board.queens, board.solutions)
+                    continue
+                if following.step == wanted[-1]:
+                    break
+                following = None
             if wanted:
                 if e.kind is Kind.TEST and e.step in wanted:
                     snaps.append(Snapshot(e, board.queens, board.solutions))
-                    if e.step == wanted[-1]:
+                    if e.ok:
+                        following = snaps[-1]
+                    elif e.step == wanted[-1]:
                         break
             elif e.kind is Kind.SOLUTION:
                 snaps.append(Snapshot(e, board.queens, board.solutions))
