@@ -14,6 +14,7 @@ import pytest
 
 from nqueens.classic import search_space, trace
 from nqueens.pieces import Piece
+from nqueens.trace import Kind
 from nqueens.viz.html import encode_events, proba_bytes
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -251,3 +252,72 @@ def test_chromium_step_876_is_the_first_solution_as_the_command_line_says(run,
     assert board == _dd(dom, "final-board").split()
     refused = _play(page, tmp_path, "step=875")   # a refused square shows the refusal
     assert _dd(refused, "solutions-count") == "0" and _svg(refused).count("<use") == 7
+
+
+def _current_line(dom: str) -> str:
+    m = re.search(r'<li data-line="\d+" class="current"><code>([^<]*)</code>', dom)
+    assert m is not None, "no line of the code is highlighted"
+    return m.group(1).strip()
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_highlights_the_line_of_the_sources_code_each_event_runs(run,
+                                                                          tmp_path: Path) -> None:
+    from nqueens.viz.code import code_of
+
+    page = tmp_path / "p8.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    listing = code_of("proba")
+    assert _current_line(_play(page, tmp_path, "step=24")) == \
+        listing.lines[listing.line_of["test"]].text.strip() == "if (szabad(sor, oszlop)) {"
+    assert _current_line(_play(page, tmp_path, "step=1")) == "lefoglal(sor, oszlop);"
+    assert _current_line(_play(page, tmp_path, "step=876")) == "else siker = true;"
+    first_removal = next(i for i, e in enumerate(trace(8, "proba", until="first"))
+                         if e.kind is Kind.REMOVE)
+    removed = _play(page, tmp_path, f"event={first_removal + 1}")
+    assert "take back" in _dd(removed, "event-text")
+    assert _current_line(removed) == "if (!siker) felszabadit(sor, oszlop);"
+    dom = _play(page, tmp_path, "step=24")
+    assert "felszabadit" in dom and "the last column is filled: a solution" in dom  # glosses
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_shows_the_three_arrays_flipping_as_queens_are_placed(run,
+                                                                       tmp_path: Path) -> None:
+    page = tmp_path / "p8.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    dom = _play(page, tmp_path, "step=24")   # queens a8 b6 c4 d7; e4 tested and refused
+
+    def strip(ident: str) -> tuple[list[int], list[int], list[str]]:
+        part = dom[dom.index(f'id="{ident}"'):]
+        part = part[:part.index("</div>")]
+        cells = re.findall(r'<span class="cell([^"]*)" data-index="(-?\d+)"', part)
+        return ([int(k) for c, k in cells if "taken" in c], [int(k) for _, k in cells],
+                [c.strip() for c, _ in cells if "checked" in c])
+
+    taken, indices, checked = strip("strip-sor")
+    assert indices == list(range(1, 9)) and taken == [1, 2, 3, 5] and checked == ["taken checked"]
+    taken, indices, checked = strip("strip-diff")
+    assert indices == list(range(-7, 8)) and taken == [-2, -1, 0, 2]
+    assert checked == ["taken checked"]                      # e4: column 5 - row 5 = 0, a8's
+    taken, indices, checked = strip("strip-sum")
+    assert indices == list(range(2, 17)) and taken == [2, 5, 6, 8] and checked == ["checked"]
+    start = _play(page, tmp_path, "event=0")
+    assert 'class="cell taken"' not in start                # every cell true at the start
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_shows_the_sets_and_the_attacked_squares(run, tmp_path: Path) -> None:
+    sets, repair = tmp_path / "s.html", tmp_path / "m.html"
+    assert run("trace", "6", "-m", "sets", "--html", str(sets)).code == 0
+    dom = _play(sets, tmp_path, "step=3")   # a6 placed; b5 tested: its r - c is a6's, 0
+    line = re.search(r'id="set-diag1">(.*?)</div>', dom)
+    assert line is not None
+    assert line.group(1) == 'diag1 = {<span class="hit">0</span>}  looked up: 0 (in it)'
+    cols = re.search(r'id="set-cols">(.*?)</div>', dom)
+    assert cols is not None and cols.group(1) == "cols = {0}  looked up: 1 (not in it)"
+    assert run("trace", "6", "-m", "min-conflicts", "--seed", "1", "--html", str(repair)).code == 0
+    shaded = _play(repair, tmp_path, "step=1&shade=1")
+    counts = [int(k) for k in re.findall(r'<text class="count"[^>]*>(\d+)</text>', _svg(shaded))]
+    assert counts and all(k >= 1 for k in counts) and 'class="attacked"' in _svg(shaded)
+    assert 'class="attacked"' not in _svg(_play(repair, tmp_path, "step=1"))   # on request

@@ -32,6 +32,7 @@ import numpy as np
 from ..pictures import _QUEEN_PATH, ATTACK, ATTACKED, DARK, FREE, LIGHT, QUEEN_FILL, REFUSED
 from ..pieces import Piece
 from ..trace import Event, Kind, Square, counts_own_steps, step_unit
+from .code import CODE_METHODS, code_of
 
 KIND_CODES: dict[Kind, int] = {
     Kind.TEST: 0, Kind.PLACE: 1, Kind.REMOVE: 2, Kind.MOVE: 3,
@@ -265,6 +266,8 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
         "autoSpeed": speed is None,
         "depthLabel": ("queens on the board" if method in ("min-conflicts", "intuitive")
                        else "queens placed (depth of the search)"),
+        "code": code_of(method).as_dict() if method in CODE_METHODS else None,
+        "data": {"proba": "arrays", "arrays": "arrays", "sets": "sets"}.get(method),
         "stepMode": "own" if counts_own_steps(method) else "tests",
         "stepLabel": f"step ({step_unit(method)})",
         "colours": {"light": LIGHT, "dark": DARK, "queen": QUEEN_FILL, "attack": ATTACK,
