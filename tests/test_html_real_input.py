@@ -1,0 +1,163 @@
+"""The HTML player driven as a person drives it: a real headless Chromium (Debian's, with
+its chromedriver) through Selenium, with real clicks, drags and key presses; the DOM is
+read and screenshots of the panels are checked for what they must show."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None,
+    reason="chromium and chromium-driver are not installed (apt-get install chromium "
+           "chromium-driver)")
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[object]:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage", "--window-size=1300,1400",
+                 f"--user-data-dir={tmp_path / 'profile'}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _open(driver, page: Path, query: str = "") -> None:  # type: ignore[no-untyped-def]
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(page.as_uri() + (f"?{query}" if query else ""))
+    WebDriverWait(driver, 30).until(
+        lambda d: d.find_element("id", "status").text not in ("", "loading"))
+
+
+def _text(driver, ident: str) -> str:  # type: ignore[no-untyped-def]
+    return str(driver.find_element("id", ident).text)
+
+
+def _click_square(driver, n: int, square: str) -> None:  # type: ignore[no-untyped-def]
+    """Click the middle of an algebraic square of the board, where the browser draws it."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    col = ord(square[0]) - 97
+    row = n - int(square[1:])
+    board = driver.find_element("id", "board")
+    x, y = driver.execute_script(
+        "const m = arguments[0].getScreenCTM(), r = arguments[0].getBoundingClientRect();"
+        "return [m.a * arguments[1] + m.e - r.left, m.d * arguments[2] + m.f - r.top];",
+        board, col + 0.5, row + 0.5)
+    rect = board.rect
+    ActionChains(driver).move_to_element_with_offset(
+        board, int(x - rect["width"] / 2), int(y - rect["height"] / 2)).click().perform()
+
+
+def _colours(png: bytes) -> set[tuple[int, int, int]]:
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    raw = image.tobytes()
+    return {(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)}
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    h = colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def test_keys_buttons_and_the_timeline_move_through_the_trace(run, browser,
+                                                              tmp_path: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    page = tmp_path / "all6.html"
+    assert run("trace", "6", "--until", "all", "--html", str(page)).code == 0
+    _open(browser, page)
+    body = browser.find_element("tag name", "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert _text(browser, "event-counter").startswith("2 /")
+    body.send_keys("]")   # the next solution
+    assert _text(browser, "solutions-count") == "1"
+    browser.find_element("id", "next-sol").click()
+    assert _text(browser, "solutions-count") == "2"
+    browser.find_element("id", "prev-sol").click()
+    assert _text(browser, "solutions-count") == "1"
+    total = int(_text(browser, "event-counter").split(" / ")[1])
+    slider = browser.find_element("id", "timeline")
+    width = slider.rect["width"]
+    ActionChains(browser).click_and_hold(slider).move_by_offset(int(width * 0.45), 0) \
+        .release().perform()   # dragged from the middle to near the right end
+    shown = int(_text(browser, "event-counter").split(" / ")[0])
+    assert 0.8 * total < shown <= total
+    body.send_keys(Keys.HOME)
+    assert _text(browser, "event-counter").startswith("0 /")
+    for _ in range(8):
+        body.send_keys("+")   # faster and faster, then play to the end
+    browser.find_element("id", "play").click()
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 60).until(lambda d: d.find_element("id", "status").text == "done")
+    assert _text(browser, "solutions-count") == "4"
+
+
+def test_your_own_board_counts_completions_as_the_command_line_does(run, browser,
+                                                                    tmp_path: Path) -> None:
+    page = tmp_path / "p8.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    _open(browser, page)
+    browser.find_element("id", "own-mode").click()
+    for square in ("d1", "e5", "e5", "a3"):   # e5 placed, then taken off again
+        _click_square(browser, 8, square)
+    assert _text(browser, "own-result") == "2 queens placed: a3, d1"
+    board = browser.find_element("id", "board").get_attribute("innerHTML")
+    assert board.count("<use") == 2
+    browser.find_element("id", "own-count").click()
+    expected = run("count", "8", "--fixed", "a3,d1").out.strip()
+    assert _text(browser, "own-result").startswith(f"{expected} way")
+    browser.find_element("id", "own-complete").click()
+    assert _text(browser, "own-result").startswith("one completion: ")
+    board = browser.find_element("id", "board").get_attribute("innerHTML")
+    assert board.count("<use") == 8 and 'class="attacker"' not in board
+    _click_square(browser, 8, "a8")   # a queen in the completed board's way
+    browser.find_element("id", "own-count").click()
+    assert _text(browser, "own-result").startswith("0 ways")
+    browser.find_element("id", "own-mode").click()   # back to the trace
+    assert _text(browser, "event-text") != "your own board"
+
+
+def test_screenshots_of_the_panels_show_what_they_must(run, browser, tmp_path: Path) -> None:
+    from nqueens.pictures import REFUSED
+
+    page = tmp_path / "p8.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    _open(browser, page, "step=24")
+    board = browser.find_element("id", "board")
+    shot = _colours(board.screenshot_as_png)
+    assert _hex(REFUSED) in shot            # the refused square's outline
+    files = browser.find_elements("css selector", "#board text.file")
+    assert [f.text for f in files] == list("abcdefgh")
+    code = browser.find_element("id", "code-panel")
+    assert (255, 226, 138) in _colours(code.screenshot_as_png)   # the highlighted line
+    current = browser.find_element("css selector", "#code li.current code").text
+    assert current.strip() == "if (szabad(sor, oszlop)) {"
+    data = browser.find_element("id", "data-panel")
+    colours = _colours(data.screenshot_as_png)
+    assert (68, 68, 68) in colours and (192, 57, 43) in colours   # taken cells, refused look-up
+    taken = browser.find_elements("css selector", "#strip-sor .cell.taken")
+    assert [c.text for c in taken] == ["1", "2", "3", "5"]
