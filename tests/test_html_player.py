@@ -321,3 +321,40 @@ def test_chromium_shows_the_sets_and_the_attacked_squares(run, tmp_path: Path) -
     counts = [int(k) for k in re.findall(r'<text class="count"[^>]*>(\d+)</text>', _svg(shaded))]
     assert counts and all(k >= 1 for k in counts) and 'class="attacked"' in _svg(shaded)
     assert 'class="attacked"' not in _svg(_play(repair, tmp_path, "step=1"))   # on request
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_draws_the_search_tree_as_it_grows(run, tmp_path: Path) -> None:
+    import json as _json
+
+    page = tmp_path / "all8.html"
+    assert run("trace", "8", "--until", "all", "--html", str(page)).code == 0
+    stats = _json.loads(run("stats", "8", "--json").out)
+    levels = ", ".join(str(k) for k in stats["nodes_per_level"])
+    dom = _play(page, tmp_path, "autoplay=1&speed=max")
+    assert _dd(dom, "status") == "done"
+    assert _dd(dom, "tree-levels") == f"nodes per level so far (0 … 8 queens): {levels}"
+    tree = dom[dom.index('<svg id="tree"'):]
+    tree = tree[:tree.index("</svg>")]
+    assert tree.count('class="node') == stats["nodes"]            # the root and every placement
+    assert tree.count('class="node current"') == 0                 # every queen taken back
+    assert tree.count('class="node solved"') > stats["solutions"]  # each solution's path
+    mid = _play(page, tmp_path, "step=24")
+    tree = mid[mid.index('<svg id="tree"'):]
+    tree = tree[:tree.index("</svg>")]
+    assert tree.count('class="node current"') == 4 and 'class="node dead"' in tree
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+def test_chromium_counts_the_levels_of_a_tree_too_big_to_draw(run, tmp_path: Path) -> None:
+    import json as _json
+
+    page = tmp_path / "all10.html"
+    assert run("trace", "10", "--until", "all", "--html", str(page)).code == 0
+    stats = _json.loads(run("stats", "10", "--json").out)
+    dom = _play(page, tmp_path, "autoplay=1&speed=max")
+    text = _dd(dom, "tree-levels")
+    assert text.startswith("nodes per level so far (0 … 10 queens): " +
+                           ", ".join(str(k) for k in stats["nodes_per_level"]))
+    tree = dom[dom.index('<svg id="tree"'):]
+    assert "counted, not drawn" in text and 'class="node' not in tree[:tree.index("</svg>")]
