@@ -358,3 +358,19 @@ def test_chromium_counts_the_levels_of_a_tree_too_big_to_draw(run, tmp_path: Pat
                            ", ".join(str(k) for k in stats["nodes_per_level"]))
     tree = dom[dom.index('<svg id="tree"'):]
     assert "counted, not drawn" in text and 'class="node' not in tree[:tree.index("</svg>")]
+
+
+def test_the_compare_page_holds_two_players_and_refuses_what_it_cannot(run,
+                                                                        tmp_path: Path) -> None:
+    page = tmp_path / "two.html"
+    r = run("trace", "8", "--html", str(page), "--compare", "sets")
+    assert r.code == 0 and r.err.strip() == \
+        "wrote " + str(page) + ": proba in 876 steps against sets in 876 steps"
+    text = page.read_text()
+    assert text.count("<iframe") == 2 and "https://" not in text and "<script src" not in text
+    assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
+    r = run("trace", "8", "--compare", "sets")
+    assert r.code == 2
+    assert r.err.strip() == "nqueens: error: --compare makes a page: give it --html FILE"
+    r = run("trace", "8", "--until", "all", "--html", str(page), "--compare", "min-conflicts")
+    assert r.code == 2 and "stops at its first solution" in r.err

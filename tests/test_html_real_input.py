@@ -161,3 +161,31 @@ def test_screenshots_of_the_panels_show_what_they_must(run, browser, tmp_path: P
     assert (68, 68, 68) in colours and (192, 57, 43) in colours   # taken cells, refused look-up
     taken = browser.find_elements("css selector", "#strip-sor .cell.taken")
     assert [c.text for c in taken] == ["1", "2", "3", "5"]
+
+
+def test_two_players_side_by_side_move_together(run, browser, tmp_path: Path) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page = tmp_path / "two.html"
+    r = run("trace", "8", "--html", str(page), "--compare", "min-conflicts", "--seed", "2")
+    assert r.code == 0 and "proba in 876 steps against min-conflicts in" in r.err
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 30).until(
+        lambda d: "step 0 of 876" in d.find_element("id", "left-counter").text and
+        "step 0 of" in d.find_element("id", "right-counter").text)
+    browser.find_element("id", "both-step").send_keys("3")
+    browser.find_element("id", "both-jump").click()
+    WebDriverWait(browser, 30).until(
+        lambda d: "step 3 of 876" in d.find_element("id", "left-counter").text and
+        "min-conflicts: step 3 of" in d.find_element("id", "right-counter").text)
+    for side, label in (("left", "step (squares tested)"), ("right", "step (candidate swaps)")):
+        browser.switch_to.frame(side)
+        assert _text(browser, "step-counter") == "3" and _text(browser, "step-label") == label
+        browser.switch_to.default_content()
+    browser.find_element("id", "both-end").click()
+    WebDriverWait(browser, 30).until(
+        lambda d: "(done)" in d.find_element("id", "left-counter").text and
+        "(done)" in d.find_element("id", "right-counter").text)
+    browser.switch_to.frame("left")
+    assert _text(browser, "solutions-count") == "1"
+    browser.switch_to.default_content()

@@ -182,6 +182,9 @@ class Summary:
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), default=None,
               metavar="FILE", help="Write a self-contained HTML page that plays the search "
                                    "(a warning says when it is over 20 MB).")
+@click.option("--compare", metavar="METHOD", type=click.Choice(METHODS), default=None,
+              help="With --html: one page with two players side by side, --method and this "
+                   "one on the same board, driven by one set of controls.")
 @click.option("--format", "-f", "fmt", type=click.Choice(PICTURES), default=None,
               help="Show the board as text, or as an svg or png picture (of the last board "
                    "chosen) [default: board, or svg/png when --output ends in .svg/.png; "
@@ -197,8 +200,8 @@ class Summary:
 @json_option
 @piece_option
 def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, show_events: bool,
-              animate: bool, speed: float, html_file: str | None, fmt: str | None,
-              attacked: bool,
+              animate: bool, speed: float, html_file: str | None, compare: str | None,
+              fmt: str | None, attacked: bool,
               output: str | None, seed: int | None, max_steps: int | None, as_json: bool,
               piece: str) -> int:
     """Trace an algorithm on an N×N board: the board at chosen steps, an animation, a page.
@@ -225,11 +228,15 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
       nqueens trace 8 -m min-conflicts --seed 2 --step 3   after 3 candidate swaps
       nqueens trace 8 --animate --speed 50             play it in the terminal
       nqueens trace 8 --html proba8.html               a page that plays the search
+      nqueens trace 8 --html two.html --compare min-conflicts   two players, one page
       nqueens trace 8 --step 24 -f svg -o step24.svg   a picture of step 24
       nqueens trace 10 --piece superqueen
     """
+    # --seed and --max-steps may be for the method compared with (--compare)
     fmt = _check_outputs(method, fmt, output, html_file, animate, as_json, bool(steps),
-                         show_events, seed, max_steps)
+                         show_events,
+                         None if compare in ("intuitive", "min-conflicts") else seed,
+                         None if compare == "min-conflicts" else max_steps)
     if any(k < 1 for k in steps):
         raise BadInput("--step must be at least 1")
     if not speed > 0 or speed == float("inf"):
@@ -246,6 +253,11 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     events = _watch(trace(n, method, piece=the_piece, until=until, seed=seed,
                           max_steps=max_steps), summary)
 
+    if compare is not None:
+        if html_file is None:
+            raise BadInput("--compare makes a page: give it --html FILE")
+        return _compare_page(n, method, compare, the_piece, until, seed, max_steps, events,
+                             summary, html_file)
     if html_file is not None:
         from ..viz.html import LARGE_PAGE, write_html
 
@@ -446,6 +458,30 @@ def _check_outputs(method: str, fmt: str | None, output: str | None, html_file: 
                            f"{', '.join(clash)}")
     check_output_paths([("--html", html_file), ("--output", output)])
     return fmt
+
+
+def _compare_page(n: int, method: str, compare: str, piece: Piece, until: str,
+                  seed: int | None, max_steps: int | None, events: Iterable[Event],
+                  summary: Summary, path: str) -> int:
+    """Write the page of two players, ``method`` and ``compare`` on the same board."""
+    from ..viz.html import compare_html, render_html
+
+    if until == "all" and compare not in EXHAUSTIVE:
+        raise BadInput(f"method {compare} stops at its first solution (--until all is for "
+                       f"{', '.join(EXHAUSTIVE)})")
+    check_page_size(n, compare, piece, until)
+    other = Summary(compare)
+    right_events = _watch(trace(n, compare, piece=piece, until=until, seed=seed,
+                                max_steps=max_steps), other)
+    left, a = render_html(events, n, method=method, piece=piece, until=until)
+    right, b = render_html(right_events, n, method=compare, piece=piece, until=until)
+    with output_stream(path) as out:
+        out.write(compare_html(left, right, method, compare, n))
+    if not summary.complete:
+        summary.complete, summary.steps, summary.solutions = True, a.steps, a.solutions
+    say(f"wrote {path}: {method} in {count_of(a.steps, 'step')} against {compare} in "
+        f"{count_of(b.steps, 'step')}")
+    return _end(summary, n)
 
 
 def _watch(events: Iterable[Event], summary: Summary) -> Iterator[Event]:

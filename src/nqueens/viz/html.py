@@ -21,6 +21,7 @@ and works out the queens attacking the tried square with the same rule as
 from __future__ import annotations
 
 import base64
+import html as _html
 import json
 import zlib
 from collections.abc import Iterable
@@ -282,6 +283,21 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
             .replace("{{DATA}}", payload))
 
 
+def render_html(events: Iterable[Event], n: int, *, method: str = "proba",
+                piece: Piece = Piece.QUEEN, until: str = "all",
+                speed: float | None = None) -> tuple[str, PageInfo]:
+    """The player page for a trace, and what it holds (see :func:`write_html`)."""
+    if method in ("proba", "arrays", "sets"):
+        data = proba_bytes(n, piece, until)
+    else:
+        data = encode_events(events, n, SCAN.get(method, "row"))
+    html = page(data, n, method=method, piece=piece, until=until, speed=speed)
+    if method == "sets":
+        html = html.replace('"scan": "column"', '"scan": "row"')
+    ev, st, so = _count(data)
+    return html, PageInfo(ev, st, so, len(html.encode("utf-8")))
+
+
 def write_html(events: Iterable[Event], n: int, path: str, *, method: str = "proba",
                piece: Piece = Piece.QUEEN, until: str = "all",
                speed: float | None = None) -> PageInfo:
@@ -300,14 +316,23 @@ def write_html(events: Iterable[Event], n: int, path: str, *, method: str = "pro
     """
     from ..cli.common import output_stream
 
-    if method in ("proba", "arrays", "sets"):
-        data = proba_bytes(n, piece, until)
-    else:
-        data = encode_events(events, n, SCAN.get(method, "row"))
-    html = page(data, n, method=method, piece=piece, until=until, speed=speed)
-    if method == "sets":
-        html = html.replace('"scan": "column"', '"scan": "row"')
+    html, info = render_html(events, n, method=method, piece=piece, until=until, speed=speed)
     with output_stream(path) as out:
         out.write(html)
-    ev, st, so = _count(data)
-    return PageInfo(ev, st, so, len(html.encode("utf-8")))
+    return info
+
+
+def compare_html(left: str, right: str, left_name: str, right_name: str, n: int) -> str:
+    """One self-contained page holding two players side by side (each a frame of its
+    own page), with one set of controls for both and both step counters.
+
+    >>> two = compare_html("<p>a</p>", "<p>b</p>", "proba", "sets", 8)
+    >>> two.count("<iframe"), "proba against sets" in two
+    (2, True)
+    """
+    template = resources.files("nqueens.viz").joinpath("compare.html").read_text("utf-8")
+    title = f"{left_name} against {right_name} on {n}x{n}"
+    return (template.replace("{{TITLE}}", title)
+            .replace("{{LEFT_NAME}}", left_name).replace("{{RIGHT_NAME}}", right_name)
+            .replace("{{LEFT}}", _html.escape(left, quote=True))
+            .replace("{{RIGHT}}", _html.escape(right, quote=True)))
