@@ -26,6 +26,9 @@ def main() -> None:
         page = Path(folder) / "p8.html"
         subprocess.run([sys.executable, "-m", "nqueens", "trace", "8", "--html", str(page)],
                        check=True, capture_output=True)
+        every = Path(folder) / "all6.html"
+        subprocess.run([sys.executable, "-m", "nqueens", "trace", "6", "--until", "all",
+                        "--html", str(every)], check=True, capture_output=True)
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium") or "chromium"
         for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -36,8 +39,8 @@ def main() -> None:
         driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "chromedriver"),
                                   options=options)
         try:
-            def shoot(query: str, element: str, name: str) -> None:
-                driver.get(page.as_uri() + "?" + query)
+            def shoot(query: str, element: str, name: str, of: Path = page) -> None:
+                driver.get(of.as_uri() + "?" + query)
                 WebDriverWait(driver, 30).until(
                     lambda d: d.find_element("id", "status").text not in ("", "loading"))
                 driver.find_element("id", element).screenshot(str(out / name))
@@ -47,6 +50,7 @@ def main() -> None:
             shoot("step=24", "code-panel", "player-code.png")
             shoot("step=24", "data-panel", "player-data.png")
             shoot("own=a3,d1&ownAction=count&shade=1", "main", "player-own.png")
+            shoot("event=300", "tree-panel", "player-tree.png", every)
         finally:
             driver.quit()
 

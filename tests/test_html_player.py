@@ -320,7 +320,9 @@ def test_chromium_shows_the_sets_and_the_attacked_squares(run, tmp_path: Path) -
     shaded = _play(repair, tmp_path, "step=1&shade=1")
     counts = [int(k) for k in re.findall(r'<text class="count"[^>]*>(\d+)</text>', _svg(shaded))]
     assert counts and all(k >= 1 for k in counts) and 'class="attacked"' in _svg(shaded)
-    assert 'class="attacked"' not in _svg(_play(repair, tmp_path, "step=1"))   # on request
+    assert 'class="attacked"' in _svg(_play(repair, tmp_path, "step=1"))   # the repair's data
+    assert 'class="attacked"' not in _svg(_play(repair, tmp_path, "step=1&shade=0"))
+    assert 'class="attacked"' not in _svg(_play(sets, tmp_path, "step=3"))   # else on request
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")

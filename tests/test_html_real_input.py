@@ -189,3 +189,38 @@ def test_two_players_side_by_side_move_together(run, browser, tmp_path: Path) ->
     browser.switch_to.frame("left")
     assert _text(browser, "solutions-count") == "1"
     browser.switch_to.default_content()
+
+
+def test_a_narrow_window_shows_the_whole_board_and_the_queen_placed_is_animated(
+        run, browser, tmp_path: Path) -> None:
+    page = tmp_path / "p8.html"
+    assert run("trace", "8", "--html", str(page)).code == 0
+    browser.set_window_size(420, 900)
+    _open(browser, page, "step=1")
+    width = browser.execute_script("return window.innerWidth")
+    board = browser.find_element("id", "board").rect
+    assert board["x"] >= 0 and board["x"] + board["width"] <= width
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+    placed = browser.find_elements("css selector", "#board use.placed")
+    assert len(placed) == 1   # step 1 placed the queen on a8: it grows in
+    assert browser.execute_script(
+        "return getComputedStyle(arguments[0]).animationName", placed[0]) == "nq-place"
+    from selenium.webdriver.common.keys import Keys
+
+    body = browser.find_element("tag name", "body")
+    for _ in range(40):   # on to the first queen taken back
+        body.send_keys(Keys.ARROW_RIGHT)
+        if "take back" in _text(browser, "event-text"):
+            break
+    assert len(browser.find_elements("css selector", "#board use.removed")) == 1
+
+
+def test_a_screenshot_of_the_search_tree_shows_its_path_and_dead_ends(run, browser,
+                                                                      tmp_path: Path) -> None:
+    page = tmp_path / "all6.html"
+    assert run("trace", "6", "--until", "all", "--html", str(page)).code == 0
+    _open(browser, page, "event=300")
+    shot = _colours(browser.find_element("id", "tree-panel").screenshot_as_png)
+    assert {(0xE6, 0x7E, 0x22), (0xCC, 0xCC, 0xCC), (0x27, 0xAE, 0x60)} <= shot
+    assert len(browser.find_elements("css selector", "#tree circle.current")) == \
+        int(_text(browser, "depth"))
