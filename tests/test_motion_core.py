@@ -276,17 +276,34 @@ def test_made_pairs_are_true_translations_of_the_photograph() -> None:
     assert (same.target == noisy.target).all()
 
 
+def _mirror_seam(frame: np.ndarray, width: int = 8) -> float:
+    """The smallest mean difference, over every column s, between the `width` columns left
+    of s and the mirror image of those right of it: 0 where a picture meets its mirror."""
+    f = frame.astype(float)
+    return min(float(np.abs(f[:, s - width:s] - f[:, s:s + width][:, ::-1]).mean())
+               for s in range(width, f.shape[1] - width))
+
+
 def test_photo_and_the_1280x720_canvas() -> None:
     photo = sample_photo()
     assert photo.shape == (600, 512) and photo.dtype == np.uint8
     big = canvas(photo, 720, 1280)
     assert big.shape == (720, 1280)
-    # mirror tiling: the second tile is the mirror image of the first
-    scaled_w = round(512 * 720 / 600)
-    x0 = (3 * scaled_w - 1280) // 2
-    left = big[:, scaled_w - x0 - 20:scaled_w - x0].astype(int)
-    right = big[:, scaled_w - x0:scaled_w - x0 + 20][:, ::-1].astype(int)
-    assert (left == right).all()
+    # the photo scaled by 2.5 to cover 1280 columns, its middle 720 rows kept: one picture
+    rows, cols = np.arange(0, 720, 5), np.arange(0, 1280, 5)
+    seen = big[np.ix_(rows, cols)].astype(float).ravel()
+    source = photo[np.ix_((156 + rows / 2.5).astype(int), (cols / 2.5).astype(int))]
+    assert np.corrcoef(seen, source.astype(float).ravel())[0, 1] > 0.97
+    assert _mirror_seam(big) > 1.0
+
+
+@pytest.mark.parametrize("size", [None, (1280, 720), (640, 480), (512, 600)])
+def test_the_demo_pair_is_one_picture_shifted_with_no_mirrored_seam(
+        size: tuple[int, int] | None) -> None:
+    pair = make_pair(size=size, shifts=[(3, 2)])
+    assert _mirror_seam(pair.reference) > 1.0 and _mirror_seam(pair.target) > 1.0
+    w, h = pair.size
+    assert (pair.target[2:h, 3:w] == pair.reference[0:h - 2, 0:w - 3]).all()
 
 
 @pytest.mark.parametrize("bad", [[(3, 2)] * 0, [(400, 0)]])

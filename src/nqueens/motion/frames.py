@@ -221,22 +221,19 @@ def resize(frame: npt.NDArray[Any], height: int, width: int) -> npt.NDArray[np.f
 
 
 def canvas(photo: Frame, height: int, width: int) -> Frame:
-    """A ``height × width`` picture made from ``photo``: scaled so that its height fits
-    (bilinear), then mirror-tiled sideways (photo, its mirror image, the photo, ...) and
-    cropped when the requested shape is wider than the scaled photo.
+    """A ``height × width`` picture made from ``photo``: scaled (bilinear) so that it covers
+    the shape, then cropped about its centre. One continuous picture: no part of it is
+    tiled or mirrored.
 
     >>> canvas(sample_photo(), 720, 1280).shape
     (720, 1280)
     """
     h, w = photo.shape
-    new_w = max(1, round(w * height / h))
-    scaled = resize(photo, height, new_w)
-    if new_w < width:
-        reps = -(-width // new_w)
-        tiles = [scaled if i % 2 == 0 else scaled[:, ::-1] for i in range(reps)]
-        scaled = np.concatenate(tiles, axis=1)
-    x0 = (scaled.shape[1] - width) // 2
-    return np.clip(scaled[:, x0:x0 + width] + 0.5, 0, 255).astype(np.uint8)
+    scale = max(height / h, width / w)
+    new_h, new_w = max(height, round(h * scale)), max(width, round(w * scale))
+    scaled = resize(photo, new_h, new_w)
+    y0, x0 = (new_h - height) // 2, (new_w - width) // 2
+    return np.clip(scaled[y0:y0 + height, x0:x0 + width] + 0.5, 0, 255).astype(np.uint8)
 
 
 @dataclass(frozen=True)
