@@ -179,6 +179,7 @@ def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
+@click.version_option(package_name="nqueens", prog_name=PROG)
 def cli(debug: bool) -> None:
     """Minesweeper consistency: check, count and explain positions; gadgets; circuits.
 
@@ -696,6 +697,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns (and, as a script, exits with) the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
+    if debug:  # a program-wide flag: taken wherever it stands, after the command too
+        args = ["--debug"] + [a for a in args if a != "--debug"]
     if argv is None:
         # As a program: SIGINT and SIGTERM end it at once (exit 130 or 143), also inside
         # a solver, after removing half-written output files (see nqueens.interrupt).
@@ -706,9 +709,7 @@ def main(argv: list[str] | None = None) -> int:
     except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C
         click.echo(printable(f"{PROG}: interrupted"), err=True)
         code = 130
-    except click.ClickException as exc:
-        if debug:
-            raise
+    except click.ClickException as exc:  # a usage error is one line, --debug or not
         click.echo(printable(f"{PROG}: error: {exc.format_message()}".replace("\n", " ")),
                    err=True)
         code = 2

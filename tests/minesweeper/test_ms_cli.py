@@ -151,3 +151,16 @@ def test_installed_script(boards: dict[str, Path]) -> None:
     dbg = subprocess.run([exe, "--debug", "check", str(boards["nine"])], capture_output=True,
                          text=True)
     assert dbg.returncode != 0 and "Traceback" in dbg.stderr
+
+
+def test_version_and_a_debug_flag_after_the_command(boards: dict[str, Path],
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    code, out, err = run(["--version"], capsys)
+    assert code == 0 and out == f"minesweeper, version {version('nqueens')}\n"
+    code, out, err = run(["check", str(boards["good"]), "--debug"], capsys)
+    assert code == 0 and out.startswith("consistent")          # --debug taken after it too
+    code, out, err = run(["check", str(boards["good"]), "--no-such-option", "--debug"], capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1   # no traceback
+    assert "Traceback" not in err and "--no-such-option" in err
