@@ -110,3 +110,28 @@ def test_a_fault_of_the_program_is_one_line_with_its_own_exit_code(run, monkeypa
                      "the traceback, and please report it)\n")
     with pytest.raises(RuntimeError):
         run("--debug", "solve", "8")
+
+
+def test_the_output_format_follows_the_file_extension(run, tmp_path: Path) -> None:
+    import json as _json
+
+    png = tmp_path / "board.png"
+    assert run("solve", "8", "-o", str(png)).code == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"            # a picture, not text
+    svg = tmp_path / "twelve.svg"
+    assert run("all", "8", "-u", "-o", str(svg)).code == 0
+    assert svg.read_text().lstrip().startswith(("<?xml", "<svg"))
+    js = tmp_path / "s.json"
+    assert run("solve", "8", "-o", str(js)).code == 0 and _json.loads(js.read_text())["n"] == 8
+    npy = tmp_path / "q.npy"
+    assert run("solve", "8", "-o", str(npy)).code == 0 and npy.read_bytes()[:6] == b"\x93NUMPY"
+    txt = tmp_path / "q.txt"
+    assert run("solve", "8", "-o", str(txt)).code == 0 and txt.read_text().startswith("Q.......")
+    for args, words in ((["solve", "8", "-f", "png", "-o", str(tmp_path / "c.svg")],
+                         "--format png contradicts --output"),
+                        (["all", "6", "-o", str(tmp_path / "six.npy")], "does not write npy"),
+                        (["solve", "8", "--json", "-o", str(tmp_path / "j.png")],
+                         "--json writes a JSON document")):
+        r = run(*args)
+        assert r.code == 2 and words in r.err and len(r.err.strip().splitlines()) == 1
+    assert not (tmp_path / "c.svg").exists() and not (tmp_path / "six.npy").exists()

@@ -17,12 +17,16 @@ from .common import (
     constraint_options,
     format_option,
     json_option,
+    output_format,
     output_option,
     output_stream,
     piece_option,
     problem_from_options,
     torus_option,
 )
+
+#: The formats ``all`` writes: every text format and the two galleries (no npy).
+GALLERY_OR_TEXT: tuple[str, ...] = tuple(f for f in formats.WRITE_FORMATS if f != "npy")
 
 #: ``all`` refuses to print more boards than this unless told to.
 ALL_LIMIT = 10_000_000
@@ -49,13 +53,14 @@ def _estimated_boards(problem: Problem, unique: bool) -> tuple[int, bool]:
 @click.option("--limit", "-l", type=click.IntRange(min=0), default=None,
               help="Stop after K boards.")
 @click.option("--force", is_flag=True, help="Print even an enormous number of boards.")
-@format_option(tuple(f for f in formats.WRITE_FORMATS if f != "npy"))
+@format_option(GALLERY_OR_TEXT)
 @json_option
 @output_option
 @piece_option
 @torus_option
 @constraint_options
-def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str, as_json: bool,
+def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str | None,
+            as_json: bool,
             output: str | None, piece: str, torus: bool, fixed: str | None,
             blocked: str | None) -> int:
     """Print every solution, in lexicographic order, as they are found.
@@ -74,6 +79,7 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str, as_j
     empty answer is printed ('[]' for --format list) and the exit code is 1.
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
+    fmt = output_format(fmt, output, "board", GALLERY_OR_TEXT)
     if as_json:
         fmt = "json"
     if limit is None and not force:

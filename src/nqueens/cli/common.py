@@ -26,21 +26,49 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def format_option(formats: tuple[str, ...] = WRITE_FORMATS,
                   default: str = "board") -> Callable[[F], F]:
-    """``--format`` with the list of formats in its help.
+    """``--format`` with the list of formats in its help; not given, it is None, and
+    :func:`output_format` picks it from ``--output``'s extension or ``default``.
 
     >>> @click.command()
     ... @format_option(("perm", "json"), default="perm")
-    ... def show(fmt: str) -> None:
+    ... def show(fmt: str | None) -> None:
     ...     click.echo(f"format: {fmt}")
     >>> show.main([], standalone_mode=False)
-    format: perm
+    format: None
     >>> show.main(["-f", "json"], standalone_mode=False)
     format: json
     """
     return click.option(
-        "--format", "-f", "fmt", type=click.Choice(formats), default=default, show_default=True,
-        help="How to print boards: " + ", ".join(formats) + ".",
+        "--format", "-f", "fmt", type=click.Choice(formats), default=None,
+        help="How to print boards: " + ", ".join(formats) + f" [default: {default}, or what "
+             "the --output file's extension names: .svg, .png, .json, .npy].",
     )
+
+
+#: Output file extensions that name a format.
+EXTENSION_FORMATS: dict[str, str] = {".svg": "svg", ".png": "png", ".json": "json",
+                                     ".npy": "npy"}
+
+
+def output_format(fmt: str | None, output: str | None, default: str,
+                  allowed: tuple[str, ...] = WRITE_FORMATS) -> str:
+    """The format to write: ``--format`` when given, else the one ``--output``'s extension
+    names, else ``default``; a format that contradicts the extension is refused.
+
+    >>> output_format(None, "board.png", "board"), output_format(None, "q.txt", "board")
+    ('png', 'board')
+    >>> output_format("svg", "c.png", "board")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: --format svg contradicts --output c.png (a .png file)
+    """
+    ext = os.path.splitext(output)[1].lower() if output else ""
+    implied = EXTENSION_FORMATS.get(ext)
+    if implied is not None and implied not in allowed:
+        raise BadInput(f"--output {output}: this command does not write {implied} files")
+    if fmt is not None and implied is not None and fmt != implied:
+        raise BadInput(f"--format {fmt} contradicts --output {output} (a {ext} file)")
+    return fmt or implied or default
 
 
 def json_option(f: F) -> F:

@@ -20,6 +20,7 @@ from .common import (
     echo,
     format_option,
     json_option,
+    output_format,
     output_option,
     output_stream,
     parse_squares,
@@ -46,7 +47,7 @@ from .common import (
               help="min-conflicts: the most candidate swaps to try (default 1,000,000 + 100·N); "
                    "exit 1 when they run out.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or timing on stderr.")
-def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, piece: str,
+def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str | None, piece: str,
               torus: bool, fixed: str | None, blocked: str | None, seed: int,
               max_steps: int | None, quiet: bool) -> int:
     """Print one solution for an N×N board.
@@ -66,6 +67,9 @@ def solve_cmd(n: int, method: str, fmt: str, as_json: bool, output: str | None, 
       nqueens solve 8 -m intuitive         the source's intuitive repair (and its states)
     """
     n = check_n(n)
+    fmt = output_format(fmt, output, "board")
+    if as_json and fmt in ("svg", "png", "npy"):
+        raise BadInput(f"--json writes a JSON document, not {fmt}")
     big = n > formats.TEXT_MAX_N
     # (a torus with gcd(n, 6) > 1 has no solution at all: that answer is not refused)
     big = big and not (torus and not linear.exists(n))
