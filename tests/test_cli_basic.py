@@ -273,3 +273,13 @@ def test_broken_pipe_is_quiet() -> None:
     proc.stdout.close()
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 0 and b"Traceback" not in err
+
+
+def test_check_at_a_terminal_says_what_it_waits_for() -> None:
+    from pty_session import PtySession
+
+    session = PtySession("check")
+    assert session.read_until(b"then press Ctrl-D", timeout=30), session.text
+    session.send(b".Q..\r...Q\rQ...\r..Q.\r\x04")
+    assert session.wait(30) == 0
+    assert "valid" in session.text

@@ -113,15 +113,21 @@ def _read_from(stream: BinaryIO, name: str, limit: Limit, what: str | None) -> b
     except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
         pass  # not a file descriptor: read as a stream
     head = b""
+    ended = False  # the end was read: a terminal gives it once (Ctrl-D), so read no more
     if callable(limit):
         parts: list[bytes] = []
         got = 0
+        # a buffered stream reads until it has what was asked or the end: less is the end
+        buffered = isinstance(stream, io.BufferedIOBase)
         while got < HEAD:
             chunk = stream.read(HEAD - got)
-            if not chunk:
+            if not chunk or (buffered and len(chunk) < HEAD - got):
+                ended = True
+            if chunk:
+                parts.append(chunk)
+                got += len(chunk)
+            if ended:
                 break
-            parts.append(chunk)
-            got += len(chunk)
         head = b"".join(parts)
         limit, what = limit(head)
         if size is not None and stream.seekable() and size > len(head):
@@ -129,6 +135,8 @@ def _read_from(stream: BinaryIO, name: str, limit: Limit, what: str | None) -> b
             head = b""
     if (size is not None and size > limit) or len(head) > limit:
         raise _too_large(name, limit, what)
+    if ended and head:
+        return head
     return _read_stream(stream, head, None if size is None else size - len(head), limit,
                         name, what)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from .. import formats
@@ -90,7 +92,10 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
 
 def _read_bytes(path: str, fmt: str | None = None) -> tuple[bytes, str]:
     """The bytes of a file, or of standard input for ``-``; (data, name for messages).
-    Each format has its size limit (:func:`nqueens.formats.input_limit`)."""
+    Each format has its size limit (:func:`nqueens.formats.input_limit`). At a terminal,
+    a line on stderr says what is awaited, rather than a silent wait."""
+    if path == "-" and sys.stdin.isatty():
+        say("nqueens: reading a board from the terminal: type or paste it, then press Ctrl-D")
     try:
         data = read_bytes(path, lambda head: formats.input_limit(head, fmt))
     except FileNotFoundError:
