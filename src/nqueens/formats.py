@@ -505,6 +505,15 @@ def detect(text: str, source: str | None = None) -> str:
     )
 
 
+def _rows_of(rows: int, width: int) -> str:
+    """How a board that is not square is shaped, in words.
+
+    >>> _rows_of(1, 4), _rows_of(3, 4)
+    ('1 row of 4', '3 rows of 4')
+    """
+    return f"{rows} row{'s' if rows != 1 else ''} of {width}"
+
+
 def _rows_to_solution(rows: list[tuple[int, list[int]]], source: str | None) -> Solution:
     """rows: (line number, columns holding a queen) for each board row, in order."""
     n = len(rows)
@@ -578,7 +587,7 @@ def read_board(text: str, source: str | None = None) -> Solution:
         rows.append((line, [i for i, ch in enumerate(cells) if ch in "Qq"]))
     assert width is not None
     if width != len(rows):
-        raise BadInput(f"{_where(source)}the board is not square: {len(rows)} rows of {width}"
+        raise BadInput(f"{_where(source)}the board is not square: {_rows_of(len(rows), width)}"
                        + _several_boards_hint(len(rows), width))
     return _rows_to_solution(rows, source)
 
@@ -616,7 +625,7 @@ def read_matrix(text: str, source: str | None = None) -> Solution:
         rows.append((line, [i for i, ch in enumerate(cells) if ch == "1"]))
     assert width is not None
     if width != len(rows):
-        raise BadInput(f"{_where(source)}the matrix is not square: {len(rows)} rows of {width}"
+        raise BadInput(f"{_where(source)}the matrix is not square: {_rows_of(len(rows), width)}"
                        + _several_boards_hint(len(rows), width))
     return _rows_to_solution(rows, source)
 
@@ -751,7 +760,8 @@ def read_json(text: str, source: str | None = None) -> Solution:
     ):
         raise BadInput(f'{_where(source)}"queens" must be a list of [row, col] pairs of integers')
     if len(queens) != n:
-        raise BadInput(f"{_where(source)}{len(queens)} queens given for n = {_number(str(n))} "
+        raise BadInput(f"{_where(source)}{len(queens)} queen{'s' if len(queens) != 1 else ''} "
+                       f"given for n = {_number(str(n))} "
                        "(one per row)")
     cols = np.full(n, -1, dtype=np.int64)
     for r, c in queens:
