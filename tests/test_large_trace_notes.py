@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from nqueens.formats import file_name
 from nqueens.large import trace_min_conflicts
+from nqueens.squares import file_name
 from nqueens.trace import Kind
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from nqueens import formats
+from nqueens import squares
 from nqueens.classic import METHODS
 
 MC8 = ("trace", "8", "-m", "min-conflicts", "--seed", "2")
@@ -103,7 +103,7 @@ def test_labels_beyond_26_files_are_unambiguous(run) -> None:
     top, bottom = top.ljust(width), bottom.ljust(width)
     start = len(lines[1]) - len(lines[1].lstrip()) + len(lines[1].split()[0]) + 1
     labels = [(top[start + 2 * c] + bottom[start + 2 * c]).strip() for c in range(28)]
-    assert labels == [formats.file_name(c) for c in range(28)]
+    assert labels == [squares.file_name(c) for c in range(28)]
 
 
 def test_animation_labels_beyond_26_files(run) -> None:

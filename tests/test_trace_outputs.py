@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from nqueens import formats
+from nqueens import squares
 
 MC_SHORT = ("trace", "8", "-m", "min-conflicts", "--seed", "2", "--max-steps", "3")
 
@@ -108,7 +108,7 @@ def test_svg_labels_past_26_files(run, tmp_path, n) -> None:
             "-o", str(out))
     assert r.code == 0
     texts = _texts(out.read_text())
-    assert texts[:n] == [formats.file_name(c) for c in range(n)]
+    assert texts[:n] == [squares.file_name(c) for c in range(n)]
     assert texts[n:] == [str(n - r) for r in range(n)]
     sizes = {float(x) for x in re.findall(r'font-size="([0-9.]+)"', out.read_text())}
     assert len(sizes) == 1 and sizes.pop() >= 4

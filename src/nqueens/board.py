@@ -21,6 +21,7 @@ Solution([1, 3, 0, 2])
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -62,6 +63,31 @@ def column_dtype(n: int) -> np.dtype[Any]:
     ('int32', 'int32', 'int64')
     """
     return _INT32 if n < INT32_BELOW else _INT64
+
+
+@functools.lru_cache(maxsize=64)
+def _row_texts(n: int) -> tuple[str, ...]:
+    """The n rows of an n×n Q/. board, by the queen's column (boards of a stream are
+    written row by row, many times over)."""
+    return tuple("." * c + "Q" + "." * (n - 1 - c) for c in range(n))
+
+
+def row_text(n: int, col: int) -> str:
+    """One row of the Q/. board: the queen in column ``col`` of ``n`` squares.
+
+    >>> row_text(4, 1)
+    '.Q..'
+    """
+    return _row_texts(n)[col] if n <= 64 else "." * col + "Q" + "." * (n - 1 - col)
+
+
+def row_texts(n: int) -> Sequence[str]:
+    """The n rows of the Q/. board, by the queen's column (kept for n ≤ 64).
+
+    >>> row_texts(2)
+    ('Q.', '.Q')
+    """
+    return _row_texts(n) if n <= 64 else ["." * c + "Q" + "." * (n - 1 - c) for c in range(n)]
 
 
 def _check_on_board(arr: npt.NDArray[np.integer[Any]]) -> int:
@@ -234,14 +260,14 @@ class Solution:
         return f"Solution([{head}, ...] n={self.n})"
 
     def __str__(self) -> str:
-        from .formats import write_board
+        """The Q/. board, one row per line (the ``board`` format).
 
-        return write_board(self)
-
-    def _repr_svg_(self) -> str:
-        from .pictures import board_svg
-
-        return board_svg(self)
+        >>> print(Solution([1, 0]))
+        .Q
+        Q.
+        """
+        n = self.n
+        return "\n".join([row_text(n, c) for c in self._cols.tolist()])
 
     # -- symmetries -----------------------------------------------------------------
     def is_permutation(self) -> bool:
@@ -495,12 +521,3 @@ def _lex_less(a: Columns, b: Columns) -> bool:
         return a.shape[0] < b.shape[0]
     diff = np.flatnonzero(a != b)
     return bool(diff.size and a[diff[0]] < b[diff[0]])
-
-
-def as_solution(value: Solution | Sequence[int] | npt.ArrayLike) -> Solution:
-    """Accept a :class:`Solution` or a sequence of columns.
-
-    >>> as_solution([1, 3, 0, 2]).n
-    4
-    """
-    return value if isinstance(value, Solution) else Solution(value)

@@ -41,6 +41,8 @@ import numpy as np
 from .board import INT32_BELOW, Solution, column_dtype
 from .bounded_input import printable
 from .errors import BadInput
+from .squares import NAME as SQUARE_NAME
+from .squares import parse_square, square_name
 
 #: Every format that can be written, in the order ``--help`` lists them.
 WRITE_FORMATS: tuple[str, ...] = ("board", "matrix", "list", "perm", "algebraic", "json", "svg",
@@ -77,7 +79,6 @@ TEXT_MAX_BYTES = 4 * TEXT_MAX_N * TEXT_MAX_N
 _MAX_DIGITS = 18
 _NPY_MAGIC = b"\x93NUMPY"
 
-_ALGEBRAIC = re.compile(r"^([a-z]+)(\d+)$")
 
 
 # ---------------------------------------------------------------------------------- writing
@@ -184,16 +185,6 @@ def write_npy(s: Solution, out: IO[bytes]) -> None:
     out.write(arr.data.cast("B"))
 
 
-def square_name(square: tuple[int, int], n: int) -> str:
-    """Chess name of a 0-based (row, column) square: file ``a`` = column 0, rank 1 = the
-    bottom row, files past z as aa, ab, ...
-
-    >>> square_name((0, 0), 8), square_name((7, 7), 8), square_name((0, 26), 27)
-    ('a8', 'h1', 'aa27')
-    """
-    return f"{file_name(square[1])}{n - square[0]}"
-
-
 def _several_boards_hint(rows: int, width: int) -> str:
     """A hint when the rows look like several boards one after another.
 
@@ -205,32 +196,6 @@ def _several_boards_hint(rows: int, width: int) -> str:
     if width and rows > width and rows % width == 0:
         return f" ({rows // width} boards of {width} rows? a board file holds one board)"
     return ""
-
-
-def file_name(col: int) -> str:
-    """The algebraic file of 0-based column ``col``: a…z, then aa, ab, … (bijective base 26).
-
-    >>> [file_name(c) for c in (0, 25, 26, 27, 701, 702)]
-    ['a', 'z', 'aa', 'ab', 'zz', 'aaa']
-    """
-    name = ""
-    k = col + 1
-    while k > 0:
-        k, r = divmod(k - 1, 26)
-        name = chr(ord("a") + r) + name
-    return name
-
-
-def file_index(name: str) -> int:
-    """The 0-based column of algebraic file ``name`` (inverse of :func:`file_name`).
-
-    >>> file_index("a"), file_index("aa")
-    (0, 26)
-    """
-    k = 0
-    for ch in name:
-        k = k * 26 + (ord(ch) - ord("a") + 1)
-    return k - 1
 
 
 def write_algebraic(s: Solution) -> str:
@@ -484,7 +449,7 @@ def detect(text: str, source: str | None = None) -> str:
             and set(first) <= set("01 ,\t\r")):
         return "matrix"
     tokens = re.split(r"[\s,]+", body)
-    if all(_ALGEBRAIC.match(t.lower()) for t in tokens):
+    if all(SQUARE_NAME.match(t.lower()) for t in tokens):
         return "algebraic"
     lines = _content_lines(text)
     if len(lines) > 1 and all(re.fullmatch(r"[01\s,]+", ln) for _, ln in lines):
@@ -713,20 +678,12 @@ def read_algebraic(text: str, source: str | None = None) -> Solution:
     n = len(tokens)
     cols = np.full(n, -1, dtype=np.int64)
     for line, col, tok in tokens:
-        sq = _ALGEBRAIC.match(tok.lower())
-        if sq is None:
-            raise BadInput(f"{_where(source, line, col)}{printable(repr(tok), 60)} is not a "
-                           "square like 'a1'")
-        letters, digits = sq.group(1), sq.group(2)
-        if len(letters) > 8 or len(digits) > _MAX_DIGITS:  # off any board
-            raise BadInput(f"{_where(source, line, col)}{printable(tok, 40)} is off the {n}x{n} "
-                           "board")
-        c, rank = file_index(letters), int(digits)
-        if c >= n or not 1 <= rank <= n:
-            raise BadInput(f"{_where(source, line, col)}{tok} is off the {n}x{n} board")
-        r = n - rank
+        try:
+            r, c = parse_square(tok, n)
+        except BadInput as exc:
+            raise BadInput(f"{_where(source, line, col)}{exc}") from None
         if cols[r] >= 0:
-            raise BadInput(f"{_where(source, line, col)}rank {rank} has two queens (one per row)")
+            raise BadInput(f"{_where(source, line, col)}rank {n - r} has two queens (one per row)")
         cols[r] = c
     missing = np.flatnonzero(cols < 0)
     if missing.size:

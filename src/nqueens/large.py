@@ -27,10 +27,10 @@ import numpy as np
 
 from .board import Columns, Solution, column_dtype
 from .errors import BadInput, BudgetExhausted, NoSolution
-from .formats import square_name
 from .kernels import minconflicts as mc
 from .kernels.xorshift import XorShift
 from .search import check_n
+from .squares import square_name
 from .trace import Event, Kind
 
 #: The largest board the kernel handles (int32 columns and diagonal indices).

@@ -27,11 +27,10 @@ import numpy as np
 
 from .board import Solution
 from .pieces import Piece, attacks
+from .squares import Square, file_name
 
 if TYPE_CHECKING:
     from matplotlib.path import Path
-
-Square = tuple[int, int]
 
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
@@ -44,7 +43,7 @@ REFUSED = "#d02020"
 MAX_ATTACKED_N = 128
 
 # A crown drawn on a 1×1 square, centred; referenced with <use> once per queen.
-_QUEEN_PATH = (
+QUEEN_PATH = (
     "M0.18 0.78 L0.82 0.78 L0.86 0.70 L0.14 0.70 Z "
     "M0.16 0.66 L0.84 0.66 L0.90 0.30 L0.70 0.52 L0.60 0.22 L0.50 0.50 "
     "L0.40 0.22 L0.30 0.52 L0.10 0.30 Z"
@@ -61,7 +60,7 @@ _CHAR_EM = 0.65
 class LabelLayout:
     """Where the file and rank names go around a board of ``n`` squares of ``cell`` px.
 
-    File names (``a`` … ``z``, ``aa``, ``ab`` … from :func:`nqueens.formats.file_name`)
+    File names (``a`` … ``z``, ``aa``, ``ab`` … from :func:`nqueens.squares.file_name`)
     sit under their columns and must fit in one square's width; rank numbers sit in
     the left margin. The font is 0.28 of a square, at least 8 px, at most what fits:
     the margin grows to hold the names. :func:`label_layout` returns None when the
@@ -73,8 +72,6 @@ class LabelLayout:
     """
 
     def __init__(self, n: int, cell: float, font: float, margin: float) -> None:
-        from .formats import file_name
-
         self.n, self.cell, self.font, self.margin = n, cell, font, margin
         self.names = [file_name(c) for c in range(n)]
 
@@ -88,8 +85,6 @@ def label_layout(n: int, cell: float) -> LabelLayout | None:
     >>> label_layout(55, 320 / 55) is not None, label_layout(56, 320 / 56)
     (True, None)
     """
-    from .formats import file_name
-
     longest = len(file_name(max(n - 1, 0)))       # the names only grow: aa after z
     font = min(max(0.28 * cell, 8.0), 0.9 * cell / (_CHAR_EM * longest), 0.8 * cell)
     if font < MIN_LABEL_PX:
@@ -146,7 +141,7 @@ def _board_body(s: Solution, x0: float, y0: float, cell: float, uid: str,
 
 def _defs(uid: str) -> str:
     return (
-        f'<defs><path id="{uid}" d="{_QUEEN_PATH}" fill="{QUEEN_FILL}" stroke="#ffffff" '
+        f'<defs><path id="{uid}" d="{QUEEN_PATH}" fill="{QUEEN_FILL}" stroke="#ffffff" '
         f'stroke-width="0.02"/></defs>'
     )
 
@@ -318,12 +313,12 @@ def position_svg(n: int, queens: Iterable[Square], *, tried: Square | None = Non
 
 
 def _queen_path() -> Path:
-    """The crown of :data:`_QUEEN_PATH` as a matplotlib path on a unit square."""
+    """The crown of :data:`QUEEN_PATH` as a matplotlib path on a unit square."""
     from matplotlib.path import Path as MplPath
 
     verts: list[tuple[float, float]] = []
     codes: list[int] = []
-    for chunk in _QUEEN_PATH.split("Z"):
+    for chunk in QUEEN_PATH.split("Z"):
         tokens = chunk.replace("M", " M ").replace("L", " L ").split()
         points = [tokens[i:i + 3] for i in range(0, len(tokens), 3)]
         start: tuple[float, float] | None = None

@@ -27,11 +27,12 @@ from .board import Solution, column_dtype
 from .errors import BadInput, NoSolution
 from .kernels import bitboard
 from .pieces import Piece, attacks
+from .squares import Square
+from .squares import describe as _name
 
 #: The largest board the exact search handles (bit masks of one machine word).
 MAX_EXACT_N = 32
 
-Square = tuple[int, int]
 
 
 def check_n(n: object, maximum: int | None = None, what: str = "n") -> int:
@@ -172,13 +173,6 @@ class Problem:
                     if masks[r] >> c & 1 and attacks(self.piece, (fr, fc), (r, c), n, self.torus):
                         masks[r] &= ~(1 << c)
         return np.array(masks, dtype=np.uint64)
-
-
-def _name(sq: Square, n: int) -> str:
-    from .formats import square_name
-
-    r, c = sq
-    return square_name(sq, n) if 0 <= r < n and 0 <= c < n else f"({r}, {c})"
 
 
 def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) -> Iterator[Solution]:

@@ -26,7 +26,8 @@ from .board import Solution
 from .classic.intuitive import MAX_INTUITIVE_SOLVE_N
 from .errors import BadInput, NoSolution
 from .pieces import Piece
-from .search import MAX_EXACT_N, Square, check_n, first_solution
+from .search import MAX_EXACT_N, check_n, first_solution
+from .squares import Square
 
 #: Methods ``solve`` knows, ``auto`` first.
 METHODS: tuple[str, ...] = ("auto", "backtrack", "construct", "min-conflicts", "intuitive")

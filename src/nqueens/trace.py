@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .pieces import Piece, attacks, line_between
-
-Square = tuple[int, int]
+from .squares import Square, square_name
 
 
 class Kind(StrEnum):
@@ -127,17 +126,6 @@ def attackers(piece: Piece, queens: Iterable[Square], square: Square,
     ((0, 0),)
     """
     return tuple(q for q in queens if attacks(piece, q, square, n))
-
-
-def square_name(square: Square, n: int) -> str:
-    """Chess name of a 0-based square (file ``a`` = column 0, rank 1 = bottom row).
-
-    >>> square_name((0, 0), 8), square_name((7, 7), 8)
-    ('a8', 'h1')
-    """
-    from .formats import square_name as name
-
-    return name(square, n)
 
 
 def refusal(piece: Piece, queens: Iterable[Square], square: Square, n: int) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..pieces import KNIGHT_STEPS, Piece
 from ..search import check_n
-from ..trace import Event, Kind, Square, attackers
+from ..squares import Square
+from ..trace import Event, Kind, attackers
 
 #: The largest board a readable trace accepts (the board is drawn; 32 keeps it legible).
 MAX_TRACE_N = 32

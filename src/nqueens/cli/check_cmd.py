@@ -11,6 +11,7 @@ from ..board import Solution
 from ..bounded_input import read_bytes
 from ..errors import BadInput
 from ..pieces import Piece, line_between
+from ..squares import square_name
 from .app import cli
 from .common import (
     dump_json,
@@ -82,7 +83,7 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
         echo(f"invalid: {total:,} conflicting pair{'s' if total != 1 else ''}; {shown} that "
              "face each other directly:")
         for a, b in pairs:
-            sa, sb = formats.square_name(a, n), formats.square_name(b, n)
+            sa, sb = square_name(a, n), square_name(b, n)
             echo(f"  {sa} {sb}  ({_line_kind(a, b, n, torus, p)})")
     if pairs:
         say(f"nqueens: {total:,} pair{'s' if total != 1 else ''} of {p.value}s attack "

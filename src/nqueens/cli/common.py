@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -12,9 +11,10 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from ..bounded_input import printable, read_bytes
+from .. import squares
+from ..bounded_input import read_bytes
 from ..errors import BadInput
-from ..formats import WRITE_FORMATS, file_index, input_limit
+from ..formats import WRITE_FORMATS, input_limit
 from ..pieces import Piece
 from ..safe_output import PENDING_FILES as PENDING_FILES
 from ..safe_output import error_message, is_replaced, open_output
@@ -156,33 +156,17 @@ def constraint_options(f: F) -> F:
     return f
 
 
-_SQUARE = re.compile(r"^([a-z]+)(\d+)$")
-
-
 def parse_squares(text: str | None, n: int, what: str) -> list[tuple[int, int]]:
-    """Parse ``'a1,c2'`` into 0-based (row, column) squares of an n×n board.
+    """Parse the squares of option ``what`` (``'a1,c2'``) into 0-based (row, column)
+    squares of an n×n board; an error names the option.
 
     >>> parse_squares("a1,d4", 4, "--fixed")
     [(3, 0), (0, 3)]
     """
-    if not text:
-        return []
-    squares = []
-    for token in re.split(r"[\s,]+", text.strip()):
-        if not token:
-            continue
-        m = _SQUARE.match(token.lower())
-        if not m:
-            raise BadInput(f"{what}: {printable(repr(token), 60)} is not a square like 'a1'")
-        if len(m.group(1)) > 8 or len(m.group(2)) > 18:  # off any board
-            raise BadInput(f"{what}: square {printable(token, 40)} is off the {n}x{n} board")
-        col, rank = file_index(m.group(1)), int(m.group(2))
-        if col >= n or not 1 <= rank <= n:
-            raise BadInput(f"{what}: square {token} is off the {n}x{n} board")
-        if (n - rank, col) in squares:
-            raise BadInput(f"{what}: square {token} is named twice")
-        squares.append((n - rank, col))
-    return squares
+    try:
+        return squares.parse_squares(text, n)
+    except BadInput as exc:
+        raise BadInput(f"{what}: {exc}") from None
 
 
 class ReaderGone(Exception):

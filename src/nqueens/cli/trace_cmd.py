@@ -12,14 +12,13 @@ from click.core import ParameterSource
 from ..classic import EXHAUSTIVE, METHODS, trace
 from ..errors import BadInput, BudgetExhausted, NoSolution
 from ..pieces import Piece
+from ..squares import Square, square_name
 from ..trace import (
     BoardState,
     Event,
     Kind,
-    Square,
     counts_own_steps,
     replay,
-    square_name,
     step_unit,
 )
 from ..viz.text import board_text, count_of, describe
@@ -259,11 +258,13 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
         return _compare_page(n, method, compare, the_piece, until, seed, max_steps, events,
                              summary, html_file)
     if html_file is not None:
-        from ..viz.html import LARGE_PAGE, write_html
+        from ..viz.html import LARGE_PAGE, render_html
 
         chosen = click.get_current_context().get_parameter_source("speed")
-        info = write_html(events, n, html_file, method=method, piece=the_piece, until=until,
-                          speed=None if chosen is ParameterSource.DEFAULT else speed)
+        page, info = render_html(events, n, method=method, piece=the_piece, until=until,
+                                 speed=None if chosen is ParameterSource.DEFAULT else speed)
+        with output_stream(html_file) as out:
+            out.write(page)
         if not summary.complete:    # proba, arrays, sets: the page came from the kernel
             summary.complete, summary.steps, summary.solutions = True, info.steps, info.solutions
         say(f"wrote {html_file}: {count_of(info.steps, 'step')}, "

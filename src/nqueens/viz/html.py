@@ -30,9 +30,10 @@ from importlib import resources
 
 import numpy as np
 
-from ..pictures import _QUEEN_PATH, ATTACK, ATTACKED, DARK, FREE, LIGHT, QUEEN_FILL, REFUSED
+from ..pictures import ATTACK, ATTACKED, DARK, FREE, LIGHT, QUEEN_FILL, QUEEN_PATH, REFUSED
 from ..pieces import Piece
-from ..trace import Event, Kind, Square, counts_own_steps, step_unit
+from ..squares import Square
+from ..trace import Event, Kind, counts_own_steps, step_unit
 from .code import CODE_METHODS, code_of
 
 KIND_CODES: dict[Kind, int] = {
@@ -182,7 +183,7 @@ def proba_bytes(n: int, piece: Piece = Piece.QUEEN, until: str = "all") -> bytes
 
 @dataclass(frozen=True)
 class PageInfo:
-    """What :func:`write_html` wrote.
+    """What a player page (:func:`render_html`) holds, and its size in bytes.
 
     >>> PageInfo(events=40, steps=26, solutions=1, size=15000).steps
     26
@@ -275,7 +276,7 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
         "stepLabel": f"step ({step_unit(method)})",
         "colours": {"light": LIGHT, "dark": DARK, "queen": QUEEN_FILL, "attack": ATTACK,
                     "attacked": ATTACKED, "free": FREE, "refused": REFUSED},
-        "queenPath": _QUEEN_PATH,
+        "queenPath": QUEEN_PATH,
     }
     payload = base64.b64encode(zlib.compress(data, 6)).decode("ascii")
     title = f"{method} on {n}x{n} ({piece.value})"
@@ -287,40 +288,23 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
 def render_html(events: Iterable[Event], n: int, *, method: str = "proba",
                 piece: Piece = Piece.QUEEN, until: str = "all",
                 speed: float | None = None) -> tuple[str, PageInfo]:
-    """The player page for a trace, and what it holds (see :func:`write_html`)."""
+    """The player page for a trace, and what it holds.
+
+    For ``proba``, ``arrays`` and ``sets`` the page's data come from the compiled kernel
+    (the event stream is the same), else from ``events``.
+
+    >>> from nqueens.classic import trace
+    >>> html, info = render_html(trace(4, "proba", until="first"), 4, until="first")
+    >>> info.events, info.steps, info.solutions, info.size == len(html.encode("utf-8"))
+    (40, 26, 1, True)
+    """
     if method in ("proba", "arrays", "sets"):
         data = proba_bytes(n, piece, until)
     else:
         data = encode_events(events, n, SCAN.get(method, "row"))
     html = page(data, n, method=method, piece=piece, until=until, speed=speed)
-    if method == "sets":
-        html = html.replace('"scan": "column"', '"scan": "row"')
     ev, st, so = _count(data)
     return html, PageInfo(ev, st, so, len(html.encode("utf-8")))
-
-
-def write_html(events: Iterable[Event], n: int, path: str, *, method: str = "proba",
-               piece: Piece = Piece.QUEEN, until: str = "all",
-               speed: float | None = None) -> PageInfo:
-    """Write the player page for a trace to ``path`` (whole or not at all).
-
-    For ``proba``, ``arrays`` and ``sets`` the bytes come from the compiled kernel (the
-    event stream is the same; ``sets`` scans rows, which the page is told), else
-    from ``events``.
-
-    >>> import os, tempfile
-    >>> from nqueens.classic import trace
-    >>> path = os.path.join(tempfile.mkdtemp(), "proba4.html")
-    >>> info = write_html(trace(4, "proba", until="first"), 4, path, until="first")
-    >>> info.events, info.steps, info.solutions, info.size == os.path.getsize(path)
-    (40, 26, 1, True)
-    """
-    from ..cli.common import output_stream
-
-    html, info = render_html(events, n, method=method, piece=piece, until=until, speed=speed)
-    with output_stream(path) as out:
-        out.write(html)
-    return info
 
 
 def compare_html(left: str, right: str, left_name: str, right_name: str, n: int) -> str:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..formats import file_name
 from ..pieces import Piece
-from ..trace import Event, Kind, Square, refusal, square_name
+from ..squares import Square, file_name, square_name
+from ..trace import Event, Kind, refusal
 
 #: Marks: a queen, a queen attacking the tried square, the tried square (free / refused).
 QUEEN, ATTACKER, FREE, REFUSED, EMPTY = "Q", "Q", "o", "x", "."
