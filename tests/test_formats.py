@@ -204,5 +204,5 @@ def test_block_writer_writes_what_the_board_writer_writes(n: int, unique: bool, 
         boards = islice(boards, limit)
     one, many = io.StringIO(), io.StringIO()
     k1 = formats.write_many(boards, fmt, one)
-    k2 = formats.write_batches(iter_solution_batches(problem, unique, batch=8), fmt, many, limit)
+    k2 = formats.write_blocks(iter_solution_batches(problem, unique, batch=8), fmt, many, limit)
     assert (k2, many.getvalue()) == (k1, one.getvalue())

@@ -171,20 +171,25 @@ class Solution:
         self._hash: int | None = None
 
     @classmethod
-    def _of_fixed_array(cls, arr: npt.NDArray[np.integer[Any]]) -> Solution:
+    def of_fixed_array(cls, arr: npt.NDArray[np.integer[Any]]) -> Solution:
         """Wrap a 1-D integer array that nobody will change (a view of bytes, say) after
         checking its columns are on the board: no copy when it has the column dtype.
 
-        >>> Solution._of_fixed_array(np.frombuffer(b"\\1\\0\\0\\0\\0\\0\\0\\0", np.int32))
+        >>> Solution.of_fixed_array(np.frombuffer(b"\\1\\0\\0\\0\\0\\0\\0\\0", np.int32))
         Solution([1, 0])
         """
         _check_on_board(arr)
-        return cls._trusted(arr)
+        return cls.of_known_columns(arr)
 
     @classmethod
-    def _trusted(cls, arr: npt.NDArray[np.integer[Any]]) -> Solution:
-        """Wrap an integer array already known to hold columns in range: no checks, and no
-        copy when it already has the column dtype (:func:`column_dtype`)."""
+    def of_known_columns(cls, arr: npt.NDArray[np.integer[Any]]) -> Solution:
+        """Wrap an integer array already known to hold columns in range (what a search or
+        a reader has checked): no checks, and no copy when it already has the column
+        dtype (:func:`column_dtype`).
+
+        >>> Solution.of_known_columns(np.array([1, 0])).cols.dtype.name
+        'int32'
+        """
         want = _INT32 if arr.shape[0] < INT32_BELOW else _INT64
         if arr.dtype is not want:
             arr = arr.astype(want, copy=False)
@@ -299,7 +304,7 @@ class Solution:
         new_r, new_c = _map_squares(idx, n, rows, self._cols.astype(np.int64))
         out = np.empty(n, dtype=column_dtype(n))
         out[new_r] = new_c
-        return Solution._trusted(out)
+        return Solution.of_known_columns(out)
 
     def symmetries(self) -> list[Solution]:
         """The 8 images of the board, in the order of :data:`SYMMETRY_NAMES` (may repeat).

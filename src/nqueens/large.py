@@ -125,7 +125,7 @@ def construct(n: int) -> Solution:
     nqueens.errors.NoSolution: no solution exists for n = 3
     """
     n = check_n(n, MAX_LARGE_N)
-    return Solution._trusted(construct_cols(n))
+    return Solution.of_known_columns(construct_cols(n))
 
 
 @dataclass(frozen=True)
@@ -173,7 +173,7 @@ def min_conflicts_run(n: int, seed: int = 0,
             f"--max-steps or try another --seed",
             {"steps": info.steps, "moves": info.moves, "restarts": info.restarts},
         )
-    return Solution._trusted(perm), info
+    return Solution.of_known_columns(perm), info
 
 
 def min_conflicts(n: int, seed: int = 0, max_steps: int | None = None) -> Solution:

@@ -107,7 +107,7 @@ def placement(n: int, a: int, b: int) -> Solution:
     """
     n = check_n(n)
     x = np.arange(n, dtype=np.int64)
-    return Solution._trusted((a * x + b) % n)
+    return Solution.of_known_columns((a * x + b) % n)
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ def linear_solutions(n: int) -> Iterator[LinearSolution]:
             shifts = np.arange(start, min(n, start + block), dtype=np.int64)
             boards = ((ax[None, :] + shifts[:, None]) % n).astype(column_dtype(n))
             for k, shift in enumerate(shifts.tolist()):
-                yield LinearSolution(a, shift, Solution._trusted(boards[k]))
+                yield LinearSolution(a, shift, Solution.of_known_columns(boards[k]))
 
 
 @dataclass(frozen=True)

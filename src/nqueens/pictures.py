@@ -180,9 +180,15 @@ def board_svg(s: Solution, size: int = 320, highlight: Sequence[tuple[int, int]]
     )
 
 
-def gallery_svg(boards: Sequence[Solution], columns: int | None = None, cell: float = 16) -> str:
-    """Many boards side by side in one SVG, row after row (empty picture for none).
+def gallery_svg(boards: Sequence[Solution], columns: int | None = None, cell: float = 16,
+                captions: Sequence[str] | None = None) -> str:
+    """Many boards side by side in one SVG, row after row, each with a caption under it
+    (``captions``; None: the permutation, 1-based, when it fits the board's width); an
+    empty picture for none.
 
+    >>> svg = gallery_svg([Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])])
+    >>> svg.count('class="caption"'), ">2 4 1 3</text>" in svg
+    (2, True)
     >>> gallery_svg([]).startswith("<svg")
     True
     """
@@ -191,17 +197,30 @@ def gallery_svg(boards: Sequence[Solution], columns: int | None = None, cell: fl
     n = boards[0].n
     if columns is None:
         columns = max(1, min(len(boards), int(round(len(boards) ** 0.5 * 1.5))))
-    gap = cell
     side = n * cell
+    if captions is None:
+        captions = [" ".join(str(c + 1) for c in b) for b in boards]
+    font = min(12.0, max(7.0, cell * 0.75))
+    longest = max((len(t) for t in captions), default=0)
+    if longest * font * _CHAR_EM > side + cell:   # the widest caption fits its board
+        font = (side + cell) / (longest * _CHAR_EM) if longest else font
+    shown = font >= MIN_LABEL_PX
+    gap = cell
+    below = font * 1.6 if shown else 0.0
     rows = (len(boards) + columns - 1) // columns
     width = columns * side + (columns + 1) * gap
-    height = rows * side + (rows + 1) * gap
+    height = rows * (side + below) + (rows + 1) * gap
     uid = "q"
     parts: list[str] = []
     for i, b in enumerate(boards):
         x = gap + (i % columns) * (side + gap)
-        y = gap + (i // columns) * (side + gap)
+        y = gap + (i // columns) * (side + below + gap)
         parts.extend(_board_body(b, x, y, cell, uid))
+        if shown:
+            parts.append(f'<text class="caption" x="{x + side / 2:g}" '
+                         f'y="{y + side + font * 1.2:g}" '
+                         f'font-size="{font:.3g}" font-family="sans-serif" text-anchor="middle" '
+                         f'fill="#333333">{escape(captions[i])}</text>')
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}"><title>{len(boards)} boards of {n} queens</title>'

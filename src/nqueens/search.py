@@ -197,7 +197,7 @@ def iter_solutions(problem: Problem, unique: bool = False, batch: int = 4096) ->
 def _iter_solutions(problem: Problem, unique: bool, batch: int) -> Iterator[Solution]:
     for block in iter_solution_batches(problem, unique, batch):
         for row in block.astype(column_dtype(block.shape[1]), copy=False):
-            yield Solution._trusted(row)
+            yield Solution.of_known_columns(row)
 
 
 def iter_solution_batches(problem: Problem, unique: bool = False,

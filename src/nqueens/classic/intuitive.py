@@ -273,7 +273,7 @@ def intuitive(n: int, seed: int = 0) -> tuple[Solution, int]:
     run = intuitive_kernel(n, seed)
     cols = np.empty(n, dtype=np.int32)
     cols[run.row_of] = np.arange(n, dtype=np.int32)
-    sol = Solution._trusted(cols)
+    sol = Solution.of_known_columns(cols)
     if not sol.is_valid():  # pragma: no cover - the kernel only ends on a solution
         raise NoSolution(f"the intuitive repair ended on an invalid board for n = {n}")
     return sol, run.states

@@ -97,7 +97,7 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str | Non
         written = _gallery(stream, fmt, output)
     else:  # text: written a block of boards at a time
         with output_stream(output) as out:
-            written = formats.write_batches(iter_solution_batches(problem, unique), fmt, out,
+            written = formats.write_blocks(iter_solution_batches(problem, unique), fmt, out,
                                             limit)
     if not written and limit != 0:
         raise NoSolution(problem.no_solution_message())

@@ -14,7 +14,7 @@ import click
 from .. import squares
 from ..bounded_input import read_bytes
 from ..errors import BadInput
-from ..formats import WRITE_FORMATS, input_limit
+from ..formats import FORMATS, WRITE_FORMATS, input_limit
 from ..pieces import Piece
 from ..safe_output import PENDING_FILES as PENDING_FILES
 from ..safe_output import error_message, is_replaced, open_output
@@ -45,9 +45,9 @@ def format_option(formats: tuple[str, ...] = WRITE_FORMATS,
     )
 
 
-#: Output file extensions that name a format.
-EXTENSION_FORMATS: dict[str, str] = {".svg": "svg", ".png": "png", ".json": "json",
-                                     ".npy": "npy"}
+#: Output file extensions that name a format (from the format registry).
+EXTENSION_FORMATS: dict[str, str] = {ext: f.name for f in FORMATS.values()
+                                     for ext in f.extensions}
 
 
 def output_format(fmt: str | None, output: str | None, default: str,

@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from ..board import Solution
 from ..errors import BadInput, InvalidBoard
-from ..formats import read, write_perm
+from ..formats import read, write
 from ..search import solutions
 
 #: The patterns tried when none is named: the first 4-queens and 8-queens solutions.
@@ -66,12 +66,12 @@ class Pattern:
     @property
     def name(self) -> str:
         """A readable name: ``8-queens 1 5 8 6 3 7 2 4`` (the 1-based permutation)."""
-        return f"{self.n}-queens {write_perm(self.solution)}"
+        return f"{self.n}-queens {write(self.solution, 'perm')}"
 
     @property
     def perm(self) -> str:
         """The 1-based permutation, as ``nqueens solve N --format perm`` prints it."""
-        return write_perm(self.solution)
+        return write(self.solution, "perm")
 
     def mask(self, block: int) -> npt.NDArray[np.bool_]:
         """The ``block × block`` boolean mask: the pattern tiled from the top-left corner.
@@ -103,7 +103,7 @@ def pattern_from_solution(sol: Solution) -> Pattern:
     try:
         sol.validate()
     except InvalidBoard as exc:
-        raise BadInput(f"pattern {write_perm(sol)} is not an N-queens solution: {exc}") from None
+        raise BadInput(f"pattern {write(sol, 'perm')} is not an N-queens solution: {exc}") from None
     return Pattern(sol)
 
 
