@@ -1,24 +1,19 @@
-"""Starting the two programs from tests: their command lines, a memory ceiling, and a
-library call interrupted by Ctrl-C."""
+"""Starting the program from tests: its command line, a memory ceiling, and a library
+call interrupted by Ctrl-C."""
 
 from __future__ import annotations
 
 import resource
-import shutil
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 
 def program(name: str) -> list[str]:
-    """The command line that starts ``nqueens`` or ``minesweeper`` as installed."""
-    if name == "nqueens":
-        return [sys.executable, "-m", "nqueens"]
-    exe = shutil.which("minesweeper") or str(Path(sys.executable).parent / "minesweeper")
-    return [exe]
+    """The command line that starts the program ``name`` (``nqueens``) as installed."""
+    return [sys.executable, "-m", name]
 
 
 def memory_ceiling(address_space: int) -> Callable[[], None]:

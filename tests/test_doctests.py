@@ -1,6 +1,6 @@
-"""Every example in the docstrings of both packages runs as written.
+"""Every example in the docstrings of nqueens runs as written.
 
-The modules are imported from wherever the packages are installed, so the examples
+The modules are imported from wherever the package is installed, so the examples
 are checked against the code the user runs.
 """
 
@@ -12,18 +12,15 @@ import pkgutil
 
 import pytest
 
-import minesweeper
 import nqueens
 
 
 def _modules() -> list[str]:
-    names = []
-    for package in (nqueens, minesweeper):
-        names.append(package.__name__)
-        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            if info.name.endswith("__main__"):
-                continue
-            names.append(info.name)
+    names = [nqueens.__name__]
+    for info in pkgutil.walk_packages(nqueens.__path__, "nqueens."):
+        if info.name.endswith("__main__"):
+            continue
+        names.append(info.name)
     return sorted(names)
 
 

@@ -1,9 +1,9 @@
-"""Hostile input for the readers of both programs: random bytes, deep nesting, huge
+"""Hostile input for the readers of nqueens: random bytes, deep nesting, huge
 numbers, special files and inputs past the size limits.
 
 Whatever the input, a reader answers with exit code 0, 1 or 2 and at most one line on
 standard error, with no raw control character in it; never an internal error (exit
-70), never a traceback, in bounded memory (the programs run under an address-space
+70), never a traceback, in bounded memory (the program runs under an address-space
 limit), and within a second of SIGTERM or SIGINT while it waits for input.
 """
 
@@ -26,8 +26,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from programs import memory_ceiling, program
 
-from minesweeper.board import MAX_BOARD_BYTES
-from minesweeper.cli import main as ms_main
 from nqueens.cli.app import main as nq_main
 from nqueens.formats import PERM_MAX_BYTES, TEXT_MAX_BYTES
 
@@ -71,9 +69,6 @@ HOSTILE = st.one_of(
 
 NQUEENS_ARGS = [[], ["-i", "board"], ["-i", "matrix"], ["-i", "list"], ["-i", "perm"],
                 ["-i", "algebraic"], ["-i", "json"], ["-i", "npy"], ["--torus"]]
-MINESWEEPER_ARGS = [["check"], ["check", "--safe"], ["check", "--count"],
-                    ["check", "--method", "backtrack"], ["check", "--assignment"],
-                    ["check", "--mines", "3"], ["build"], ["eval"], ["build", "--dimacs"]]
 
 
 def _in_process(main: Callable[[list[str]], int], argv: list[str]) -> tuple[int, str]:
@@ -106,16 +101,6 @@ def test_nqueens_check_answers_any_input_in_one_line(folder: Path, data: bytes,
     _judge(code, err, (data[:80], extra))
 
 
-@FUZZ
-@given(data=HOSTILE, args=st.sampled_from(MINESWEEPER_ARGS))
-def test_minesweeper_answers_any_input_in_one_line(folder: Path, data: bytes,
-                                                   args: list[str]) -> None:
-    path = folder / "board.txt"  # a '.' in the name: build and eval read it as a file
-    path.write_bytes(data)
-    code, err = _in_process(ms_main, [args[0], str(path), *args[1:]])
-    _judge(code, err, (data[:80], args))
-
-
 # ------------------------------------------------------------ the real command line
 _limit_memory = memory_ceiling(ADDRESS_SPACE)
 
@@ -128,15 +113,11 @@ def _run(argv: Sequence[str], timeout: float = 120) -> subprocess.CompletedProce
 @settings(max_examples=6, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=HOSTILE)
-def test_both_programs_answer_hostile_files_in_bounded_memory(folder: Path,
-                                                              data: bytes) -> None:
+def test_hostile_files_are_answered_in_bounded_memory(folder: Path, data: bytes) -> None:
     path = folder / "real.txt"
     path.write_bytes(data)
-    for argv in (program("nqueens") + ["check", str(path)],
-                 program("minesweeper") + ["check", str(path), "--safe"],
-                 program("minesweeper") + ["build", str(path)]):
-        done = _run(argv)
-        _judge(done.returncode, done.stderr, (data[:80], argv[-2:]))
+    done = _run(program("nqueens") + ["check", str(path)])
+    _judge(done.returncode, done.stderr, data[:80])
 
 
 def _device(path: Path, minor: int) -> Path:
@@ -150,24 +131,21 @@ needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="making a device node 
 
 
 @needs_root
-@pytest.mark.parametrize("name", ["nqueens", "minesweeper"])
-def test_an_endless_device_is_refused_at_the_size_limit(tmp_path: Path, name: str) -> None:
+def test_an_endless_device_is_refused_at_the_size_limit(tmp_path: Path) -> None:
     zero = _device(tmp_path / "zero", 5)
     started = time.monotonic()
-    done = _run(program(name) + ["check", str(zero)], timeout=60)
+    done = _run(program("nqueens") + ["check", str(zero)], timeout=60)
     assert done.returncode == 2, done.stderr
     assert "is larger than" in done.stderr and "refused" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
-    limit = TEXT_MAX_BYTES if name == "nqueens" else MAX_BOARD_BYTES
-    assert f"{limit // 10**6} MB" in done.stderr
+    assert f"{TEXT_MAX_BYTES // 10**6} MB" in done.stderr
     assert time.monotonic() - started < 30
 
 
 @needs_root
-@pytest.mark.parametrize("name", ["nqueens", "minesweeper"])
-def test_an_empty_device_is_an_empty_input(tmp_path: Path, name: str) -> None:
+def test_an_empty_device_is_an_empty_input(tmp_path: Path) -> None:
     null = _device(tmp_path / "null", 3)
-    done = _run(program(name) + ["check", str(null)], timeout=60)
+    done = _run(program("nqueens") + ["check", str(null)], timeout=60)
     assert done.returncode == 2, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert "empty" in done.stderr or "no rows" in done.stderr
@@ -176,7 +154,6 @@ def test_an_empty_device_is_an_empty_input(tmp_path: Path, name: str) -> None:
 @pytest.mark.parametrize("name,head,limit", [
     ("nqueens", b".Q..\n", TEXT_MAX_BYTES),
     ("nqueens", b"2 4 1 3 ", PERM_MAX_BYTES),
-    ("minesweeper", b"1?1\n", MAX_BOARD_BYTES),
 ])
 def test_a_file_over_the_limit_is_refused_unread(tmp_path: Path, name: str, head: bytes,
                                                  limit: int) -> None:
@@ -225,14 +202,12 @@ def _wait_until_blocked(proc: subprocess.Popen[bytes]) -> None:
     raise AssertionError("the program never reached the FIFO")
 
 
-@pytest.mark.parametrize("name", ["nqueens", "minesweeper"])
 @pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
-def test_a_fifo_without_writer_ends_at_once_on_a_signal(tmp_path: Path, name: str,
-                                                        sig: signal.Signals,
+def test_a_fifo_without_writer_ends_at_once_on_a_signal(tmp_path: Path, sig: signal.Signals,
                                                         code: int) -> None:
     fifo = tmp_path / "board.fifo"
     os.mkfifo(fifo)
-    proc = subprocess.Popen(program(name) + ["check", str(fifo)], stdout=subprocess.PIPE,
+    proc = subprocess.Popen(program("nqueens") + ["check", str(fifo)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, preexec_fn=_limit_memory)
     try:
         _wait_until_blocked(proc)
@@ -249,19 +224,17 @@ def test_a_fifo_without_writer_ends_at_once_on_a_signal(tmp_path: Path, name: st
     assert b"Traceback" not in err and len(err.strip().splitlines()) <= 1
 
 
-@pytest.mark.parametrize("name", ["nqueens", "minesweeper"])
-def test_a_fifo_is_read_once_a_writer_comes(tmp_path: Path, name: str) -> None:
+def test_a_fifo_is_read_once_a_writer_comes(tmp_path: Path) -> None:
     fifo = tmp_path / "board.fifo"
     os.mkfifo(fifo)
-    board = b"2 4 1 3\n" if name == "nqueens" else b"1?\n"
 
     def write() -> None:
         with open(fifo, "wb") as fh:
-            fh.write(board)
+            fh.write(b"2 4 1 3\n")
 
     feeder = threading.Thread(target=write, daemon=True)
     feeder.start()
-    done = _run(program(name) + ["check", str(fifo)], timeout=120)
+    done = _run(program("nqueens") + ["check", str(fifo)], timeout=120)
     feeder.join(timeout=30)
     assert done.returncode == 0, done.stderr
 
@@ -285,53 +258,3 @@ def test_nqueens_names_what_is_wrong_with_a_hostile_board(tmp_path: Path, data: 
     assert code == 2 and words in err, err
     _judge(code, err, data[:40])
 
-
-@pytest.mark.parametrize("args,data,words", [
-    (["check"], b"mines: 1" + b"0" * 4400 + b"\n??\n", "is more than a board"),
-    (["check"], b"3x3x1" + b"0" * 4400 + b"\n", "larger than the 100,000,000 squares"),
-    (["check"], b"20000x20000x1\n", "400,000,000 squares"),
-    (["build"], b"(" * 400 + b"a" + b")" * 400, "nests more than 200 levels"),
-    (["build"], b"not " * 5000 + b"a", "nests more than 200 levels"),
-    (["build"], b" nor ".join([b"a"] * 500), "nests more than 200 levels"),
-    (["build"], b"p cnf " + _huge(4400) + b" 1\n1 0\n", "more than 100,000 variables"),
-    (["build"], b"p cnf 2 1\n" + _huge(4400) + b" 0\n", "is not a literal"),
-    (["check", "--assignment"], b"# input \x1b[31m 1 1\n?1\n", "'\\x1b[31m'"),
-    (["check", "--assignment"], b"# input a 1" + b"0" * 4400 + b" 1\n?1\n", "needs a board"),
-])
-def test_minesweeper_names_what_is_wrong_with_a_hostile_file(tmp_path: Path, args: list[str],
-                                                             data: bytes, words: str) -> None:
-    path = tmp_path / "b.txt"
-    path.write_bytes(data)
-    code, err = _in_process(ms_main, [args[0], str(path), *args[1:]])
-    assert code == 2 and words in err, err
-    _judge(code, err, data[:40])
-
-
-def test_a_long_chain_of_or_is_not_deep(tmp_path: Path) -> None:
-    """A chain of 1,500 ors is one level of nesting: it evaluates."""
-    formula = " or ".join(f"x{i}" for i in range(1500))
-    values = [f"x{i}={int(i == 7)}" for i in range(1500)]
-    code, err = _in_process(ms_main, ["eval", formula, *values])
-    assert (code, err) == (0, "")
-
-
-@pytest.mark.parametrize("option", [["--safe"], ["--method", "backtrack"],
-                                    ["--count", "--mines", "5"], ["--mines", "5"]])
-def test_minesweeper_solvers_refuse_a_board_beyond_their_memory_bound(
-        tmp_path: Path, option: list[str]) -> None:
-    path = tmp_path / "wide.txt"
-    path.write_bytes(("?" * 1500 + "\n").encode() * 1500)  # 2,250,000 unknown squares
-    code, err = _in_process(ms_main, ["check", str(path), *option])
-    assert code == 2, err
-    assert "2,250,000 unknown squares" in err and "up to 2,000,000" in err
-    code, err = _in_process(ms_main, ["check", str(path)])  # the collapse takes it
-    assert code == 0, err
-
-
-def test_minesweeper_sat_refuses_a_total_over_too_many_squares(tmp_path: Path) -> None:
-    rows = ["?" * 400 if r % 2 == 0 else "".join("4" if c % 2 else "?" for c in range(400))
-            for r in range(400)]
-    path = tmp_path / "dense.txt"
-    path.write_text("mines: 50000\n" + "\n".join(rows) + "\n")
-    code, err = _in_process(ms_main, ["check", str(path)])
-    assert code == 2 and "million literals" in err, err

@@ -1,5 +1,5 @@
-"""Output files of both programs are written as a shell redirection would: through
-links, into FIFOs and devices, keeping permissions, and whole or not at all."""
+"""Output files of nqueens are written as a shell redirection would: through links, into
+FIFOs and devices, keeping permissions, and whole or not at all."""
 
 from __future__ import annotations
 
@@ -28,15 +28,12 @@ ROOT = os.geteuid() == 0
 
 def _script(name: str) -> list[str]:
     exe = shutil.which(name, path=os.path.dirname(sys.executable))
-    module = "nqueens" if name == "nqueens" else "minesweeper.cli"
-    return [exe] if exe else [sys.executable, "-m", module]
+    return [exe] if exe else [sys.executable, "-m", name]
 
 
-# Each program, with a command writing its -o and what it writes there.
+# A command writing its -o, and what it writes there.
 NQUEENS = (_script("nqueens") + ["solve", "8", "-f", "perm", "-o"], b"1 5 8 6 3 7 2 4\n")
-MINESWEEPER = (_script("minesweeper") + ["build", "a", "-f", "text", "-o"], None)
-PROGRAMS = pytest.mark.parametrize("program", [NQUEENS, MINESWEEPER],
-                                   ids=["nqueens", "minesweeper"])
+PROGRAMS = pytest.mark.parametrize("program", [NQUEENS], ids=["nqueens"])
 
 Program = tuple[list[str], "bytes | None"]
 
@@ -270,8 +267,7 @@ def _small_files(limit: int) -> Callable[[], None]:
 
 @pytest.mark.parametrize("command, limit", [
     (_script("nqueens") + ["solve", "3000", "-f", "perm", "-o"], 4096),
-    (_script("minesweeper") + ["build", "a or b", "-o"], 64),
-], ids=["nqueens", "minesweeper"])
+], ids=["nqueens"])
 def test_a_failed_write_leaves_the_old_file(command: list[str], limit: int,
                                             tmp_path: Path) -> None:
     path = tmp_path / "out.txt"
@@ -392,7 +388,7 @@ def test_sigkill_of_a_long_output_leaves_only_the_old_file(tmp_path: Path) -> No
     assert path.read_text() == "old\n"
 
 
-@pytest.mark.parametrize("program", [NQUEENS, MINESWEEPER], ids=["nqueens", "minesweeper"])
+@PROGRAMS
 def test_a_later_run_removes_a_stale_named_temporary(program: Program,
                                                      tmp_path: Path) -> None:
     # Where unnamed files are not available, the temporary file has a name, and a kill

@@ -20,8 +20,8 @@ import pytest
 
 from nqueens.cli.app import COMMANDS, LazyGroup, cli
 
-#: Packages that only drawing, progress bars, live views, the cluster and the
-#: Minesweeper solvers need.
+#: Packages that only drawing, progress bars, live views and the cluster need, and SAT
+#: solvers that nqueens never loads.
 HEAVY = frozenset({"matplotlib", "dask", "distributed", "pysat", "pyganak", "PIL", "rich"})
 
 #: A help text needs click and nothing that computes: not even numpy, which alone takes
@@ -30,7 +30,6 @@ NOT_FOR_HELP = HEAVY | {"numpy", "numba"}
 
 ENTRY = {
     "nqueens": "from nqueens.interrupt import nqueens_main; nqueens_main()",
-    "minesweeper": "from nqueens.interrupt import minesweeper_main; minesweeper_main()",
 }
 
 #: Runs the code in argv[1] with the rest as its arguments; then writes the names of the
@@ -68,7 +67,7 @@ def _packages(modules: set[str]) -> set[str]:
     return {name.partition(".")[0] for name in modules}
 
 
-@pytest.mark.parametrize("program", ["nqueens", "minesweeper"])
+@pytest.mark.parametrize("program", ["nqueens"])
 def test_help_imports_only_click(program: str) -> None:
     modules, proc = _imports(ENTRY[program], "--help")
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -115,19 +114,6 @@ def test_nqueens_commands_load_no_drawing(args: tuple[str, ...], tmp_path: Path)
     # Standard error is not a terminal here: no progress bar, so no rich either.
     assert not _packages(modules) & HEAVY
     assert "nqueens.count.cluster" not in modules
-
-
-@pytest.mark.parametrize(("args", "allowed"), [
-    (("eval", "a nor b", "a=0", "b=0"), set()),
-    (("gadget", "wire"), {"numpy"}),
-    (("check", "board.txt"), {"numpy", "pysat"}),
-])
-def test_minesweeper_commands_load_what_they_use(args: tuple[str, ...], allowed: set[str],
-                                                 tmp_path: Path) -> None:
-    (tmp_path / "board.txt").write_text("1?\n??\n")
-    modules, proc = _imports(ENTRY["minesweeper"], *args, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert not _packages(modules) & (NOT_FOR_HELP - allowed)
 
 
 def test_command_table_matches_the_commands() -> None:

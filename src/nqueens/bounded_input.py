@@ -1,9 +1,9 @@
 """Read input files up to a size limit, and show text from them safely in messages.
 
-Both command lines (``nqueens`` and ``minesweeper``) read their files through
-:func:`read_bytes`: a regular file larger than the limit is refused from its size alone;
-pipes, FIFOs and devices (``/dev/zero``) are read in chunks and refused as soon as one
-byte more than the limit has come, so no input ever takes more memory than its limit.
+The ``nqueens`` command line reads its files through :func:`read_bytes`: a regular file
+larger than the limit is refused from its size alone; pipes, FIFOs and devices
+(``/dev/zero``) are read in chunks and refused as soon as one byte more than the limit
+has come, so no input ever takes more memory than its limit.
 Opening a FIFO waits for a writer, as a shell redirection does; that wait, like every
 read, is a plain system call, so SIGINT and SIGTERM end it at once.
 

@@ -1,12 +1,12 @@
-"""SIGINT and SIGTERM obeyed at any moment, by both programs (``nqueens``, ``minesweeper``).
+"""SIGINT and SIGTERM obeyed at any moment by the ``nqueens`` program.
 
 Python runs signal handlers in the main thread only, between two steps of Python code;
 a compiled search (a kernel of the native core) or a solver written in C can keep the main thread
 away from Python for minutes, and a Ctrl-C that lands while the modules are still being
 imported prints a ``KeyboardInterrupt`` traceback. Here, as a program:
 
-* :func:`install` (called first thing by the console scripts :func:`nqueens_main` and
-  :func:`minesweeper_main`, before the rest of the program is imported) sets handlers
+* :func:`install` (called first thing by the console script :func:`nqueens_main`,
+  before the rest of the program is imported) sets handlers
   for SIGINT and SIGTERM, and starts a *watchdog* thread that sleeps on the signal
   wake-up pipe: the operating system wakes it on a signal even while the main thread is
   inside compiled code;
@@ -68,7 +68,6 @@ __all__ = [
     "in_child",
     "install",
     "installed",
-    "minesweeper_main",
     "noted",
     "nqueens_main",
     "run_program",
@@ -328,8 +327,3 @@ def run_program(prog: str, module: str) -> NoReturn:
 def nqueens_main() -> NoReturn:
     """The ``nqueens`` console script."""
     run_program("nqueens", "nqueens.cli")
-
-
-def minesweeper_main() -> NoReturn:
-    """The ``minesweeper`` console script."""
-    run_program("minesweeper", "minesweeper.cli")

@@ -1,8 +1,8 @@
 """Write an output file as a shell redirection ``> PATH`` would, and whole or not at all.
 
-Both programs (``nqueens`` and ``minesweeper``) write every ``-o`` / ``--output`` and
-every picture or page through :func:`open_output` (or :func:`write_file`), so that they
-treat the path the same way:
+``nqueens`` writes every ``-o`` / ``--output`` and every picture or page through
+:func:`open_output` (or :func:`write_file`), so that every command treats the path the
+same way:
 
 * ``None`` or ``-`` is standard output;
 * a symbolic link is followed: the file it names is written, the link stays a link;
@@ -32,8 +32,7 @@ and a SIGTERM handler may remove the ones being written now
 Errors are :class:`OSError` naming the user's path, never the temporary file:
 :func:`error_message` turns one into a line of text.
 
-This module imports only the standard library, so that either program may import it
-cheaply.
+This module imports only the standard library, so that it is cheap to import.
 
 >>> import os, tempfile
 >>> folder = tempfile.mkdtemp()

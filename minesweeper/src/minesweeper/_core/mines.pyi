@@ -1,4 +1,4 @@
-"""Types of the C module nqueens._core.mines (arrays: anything with the buffer protocol)."""
+"""Types of the C module minesweeper._core.mines (arrays: anything with the buffer protocol)."""
 
 from typing import Any
 

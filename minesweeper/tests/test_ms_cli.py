@@ -158,7 +158,7 @@ def test_version_and_a_debug_flag_after_the_command(boards: dict[str, Path],
     from importlib.metadata import version
 
     code, out, err = run(["--version"], capsys)
-    assert code == 0 and out == f"minesweeper, version {version('nqueens')}\n"
+    assert code == 0 and out == f"minesweeper, version {version('minesweeper')}\n"
     code, out, err = run(["check", str(boards["good"]), "--debug"], capsys)
     assert code == 0 and out.startswith("consistent")          # --debug taken after it too
     code, out, err = run(["check", str(boards["good"]), "--no-such-option", "--debug"], capsys)

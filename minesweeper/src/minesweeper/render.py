@@ -17,10 +17,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nqueens.safe_output import error_message, write_file
-
 from .board import MINE, UNKNOWN, Board, Cell
 from .errors import BadInput
+from .files import error_line, write_output
 
 NUMBER_COLOURS = ["#000000", "#1f3fbf", "#1e7b1e", "#c62828", "#283593", "#6d1b1b",
                   "#00838f", "#222222", "#757575"]
@@ -140,7 +139,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     """Write a file as a shell redirection would, and whole or not at all: a link is
     followed, a FIFO or a device is written into, and a regular file is replaced
     through a temporary file in its folder, keeping its permissions (see
-    :mod:`nqueens.safe_output`).
+    :mod:`minesweeper.files`).
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
@@ -153,8 +152,6 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     minesweeper.errors.BadInput: cannot write .../no/x.txt: the folder .../no does not exist
     """
     try:
-        write_file(path, data)
-    except BrokenPipeError:
-        raise BadInput(f"cannot write {path}: its reader went away") from None
+        write_output(os.fspath(path), data)
     except OSError as exc:  # name the user's file, not a temporary one
-        raise BadInput(error_message(exc, os.fspath(path))) from None
+        raise BadInput(error_line(exc, os.fspath(path))) from None

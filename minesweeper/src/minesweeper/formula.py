@@ -19,9 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nqueens.bounded_input import printable
-
 from .errors import BadInput
+from .files import printable
 from .words import plural
 
 

@@ -20,12 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from nqueens import interrupt
-from nqueens.bounded_input import printable, read_bytes
-from nqueens.errors import BadInput as NQueensBadInput
-from nqueens.safe_output import remove_pending_files
-
+from . import signals
 from .errors import BadInput, MinesweeperError
+from .files import printable, read_bytes, remove_pending
 from .formula import Formula, evaluate, parse_formula, read_dimacs, variables
 from .words import plural
 
@@ -58,8 +55,6 @@ def _read_text(path: str, limit: int | None = None, what: str | None = None) -> 
     try:
         data = read_bytes(path, limit, what)
         return data.decode("utf-8-sig")  # a byte-order mark is skipped
-    except NQueensBadInput as exc:
-        raise BadInput(str(exc)) from None
     except FileNotFoundError:
         raise BadInput(f"no such file: {path}") from None
     except IsADirectoryError:
@@ -179,7 +174,7 @@ def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
-@click.version_option(package_name="nqueens", prog_name=PROG)
+@click.version_option(package_name="minesweeper", prog_name=PROG)
 def cli(debug: bool) -> None:
     """Minesweeper consistency: check, count and explain positions; gadgets; circuits.
 
@@ -253,7 +248,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
             scope = "all" if board.total is not None else "frontier"
             result["count"] = {"count": n if n < 2**53 else str(n), "scope": scope}
         else:
-            cr = interrupt.in_child(count_arrangements, board)
+            cr = signals.in_child(count_arrangements, board)
             n, scope = cr.count, cr.scope
             result["count"] = cr.to_json()
         what = ("of all unknown squares" if scope == "all" else
@@ -261,7 +256,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
         lines.append(f"{plural(n, 'arrangement')} {what}")
         consistent = n > 0
     if do_safe:
-        sr = interrupt.in_child(safe_squares, board)
+        sr = signals.in_child(safe_squares, board)
         result["safe"] = {"consistent": sr.consistent, "safe": _cells(sr.safe),
                           "mined": _cells(sr.mined), "undetermined": len(sr.free)}
         overlay.safe, overlay.mined = sr.safe, sr.mined
@@ -283,7 +278,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
                 result["core_minimal"] = False
                 result["explained"] = True
         else:
-            cres = interrupt.in_child(sat_check, board)
+            cres = signals.in_child(sat_check, board)
             consistent, witness = cres.consistent, cres.mines
             core, core_total = cres.core, cres.core_total
             if not consistent:
@@ -604,7 +599,7 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
     consistent = True
     lines: list[str] = []
     if witness:
-        res = interrupt.in_child(sat_check, board)
+        res = signals.in_child(sat_check, board)
         consistent = res.consistent
         ov.mines = res.mines
         ov.marked = set(res.core)
@@ -614,7 +609,7 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
         else:
             lines += ["these numbers cannot all hold:", format_board(board, mark=ov.marked)]
     if show_safe:
-        sr = interrupt.in_child(safe_squares, board)
+        sr = signals.in_child(safe_squares, board)
         consistent = consistent and sr.consistent
         ov.safe, ov.mined = sr.safe, sr.mined
         if sr.consistent:
@@ -701,8 +696,8 @@ def main(argv: list[str] | None = None) -> int:
         args = ["--debug"] + [a for a in args if a != "--debug"]
     if argv is None:
         # As a program: SIGINT and SIGTERM end it at once (exit 130 or 143), also inside
-        # a solver, after removing half-written output files (see nqueens.interrupt).
-        interrupt.install(PROG, remove_pending_files)
+        # a solver, after removing half-written output files (see minesweeper.signals).
+        signals.install(PROG, remove_pending)
     try:
         rv = cli.main(args=args, prog_name=PROG, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minesweeper._core import mines as core
 from minesweeper.board import MINE, UNKNOWN, Board, arrays_of
 from minesweeper.reduce import collapse, verify
-from nqueens._core import mines as core
 
 
 def _readable_constraints(cells: np.ndarray) -> list[tuple[int, int, list[int], int]]:

@@ -1,7 +1,6 @@
 """Errors that the minesweeper library raises and the command line turns into one-line messages.
 
-* :class:`BadInput` (exit 2): a board, formula or option cannot be understood;
-* :class:`Inconsistent` (exit 1): a well-formed board on which no arrangement of mines fits.
+* :class:`BadInput` (exit 2): a board, formula or option cannot be understood.
 
 >>> from minesweeper.errors import BadInput
 >>> BadInput("a number above 8", line=3, column=5).exit_code
@@ -33,9 +32,3 @@ class BadInput(MinesweeperError, ValueError):
         super().__init__(where + message)
         self.line = line
         self.column = column
-
-
-class Inconsistent(MinesweeperError):
-    """The board is well formed but no arrangement of mines agrees with it."""
-
-    exit_code = 1

@@ -9,11 +9,11 @@
  * Every function checks its arrays before it reads them and runs without the
  * interpreter lock.
  */
-#include "nq_py.h"
+#include "ms_py.h"
 
 #include <stdlib.h>
 
-#define NQ_MINES_MAX_SEEN 8
+#define MS_MINES_MAX_SEEN 8
 
 /* ---- union-find with parity ---------------------------------------------------------- */
 
@@ -22,10 +22,10 @@ typedef struct {
     uint8_t *parity;
     int32_t *size;
     int8_t *value;
-} nq_uf;
+} ms_uf;
 
 /* The root of v and the parity of v against it; compresses the path. */
-static inline int32_t nq_find(nq_uf *u, int32_t v, int *parity_out) {
+static inline int32_t ms_find(ms_uf *u, int32_t v, int *parity_out) {
     int32_t r = v;
     int p = 0;
     while (u->parent[r] != r) {
@@ -47,9 +47,9 @@ static inline int32_t nq_find(nq_uf *u, int32_t v, int *parity_out) {
 }
 
 /* value(v) = val: 1 changed, 0 nothing new, -1 contradiction. */
-static inline int nq_fix(nq_uf *u, int32_t v, int val) {
+static inline int ms_fix(ms_uf *u, int32_t v, int val) {
     int p;
-    int32_t r = nq_find(u, v, &p);
+    int32_t r = ms_find(u, v, &p);
     int want = val ^ p;
     if (u->value[r] < 0) {
         u->value[r] = (int8_t)want;
@@ -59,9 +59,9 @@ static inline int nq_fix(nq_uf *u, int32_t v, int val) {
 }
 
 /* value(a) xor value(b) = diff: 1 changed, 0 known, -1 contradiction. */
-static inline int nq_union(nq_uf *u, int32_t a, int32_t b, int diff) {
+static inline int ms_union(ms_uf *u, int32_t a, int32_t b, int diff) {
     int pa, pb;
-    int32_t ra = nq_find(u, a, &pa), rb = nq_find(u, b, &pb);
+    int32_t ra = ms_find(u, a, &pa), rb = ms_find(u, b, &pb);
     int rel = diff ^ pa ^ pb;
     if (ra == rb)
         return rel == 0 ? 0 : -1;
@@ -85,13 +85,13 @@ static inline int nq_union(nq_uf *u, int32_t a, int32_t b, int diff) {
 
 /* Rewrite sum(vs[0:len]) = need over the free roots: roots[0:k], non-zero coefs[0:k];
  * returns k and sets *rhs. */
-static int nq_reduce_one(nq_uf *u, const int32_t *vs, Py_ssize_t len, int64_t need,
+static int ms_reduce_one(ms_uf *u, const int32_t *vs, Py_ssize_t len, int64_t need,
                          int32_t *roots, int64_t *coefs, int64_t *rhs) {
     int k = 0;
     int64_t right = need;
     for (Py_ssize_t i = 0; i < len; i++) {
         int p;
-        int32_t r = nq_find(u, vs[i], &p);
+        int32_t r = ms_find(u, vs[i], &p);
         if (u->value[r] >= 0) {
             right -= u->value[r] ^ p;
             continue;
@@ -130,7 +130,7 @@ static int nq_reduce_one(nq_uf *u, const int32_t *vs, Py_ssize_t len, int64_t ne
 
 /* Turn a rewritten number over at most two roots into facts.  Returns 1 in *done when
  * the number says nothing more; the status: 1 changed, 0 nothing new, -1 contradiction. */
-static int nq_absorb(nq_uf *u, int k, const int32_t *roots, const int64_t *coefs, int64_t rhs,
+static int ms_absorb(ms_uf *u, int k, const int32_t *roots, const int64_t *coefs, int64_t rhs,
                      int *done) {
     *done = 1;
     if (k == 0)
@@ -141,7 +141,7 @@ static int nq_absorb(nq_uf *u, int k, const int32_t *roots, const int64_t *coefs
             return -1;
         if (ok0 && ok1)
             return 0;
-        return nq_fix(u, roots[0], ok1 ? 1 : 0);
+        return ms_fix(u, roots[0], ok1 ? 1 : 0);
     }
     if (k > 2) {
         *done = 0;
@@ -163,24 +163,24 @@ static int nq_absorb(nq_uf *u, int k, const int32_t *roots, const int64_t *coefs
         int idx = 0;
         while (!sat[idx])
             idx++;
-        int s1 = nq_fix(u, roots[0], idx / 2);
-        int s2 = nq_fix(u, roots[1], idx % 2);
+        int s1 = ms_fix(u, roots[0], idx / 2);
+        int s2 = ms_fix(u, roots[1], idx % 2);
         if (s1 < 0 || s2 < 0)
             return -1;
         return s1 > 0 || s2 > 0 ? 1 : 0;
     }
     if (count == 2) {
         if (sat[0] && sat[3])
-            return nq_union(u, roots[0], roots[1], 0);
+            return ms_union(u, roots[0], roots[1], 0);
         if (sat[1] && sat[2])
-            return nq_union(u, roots[0], roots[1], 1);
+            return ms_union(u, roots[0], roots[1], 1);
         if (sat[0] && sat[1])
-            return nq_fix(u, roots[0], 0);
+            return ms_fix(u, roots[0], 0);
         if (sat[2] && sat[3])
-            return nq_fix(u, roots[0], 1);
+            return ms_fix(u, roots[0], 1);
         if (sat[0] && sat[2])
-            return nq_fix(u, roots[1], 0);
-        return nq_fix(u, roots[1], 1);
+            return ms_fix(u, roots[1], 0);
+        return ms_fix(u, roots[1], 1);
     }
     *done = 0; /* three combinations: a clause over two roots, kept */
     return 0;
@@ -195,36 +195,36 @@ typedef struct {
     Py_buffer ptr, vars, need;
     int held;
     Py_ssize_t m;
-} nq_csr;
+} ms_csr;
 
-static void nq_csr_release(nq_csr *c) {
+static void ms_csr_release(ms_csr *c) {
     Py_buffer *all[3] = {&c->ptr, &c->vars, &c->need};
     for (int i = 0; i < c->held; i++)
         PyBuffer_Release(all[i]);
     c->held = 0;
 }
 
-static int nq_csr_open(PyObject *ptr, PyObject *vars, PyObject *need, Py_ssize_t n, bool deep,
-                       nq_csr *c) {
+static int ms_csr_open(PyObject *ptr, PyObject *vars, PyObject *need, Py_ssize_t n, bool deep,
+                       ms_csr *c) {
     c->held = 0;
-    if (nq_get_array(ptr, &c->ptr, 'q', 8, 1, false, "ptr") < 0)
+    if (ms_get_array(ptr, &c->ptr, 'q', 8, 1, false, "ptr") < 0)
         return -1;
     c->held = 1;
-    if (nq_get_array(vars, &c->vars, 'i', 4, -1, false, "vars") < 0)
+    if (ms_get_array(vars, &c->vars, 'i', 4, -1, false, "vars") < 0)
         goto fail;
     c->held = 2;
-    if (nq_get_array(need, &c->need, 'h', 2, -1, false, "need") < 0)
+    if (ms_get_array(need, &c->need, 'h', 2, -1, false, "need") < 0)
         goto fail;
     c->held = 3;
-    c->m = nq_len(&c->need);
-    if (nq_len(&c->ptr) != c->m + 1) {
+    c->m = ms_len(&c->need);
+    if (ms_len(&c->ptr) != c->m + 1) {
         PyErr_Format(PyExc_ValueError, "ptr holds %zd elements, %zd needed (one more than need)",
-                     nq_len(&c->ptr), c->m + 1);
+                     ms_len(&c->ptr), c->m + 1);
         goto fail;
     }
     const int64_t *p = c->ptr.buf;
     const int32_t *vs = c->vars.buf;
-    Py_ssize_t nv = nq_len(&c->vars);
+    Py_ssize_t nv = ms_len(&c->vars);
     if (p[0] < 0 || p[c->m] > nv) {
         PyErr_SetString(PyExc_ValueError, "ptr points outside vars");
         goto fail;
@@ -232,10 +232,10 @@ static int nq_csr_open(PyObject *ptr, PyObject *vars, PyObject *need, Py_ssize_t
     if (!deep) /* the caller checks each constraint as it reads it */
         return 0;
     for (Py_ssize_t j = 0; j < c->m; j++) {
-        if (p[j + 1] < p[j] || p[j + 1] - p[j] > NQ_MINES_MAX_SEEN) {
+        if (p[j + 1] < p[j] || p[j + 1] - p[j] > MS_MINES_MAX_SEEN) {
             PyErr_Format(PyExc_ValueError,
                          "constraint %zd spans %lld variables: must be 0..%d", j,
-                         (long long)(p[j + 1] - p[j]), NQ_MINES_MAX_SEEN);
+                         (long long)(p[j + 1] - p[j]), MS_MINES_MAX_SEEN);
             goto fail;
         }
     }
@@ -248,7 +248,7 @@ static int nq_csr_open(PyObject *ptr, PyObject *vars, PyObject *need, Py_ssize_t
     }
     return 0;
 fail:
-    nq_csr_release(c);
+    ms_csr_release(c);
     return -1;
 }
 
@@ -258,26 +258,26 @@ typedef struct {
     Py_buffer parent, parity, value;
     int held;
     Py_ssize_t n;
-} nq_uf_views;
+} ms_uf_views;
 
-static void nq_uf_release(nq_uf_views *v) {
+static void ms_uf_release(ms_uf_views *v) {
     Py_buffer *all[3] = {&v->parent, &v->parity, &v->value};
     for (int i = 0; i < v->held; i++)
         PyBuffer_Release(all[i]);
     v->held = 0;
 }
 
-static int nq_uf_open(PyObject *parent, PyObject *parity, PyObject *value, bool writable,
-                      bool linked, nq_uf_views *v) {
+static int ms_uf_open(PyObject *parent, PyObject *parity, PyObject *value, bool writable,
+                      bool linked, ms_uf_views *v) {
     v->held = 0;
-    if (nq_get_array(parent, &v->parent, 'i', 4, -1, writable, "parent") < 0)
+    if (ms_get_array(parent, &v->parent, 'i', 4, -1, writable, "parent") < 0)
         return -1;
     v->held = 1;
-    v->n = nq_len(&v->parent);
-    if (nq_get_array(parity, &v->parity, 'B', 1, v->n, writable, "parity") < 0)
+    v->n = ms_len(&v->parent);
+    if (ms_get_array(parity, &v->parity, 'B', 1, v->n, writable, "parity") < 0)
         goto fail;
     v->held = 2;
-    if (nq_get_array(value, &v->value, 'b', 1, v->n, writable, "value") < 0)
+    if (ms_get_array(value, &v->value, 'b', 1, v->n, writable, "value") < 0)
         goto fail;
     v->held = 3;
     if (v->n > INT32_MAX) {
@@ -298,14 +298,14 @@ static int nq_uf_open(PyObject *parent, PyObject *parity, PyObject *value, bool 
     }
     return 0;
 fail:
-    nq_uf_release(v);
+    ms_uf_release(v);
     return -1;
 }
 
 /* ---- extraction ---------------------------------------------------------------------- */
 
-static int nq_cells_open(PyObject *cells, Py_buffer *view, Py_ssize_t *h, Py_ssize_t *w) {
-    if (nq_get_array(cells, view, 'b', 1, -1, false, "cells") < 0)
+static int ms_cells_open(PyObject *cells, Py_buffer *view, Py_ssize_t *h, Py_ssize_t *w) {
+    if (ms_get_array(cells, view, 'b', 1, -1, false, "cells") < 0)
         return -1;
     if (view->ndim != 2) {
         PyErr_SetString(PyExc_ValueError, "cells must be a 2-D array");
@@ -318,7 +318,7 @@ static int nq_cells_open(PyObject *cells, Py_buffer *view, Py_ssize_t *h, Py_ssi
 }
 
 /* Unknown and mine neighbours of the revealed square (r, c). */
-static inline void nq_around(const int8_t *cells, Py_ssize_t h, Py_ssize_t w, Py_ssize_t r,
+static inline void ms_around(const int8_t *cells, Py_ssize_t h, Py_ssize_t w, Py_ssize_t r,
                              Py_ssize_t c, int *unknown, int *flags) {
     int k = 0, f = 0;
     for (Py_ssize_t rr = r - 1; rr <= r + 1; rr++) {
@@ -350,7 +350,7 @@ static PyObject *extract_sizes(PyObject *self, PyObject *args) {
         return NULL;
     Py_buffer view;
     Py_ssize_t h, w;
-    if (nq_cells_open(obj, &view, &h, &w) < 0)
+    if (ms_cells_open(obj, &view, &h, &w) < 0)
         return NULL;
     const int8_t *cells = view.buf;
     Py_ssize_t n = 0, m = 0, entries = 0;
@@ -363,7 +363,7 @@ static PyObject *extract_sizes(PyObject *self, PyObject *args) {
             if (v < 0)
                 continue;
             int k, f;
-            nq_around(cells, h, w, r, c, &k, &f);
+            ms_around(cells, h, w, r, c, &k, &f);
             if (k > 0 || v != f) {
                 m++;
                 entries += k;
@@ -376,7 +376,7 @@ static PyObject *extract_sizes(PyObject *self, PyObject *args) {
 }
 
 /* Number the unknown squares of row r (row by row from *next) into idx[0:w). */
-static inline void nq_number_row(const int8_t *cells, Py_ssize_t w, Py_ssize_t r, int32_t *idx,
+static inline void ms_number_row(const int8_t *cells, Py_ssize_t w, Py_ssize_t r, int32_t *idx,
                                  int32_t *next, int32_t *rows, int32_t *cols) {
     for (Py_ssize_t c = 0; c < w; c++) {
         if (cells[r * w + c] == -1) {
@@ -406,7 +406,7 @@ static PyObject *extract(PyObject *self, PyObject *args) {
         return NULL;
     Py_buffer cells_view;
     Py_ssize_t h, w;
-    if (nq_cells_open(objs[0], &cells_view, &h, &w) < 0)
+    if (ms_cells_open(objs[0], &cells_view, &h, &w) < 0)
         return NULL;
     static const char *names[7] = {"rows", "cols", "cell_rows", "cell_cols", "ptr", "vars",
                                    "need"};
@@ -416,13 +416,13 @@ static PyObject *extract(PyObject *self, PyObject *args) {
     int held = 0;
     PyObject *result = NULL;
     for (; held < 7; held++) {
-        if (nq_get_array(objs[held + 1], &views[held], formats[held], sizes[held], -1, true,
+        if (ms_get_array(objs[held + 1], &views[held], formats[held], sizes[held], -1, true,
                          names[held]) < 0)
             goto done;
     }
-    Py_ssize_t n = nq_len(&views[0]), m = nq_len(&views[6]), entries = nq_len(&views[5]);
-    if (nq_len(&views[1]) != n || nq_len(&views[2]) != m || nq_len(&views[3]) != m ||
-        nq_len(&views[4]) != m + 1) {
+    Py_ssize_t n = ms_len(&views[0]), m = ms_len(&views[6]), entries = ms_len(&views[5]);
+    if (ms_len(&views[1]) != n || ms_len(&views[2]) != m || ms_len(&views[3]) != m ||
+        ms_len(&views[4]) != m + 1) {
         PyErr_SetString(PyExc_ValueError, "the arrays' lengths do not match (n, m, entries)");
         goto done;
     }
@@ -446,12 +446,12 @@ static PyObject *extract(PyObject *self, PyObject *args) {
     int32_t next = 0;
     int32_t *idx[3] = {ring, ring + w, ring + 2 * w};
     if (fits && h > 0)
-        nq_number_row(cells, w, 0, idx[1], &next, rows, cols);
+        ms_number_row(cells, w, 0, idx[1], &next, rows, cols);
     Py_ssize_t j = 0, e = 0;
     ptr[0] = 0;
     for (Py_ssize_t r = 0; r < h && fits; r++) {
         if (r + 1 < h)
-            nq_number_row(cells, w, r + 1, idx[2], &next, rows, cols);
+            ms_number_row(cells, w, r + 1, idx[2], &next, rows, cols);
         for (Py_ssize_t c = 0; c < w; c++) {
             int8_t v = cells[r * w + c];
             if (v < 0)
@@ -526,28 +526,28 @@ PyDoc_STRVAR(collapse_doc,
 /* The arrays of a collapse round: the union-find (parent, parity, value; `linked`: as the
  * collapse leaves it), the constraints in CSR form and their `done` flags (written by
  * the collapse, read by the clauses).  0, or -1 with an exception set and nothing held. */
-static int nq_open_rounds(PyObject *parent_o, PyObject *parity_o, PyObject *value_o,
+static int ms_open_rounds(PyObject *parent_o, PyObject *parity_o, PyObject *value_o,
                           PyObject *ptr_o, PyObject *vars_o, PyObject *need_o,
                           PyObject *done_o, bool linked, bool done_writable,
-                          nq_uf_views *uv, nq_csr *c, Py_buffer *done_v) {
-    if (nq_uf_open(parent_o, parity_o, value_o, true, linked, uv) < 0)
+                          ms_uf_views *uv, ms_csr *c, Py_buffer *done_v) {
+    if (ms_uf_open(parent_o, parity_o, value_o, true, linked, uv) < 0)
         return -1;
-    if (nq_csr_open(ptr_o, vars_o, need_o, uv->n, true, c) < 0) {
-        nq_uf_release(uv);
+    if (ms_csr_open(ptr_o, vars_o, need_o, uv->n, true, c) < 0) {
+        ms_uf_release(uv);
         return -1;
     }
-    if (nq_get_array(done_o, done_v, '?', 1, c->m, done_writable, "done") < 0) {
-        nq_csr_release(c);
-        nq_uf_release(uv);
+    if (ms_get_array(done_o, done_v, '?', 1, c->m, done_writable, "done") < 0) {
+        ms_csr_release(c);
+        ms_uf_release(uv);
         return -1;
     }
     return 0;
 }
 
-static void nq_close_rounds(nq_uf_views *uv, nq_csr *c, Py_buffer *done_v) {
+static void ms_close_rounds(ms_uf_views *uv, ms_csr *c, Py_buffer *done_v) {
     PyBuffer_Release(done_v);
-    nq_csr_release(c);
-    nq_uf_release(uv);
+    ms_csr_release(c);
+    ms_uf_release(uv);
 }
 
 static PyObject *collapse(PyObject *self, PyObject *args) {
@@ -557,10 +557,10 @@ static PyObject *collapse(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOLOOOO:collapse", &ptr_o, &vars_o, &need_o, &max_rounds,
                           &parent_o, &parity_o, &value_o, &done_o))
         return NULL;
-    nq_uf_views uv;
-    nq_csr c;
+    ms_uf_views uv;
+    ms_csr c;
     Py_buffer done_v;
-    if (nq_open_rounds(parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o, false,
+    if (ms_open_rounds(parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o, false,
                        true, &uv, &c, &done_v) < 0)
         return NULL;
     PyObject *result = NULL;
@@ -570,7 +570,7 @@ static PyObject *collapse(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    nq_uf u = {uv.parent.buf, uv.parity.buf, size, uv.value.buf};
+    ms_uf u = {uv.parent.buf, uv.parity.buf, size, uv.value.buf};
     bool *done = done_v.buf;
     const int64_t *ptr = c.ptr.buf;
     const int32_t *vs = c.vars.buf;
@@ -585,8 +585,8 @@ static PyObject *collapse(PyObject *self, PyObject *args) {
         u.value[v] = -1;
     }
     memset(done, 0, (size_t)m);
-    int32_t roots[NQ_MINES_MAX_SEEN];
-    int64_t coefs[NQ_MINES_MAX_SEEN];
+    int32_t roots[MS_MINES_MAX_SEEN];
+    int64_t coefs[MS_MINES_MAX_SEEN];
     bool changed = true;
     while (changed && rounds < max_rounds && bad < 0) {
         changed = false;
@@ -598,9 +598,9 @@ static PyObject *collapse(PyObject *self, PyObject *args) {
             if (rounds == 1 && len > 2)
                 continue; /* the first round takes the numbers over one or two squares */
             int64_t rhs;
-            int k = nq_reduce_one(&u, vs + ptr[j], len, need[j], roots, coefs, &rhs);
+            int k = ms_reduce_one(&u, vs + ptr[j], len, need[j], roots, coefs, &rhs);
             int d;
-            int status = nq_absorb(&u, k, roots, coefs, rhs, &d);
+            int status = ms_absorb(&u, k, roots, coefs, rhs, &d);
             if (status < 0) {
                 bad = j;
                 break;
@@ -614,14 +614,14 @@ static PyObject *collapse(PyObject *self, PyObject *args) {
     if (bad < 0) {
         for (Py_ssize_t v = 0; v < n; v++) {
             int p;
-            nq_find(&u, (int32_t)v, &p);
+            ms_find(&u, (int32_t)v, &p);
         }
     }
     Py_END_ALLOW_THREADS
     result = Py_BuildValue("Ln", rounds, bad);
 done:
     free(size);
-    nq_close_rounds(&uv, &c, &done_v);
+    ms_close_rounds(&uv, &c, &done_v);
     return result;
 }
 
@@ -630,9 +630,9 @@ done:
 typedef struct {
     void *data;
     size_t len, cap, item;
-} nq_grow;
+} ms_grow;
 
-static bool nq_grow_reserve(nq_grow *g, size_t more) {
+static bool ms_grow_reserve(ms_grow *g, size_t more) {
     if (g->len + more <= g->cap)
         return true;
     size_t cap = g->cap ? g->cap : 256;
@@ -660,22 +660,22 @@ static PyObject *clauses(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOOOO:clauses", &parent_o, &parity_o, &value_o, &ptr_o,
                           &vars_o, &need_o, &done_o))
         return NULL;
-    nq_uf_views uv;
-    nq_csr c;
+    ms_uf_views uv;
+    ms_csr c;
     Py_buffer done_v;
-    if (nq_open_rounds(parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o, true,
+    if (ms_open_rounds(parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o, true,
                        false, &uv, &c, &done_v) < 0)
         return NULL;
     PyObject *result = NULL;
     Py_ssize_t n = uv.n, m = c.m;
     int64_t *ids = calloc((size_t)(n > 0 ? n : 1), sizeof(int64_t));
-    nq_grow lits = {NULL, 0, 0, sizeof(int32_t)}, ends = {NULL, 0, 0, sizeof(int64_t)};
+    ms_grow lits = {NULL, 0, 0, sizeof(int32_t)}, ends = {NULL, 0, 0, sizeof(int64_t)};
     int64_t *root_of = NULL;
     if (ids == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    nq_uf u = {uv.parent.buf, uv.parity.buf, NULL, uv.value.buf};
+    ms_uf u = {uv.parent.buf, uv.parity.buf, NULL, uv.value.buf};
     const bool *done = done_v.buf;
     const int64_t *ptr = c.ptr.buf;
     const int32_t *vs = c.vars.buf;
@@ -683,13 +683,13 @@ static PyObject *clauses(PyObject *self, PyObject *args) {
     int64_t nv = 0, written = 0;
     bool ok = true;
     Py_BEGIN_ALLOW_THREADS
-    int32_t roots[NQ_MINES_MAX_SEEN];
-    int64_t coefs[NQ_MINES_MAX_SEEN];
+    int32_t roots[MS_MINES_MAX_SEEN];
+    int64_t coefs[MS_MINES_MAX_SEEN];
     for (Py_ssize_t j = 0; j < m && ok; j++) {
         if (done[j])
             continue;
         int64_t rhs;
-        int k = nq_reduce_one(&u, vs + ptr[j], (Py_ssize_t)(ptr[j + 1] - ptr[j]), need[j],
+        int k = ms_reduce_one(&u, vs + ptr[j], (Py_ssize_t)(ptr[j + 1] - ptr[j]), need[j],
                               roots, coefs, &rhs);
         written++;
         for (int t = 0; t < k; t++) {
@@ -703,7 +703,7 @@ static PyObject *clauses(PyObject *self, PyObject *args) {
                     s += coefs[t];
             if (s == rhs)
                 continue;
-            if (!nq_grow_reserve(&lits, (size_t)k) || !nq_grow_reserve(&ends, 1)) {
+            if (!ms_grow_reserve(&lits, (size_t)k) || !ms_grow_reserve(&ends, 1)) {
                 ok = false;
                 break;
             }
@@ -746,7 +746,7 @@ done:
     free(lits.data);
     free(ends.data);
     free(root_of);
-    nq_close_rounds(&uv, &c, &done_v);
+    ms_close_rounds(&uv, &c, &done_v);
     return result;
 }
 
@@ -763,12 +763,12 @@ static PyObject *values(PyObject *self, PyObject *args) {
     PyObject *parent_o, *parity_o, *value_o, *out_o;
     if (!PyArg_ParseTuple(args, "OOOO:values", &parent_o, &parity_o, &value_o, &out_o))
         return NULL;
-    nq_uf_views uv;
-    if (nq_uf_open(parent_o, parity_o, value_o, false, false, &uv) < 0)
+    ms_uf_views uv;
+    if (ms_uf_open(parent_o, parity_o, value_o, false, false, &uv) < 0)
         return NULL;
     Py_buffer out_v;
-    if (nq_get_array(out_o, &out_v, '?', 1, uv.n, true, "out") < 0) {
-        nq_uf_release(&uv);
+    if (ms_get_array(out_o, &out_v, '?', 1, uv.n, true, "out") < 0) {
+        ms_uf_release(&uv);
         return NULL;
     }
     const int32_t *parent = uv.parent.buf;
@@ -791,7 +791,7 @@ static PyObject *values(PyObject *self, PyObject *args) {
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&out_v);
-    nq_uf_release(&uv);
+    ms_uf_release(&uv);
     if (bad >= 0) {
         PyErr_Format(PyExc_ValueError, "parent[%zd] = %d: must be 0..%zd", bad,
                      (int)parent[bad], n - 1);
@@ -811,10 +811,10 @@ static PyObject *violated(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOO:violated", &ptr_o, &vars_o, &need_o, &mine_o))
         return NULL;
     Py_buffer mine_v;
-    if (nq_get_array(mine_o, &mine_v, '?', 1, -1, false, "mine") < 0)
+    if (ms_get_array(mine_o, &mine_v, '?', 1, -1, false, "mine") < 0)
         return NULL;
-    nq_csr c;
-    if (nq_csr_open(ptr_o, vars_o, need_o, nq_len(&mine_v), false, &c) < 0) {
+    ms_csr c;
+    if (ms_csr_open(ptr_o, vars_o, need_o, ms_len(&mine_v), false, &c) < 0) {
         PyBuffer_Release(&mine_v);
         return NULL;
     }
@@ -822,7 +822,7 @@ static PyObject *violated(PyObject *self, PyObject *args) {
     const int32_t *vs = c.vars.buf;
     const int16_t *need = c.need.buf;
     const bool *mine = mine_v.buf;
-    const int64_t nv = (int64_t)nq_len(&c.vars), n = (int64_t)nq_len(&mine_v);
+    const int64_t nv = (int64_t)ms_len(&c.vars), n = (int64_t)ms_len(&mine_v);
     Py_ssize_t m = c.m, bad = -1, broken = -1;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t j = 0; j < m && bad < 0 && broken < 0; j++) {
@@ -842,7 +842,7 @@ static PyObject *violated(PyObject *self, PyObject *args) {
             bad = j;
     }
     Py_END_ALLOW_THREADS
-    nq_csr_release(&c);
+    ms_csr_release(&c);
     PyBuffer_Release(&mine_v);
     if (broken >= 0) {
         PyErr_Format(PyExc_ValueError,
@@ -875,7 +875,7 @@ static PyModuleDef_Slot slots[] = {
 };
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "nqueens._core.mines", module_doc, 0, methods, slots,
+    PyModuleDef_HEAD_INIT, "minesweeper._core.mines", module_doc, 0, methods, slots,
     NULL, NULL, NULL,
 };
 

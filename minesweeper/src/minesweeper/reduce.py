@@ -31,8 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from nqueens._core import mines as _core
-
+from ._core import mines as kernels
 from .board import Arrays
 
 MAX_ROUNDS = 60
@@ -58,7 +57,7 @@ def _collapse(n: int, ptr: npt.NDArray[np.int64], vs: npt.NDArray[np.int32],
     parity = np.empty(n, dtype=np.uint8)
     value = np.empty(n, dtype=np.int8)
     done = np.empty(need.shape[0], dtype=np.bool_)
-    rounds, bad = _core.collapse(ptr, vs, need, max_rounds, parent, parity, value, done)
+    rounds, bad = kernels.collapse(ptr, vs, need, max_rounds, parent, parity, value, done)
     return parent, parity, value, done, int(rounds), int(bad)
 
 
@@ -81,7 +80,7 @@ def _clauses(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
     >>> lits[:ends[0]].tolist(), len(ends), root_of.tolist(), written
     ([1, 2, 3], 5, [0, 0, 1, 2], 1)
     """
-    lits, ends, root_of, written = _core.clauses(parent, parity, value, ptr, vs, need, done)
+    lits, ends, root_of, written = kernels.clauses(parent, parity, value, ptr, vs, need, done)
     return (np.frombuffer(lits, dtype=np.int32), np.frombuffer(ends, dtype=np.int64),
             np.frombuffer(root_of, dtype=np.int64), int(written))
 
@@ -95,7 +94,7 @@ def _values(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
     [True, False]
     """
     out = np.empty(parent.shape[0], dtype=np.bool_)
-    _core.values(parent, parity, value, out)
+    kernels.values(parent, parity, value, out)
     return out
 
 
@@ -175,4 +174,4 @@ def verify(a: Arrays, mine: npt.NDArray[np.bool_]) -> int:
     >>> verify(a, np.array([True, False])), verify(a, np.array([True, True]))
     (-1, 0)
     """
-    return int(_core.violated(a.ptr, a.vars, a.need, np.ascontiguousarray(mine, dtype=np.bool_)))
+    return int(kernels.violated(a.ptr, a.vars, a.need, np.ascontiguousarray(mine, dtype=np.bool_)))

@@ -28,10 +28,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from nqueens._core import mines as _core
-from nqueens.bounded_input import printable
-
+from ._core import mines as kernels
 from .errors import BadInput
+from .files import printable
 from .words import plural
 
 UNKNOWN = -1
@@ -207,7 +206,7 @@ def _extract(cells: npt.NDArray[np.int8]) -> tuple[
     >>> rows.tolist(), cols.tolist(), ptr.tolist(), vs.tolist(), need.tolist()
     ([0], [1], [0, 1], [0], [1])
     """
-    n, m, entries = _core.extract_sizes(cells)
+    n, m, entries = kernels.extract_sizes(cells)
     rows = np.empty(n, dtype=np.int32)
     cols = np.empty(n, dtype=np.int32)
     cell_rows = np.empty(m, dtype=np.int32)
@@ -215,7 +214,7 @@ def _extract(cells: npt.NDArray[np.int8]) -> tuple[
     ptr = np.zeros(m + 1, dtype=np.int64)
     out = np.empty(entries, dtype=np.int32)
     need = np.empty(m, dtype=np.int16)
-    _core.extract(cells, rows, cols, cell_rows, cell_cols, ptr, out, need)
+    kernels.extract(cells, rows, cols, cell_rows, cell_cols, ptr, out, need)
     return rows, cols, cell_rows, cell_cols, ptr, out, need
 
 
