@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +23,8 @@ from nqueens.count.cluster import (  # noqa: E402
     ClusterError,
     DaskMap,
     check_address,
+    connect,
+    connected,
     plan_batches,
 )
 from nqueens.count.journal import Journal, JournalHeader  # noqa: E402
@@ -102,11 +105,38 @@ def cluster() -> Iterator[Cluster]:
         c.close()
 
 
+@pytest.fixture(scope="module")
+def client(cluster: Cluster) -> Iterator[Any]:
+    """A client of the test cluster, made the way a user makes one."""
+    from dask.distributed import Client
+
+    with Client(cluster.address, timeout=60, set_as_default=False) as c:
+        yield c
+
+
 @pytest.mark.parametrize("n", [12, 13, 14])
-def test_cluster_counts_are_exact(cluster: Cluster, n: int) -> None:
-    result = count(n, scheduler=cluster.address)
+def test_cluster_counts_are_exact(client: Any, n: int) -> None:
+    result = count(n, executor=client)
     assert (result.total, result.fundamental) == (A000170[n], A002562[n])
-    assert result.engine == "halves"
+    assert result.engine == "halves" and result.workers == 2
+    assert client.status == "running"  # handed in: used, not closed
+
+
+def test_a_client_of_a_local_cluster_counts_exactly(tmp_path: Path) -> None:
+    from dask.distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                      dashboard_address=":0") as local, \
+            Client(local, set_as_default=False) as own:
+        journal = tmp_path / "q13.sqlite"
+        result = count(13, executor=own, journal=journal)
+        assert (result.total, result.fundamental) == (A000170[13], A002562[13])
+        superqueen = count(12, piece="superqueen", executor=own)
+        assert superqueen.total == 156 and superqueen.engine == "constellations"
+        assert own.status == "running"
+    # The journal it wrote finishes a local count without counting again.
+    again = count(13, workers=1, journal=journal)
+    assert (again.total, again.seconds) == (A000170[13], 0.0)
 
 
 def test_command_line_with_scheduler(cluster: Cluster, run, monkeypatch) -> None:
@@ -120,7 +150,7 @@ def test_command_line_with_scheduler(cluster: Cluster, run, monkeypatch) -> None
     assert r.code == 0 and r.out == "9233\n"
 
 
-def test_journal_is_shared_with_local_runs(cluster: Cluster, tmp_path: Path) -> None:
+def test_journal_is_shared_with_local_runs(client: Any, tmp_path: Path) -> None:
     journal = tmp_path / "count14.sqlite"
     n = 14
     version, subs = _count_subs(n)
@@ -129,7 +159,7 @@ def test_journal_is_shared_with_local_runs(cluster: Cluster, tmp_path: Path) -> 
     with Journal.open(str(journal), header) as j:
         j.record(solve_batch(subs[: len(subs) // 3]))
     # The cluster finishes the count; the journal then holds each subproblem once.
-    result = count(n, scheduler=cluster.address, journal=journal)
+    result = count(n, executor=client, journal=journal)
     assert result.total == A000170[n] and result.fundamental == A002562[n]
     with Journal.open(str(journal), header) as j:
         ids = [r.id for r in j.results()]
@@ -139,7 +169,7 @@ def test_journal_is_shared_with_local_runs(cluster: Cluster, tmp_path: Path) -> 
     assert (again.total, again.fundamental) == (result.total, result.fundamental)
 
 
-def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
+def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster, client: Any) -> None:
     n = 16
     subs = cons.make_subproblems(n)
     seen: list[int] = []
@@ -150,9 +180,9 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
         if len(seen) == 2 and victim.poll() is None:
             os.killpg(victim.pid, signal.SIGKILL)
 
-    with DaskMap(cluster.address, task_seconds=0.3) as dm:
-        results = run(subs, dm, progress=progress)
-        tasks = dm.tasks
+    dm = DaskMap(client, task_seconds=0.3)
+    results = run(subs, dm, progress=progress)
+    tasks = dm.tasks
     assert victim.poll() is not None, "the worker was not killed during the run"
     assert tasks >= 8
     assert cons.tally(subs, results) == (A000170[n], A002562[n])
@@ -163,7 +193,7 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
     cluster.wait_for_workers(2)
 
 
-def test_losing_every_worker_ends_the_count_with_a_message(cluster: Cluster,
+def test_losing_every_worker_ends_the_count_with_a_message(cluster: Cluster, client: Any,
                                                            tmp_path: Path) -> None:
     n = 18
     version, subs = _count_subs(n)
@@ -181,8 +211,8 @@ def test_losing_every_worker_ends_the_count_with_a_message(cluster: Cluster,
     t0 = time.monotonic()
     with Journal.open(str(journal), header) as j:
         with pytest.raises(ClusterError, match="lost all its workers"):
-            with DaskMap(cluster.address, task_seconds=0.3, worker_grace=3) as dm:
-                run(subs, dm, journal=j, progress=progress)
+            run(subs, DaskMap(client, task_seconds=0.3, worker_grace=3), journal=j,
+                progress=progress)
         kept = len(list(j.results()))
     assert time.monotonic() - t0 < 60
     assert 0 < kept < len(subs)
@@ -191,7 +221,8 @@ def test_losing_every_worker_ends_the_count_with_a_message(cluster: Cluster,
         cluster.workers.remove(w)
         cluster.add_worker()
     cluster.wait_for_workers(2)
-    result = count(n, scheduler=cluster.address, journal=journal)
+    with connected(cluster.address) as fresh:  # as the command line makes it
+        result = count(n, executor=fresh, journal=journal)
     assert (result.total, result.fundamental) == (A000170[n], A002562[n])
 
 
@@ -291,8 +322,7 @@ def test_a_server_that_is_not_dask_is_reported_not_waited_for() -> None:
     t0 = time.monotonic()
     try:
         with pytest.raises(BadInput, match="cannot reach the Dask scheduler"):
-            with DaskMap(f"tcp://127.0.0.1:{port}", timeout=2):
-                pass
+            connect(f"tcp://127.0.0.1:{port}", timeout=2)
     finally:
         server.close()
         for conn in accepted:
@@ -395,7 +425,7 @@ def test_a_non_dask_server_is_refused_before_dask_reads_a_frame(answer: bytes) -
 
 
 def test_wrong_results_from_the_cluster_are_caught_before_they_are_recorded(
-        cluster: Cluster, tmp_path: Path) -> None:
+        client: Any, tmp_path: Path) -> None:
     def lying(batch):  # type: ignore[no-untyped-def]
         # A faulty worker. Local, so Dask sends the function itself (the workers
         # cannot import this test module).
@@ -410,13 +440,12 @@ def test_wrong_results_from_the_cluster_are_caught_before_they_are_recorded(
     header = JournalHeader(n, "queen", cons.ENGINE_VERSION, len(subs), cons.digest(subs))
     with Journal.open(str(tmp_path / "j.sqlite"), header) as j:
         with pytest.raises(ClusterError, match=r"wrong result: subproblem \d+ is recorded"):
-            with LyingCluster(cluster.address, task_seconds=0.3) as dm:
-                run(subs, dm, journal=j)
+            run(subs, LyingCluster(client, task_seconds=0.3), journal=j)
         assert j.done() == set()
 
 
-def test_results_from_the_cluster_are_spot_checked(cluster: Cluster) -> None:
+def test_results_from_the_cluster_are_spot_checked(client: Any) -> None:
     subs = cons.make_subproblems(14)
-    with DaskMap(cluster.address, task_seconds=0.3) as dm:
-        assert cons.tally(subs, run(subs, dm)) == (A000170[14], A002562[14])
-        assert 1 <= dm.checked <= dm.tasks
+    dm = DaskMap(client, task_seconds=0.3)
+    assert cons.tally(subs, run(subs, dm)) == (A000170[14], A002562[14])
+    assert 1 <= dm.checked <= dm.tasks

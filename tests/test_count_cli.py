@@ -176,3 +176,26 @@ def test_a_memory_limit_for_one_worker_counts_with_one(run) -> None:  # type: ig
     data = json.loads(r.out)
     assert (data["all"], data["workers"]) == (95815104, 1)
     assert "counting with 1 of 2 workers" in r.err
+
+
+def test_json_seconds_are_the_counting_only(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    journal = str(tmp_path / "q17.sqlite")
+    started = time.perf_counter()
+    first = run("count", "17", "-w", "2", "--journal", journal, "--json")
+    took = time.perf_counter() - started
+    data = json.loads(first.out)
+    assert first.code == 0 and data["all"] == 95815104
+    assert 0 < data["seconds"] < took
+    # Resumed from the finished journal: checked and read, nothing counted.
+    again = json.loads(run("count", "17", "-w", "2", "--journal", journal, "--json").out)
+    assert (again["all"], again["seconds"]) == (95815104, 0.0)
+
+
+def test_json_seconds_leave_out_the_start_of_the_program() -> None:
+    started = time.perf_counter()
+    r = subprocess.run(program("nqueens") + ["count", "8", "--json"], capture_output=True,
+                       text=True, check=True)
+    took = time.perf_counter() - started
+    seconds = json.loads(r.stdout)["seconds"]
+    # Counting 92 boards takes well under a millisecond; starting Python takes longer.
+    assert seconds < 0.01 < took and seconds < took / 10

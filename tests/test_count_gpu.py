@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -116,7 +117,7 @@ def test_the_split_level_gives_each_core_several_items() -> None:
     ({"piece": "superqueen"}, "takes the whole queen board"),
     ({"torus": True}, "takes the whole queen board"),
     ({"fixed": [(0, 0)]}, "takes the whole queen board"),
-    ({"scheduler": "tcp://127.0.0.1:1"}, "exclude each other"),
+    ({"executor": ThreadPoolExecutor(1)}, "exclude each other"),
 ])
 def test_what_the_gpu_path_does_not_take_is_refused(kwargs: dict, message: str) -> None:
     with pytest.raises(BadInput, match=message):

@@ -13,12 +13,13 @@ from click.core import ParameterSource
 
 from .. import interrupt
 from ..count import count as count_solutions
-from ..count import engine_of, plan_workers, uses_subproblems
+from ..count import engine_of, uses_subproblems
 from ..count.journal import check_key
 from ..count.memory import parse_size
 from ..count.pace import Estimate, Pace, describe_seconds
 from ..count.runner import Progress
 from ..errors import BadInput, NoSolution
+from ..search import Problem
 from .app import cli
 from .common import (
     constraint_options,
@@ -47,7 +48,7 @@ def workers_option(f: F) -> F:
     workers: 4
     """
     return click.option(
-        "--workers", "-w", type=int, default=None, metavar="K",
+        "--workers", "-w", type=click.IntRange(min=1), default=None, metavar="K",
         help="Processes to count with (default: all cores; small boards count in-process).",
     )(f)
 
@@ -100,6 +101,27 @@ class Eta:
         self.pace = pace
         self.started = time.perf_counter()
         self.first_done: int | None = None
+
+    def follow(self, problem: Problem) -> Callable[[Estimate], None]:
+        """What the count calls with its estimate (from n = 19): it is said, and this
+        model starts from it.
+
+        >>> import contextlib, io
+        >>> eta = Eta(None)
+        >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+        ...     eta.follow(Problem.make(20))(Estimate(200, 2, 6, Pace(0.1, 2)))
+        >>> err.getvalue()[:49]
+        'nqueens: n = 20 on 2 workers should take about 3 '
+        >>> eta.pace
+        Pace(seconds_per_cost=0.1, workers=2)
+        """
+        def estimated(found: Estimate) -> None:
+            say(f"nqueens: {found.describe(problem.n, engine_of(problem))}")
+            self.pace = found.pace
+            self.started = time.perf_counter()
+            self.first_done = None
+
+        return estimated
 
     def text(self, cost_done: int, cost_total: int) -> str:
         """The time left, for people; '?' while nothing can be said."""
@@ -226,77 +248,27 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 20 --gpu                       on the GPU
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
-    ctx = click.get_current_context()
-    from_env = ctx.get_parameter_source("scheduler") is ParameterSource.ENVIRONMENT
-    if scheduler is not None and from_env:
-        # $NQUEENS_SCHEDULER is a default, not an order: counts the cluster cannot take,
-        # and an explicit --workers, run here.
-        if workers is not None or not uses_subproblems(problem):
-            scheduler = None
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with --fixed "
                        "or --blocked")
-    if workers is not None and workers < 1:
-        raise BadInput(f"--workers must be at least 1, not {workers}")
-    if journal_key is not None:
-        if journal is None:
-            if ctx.get_parameter_source("journal_key") is not ParameterSource.ENVIRONMENT:
-                raise BadInput("--journal-key needs --journal FILE")
-            journal_key = None
-        else:
-            check_key(journal_key)
-    if gpu and device not in (None, "cuda"):
-        raise BadInput(f"--gpu and --device {device} say two things: give one of them")
-    where = "cuda" if gpu else (device or "cpu")
-    if where != "cpu" and (workers is not None or memory_limit is not None):
-        raise BadInput("--workers and --memory-limit are for counting on the processor's "
-                       f"cores, not on {where}")
-    if where != "cpu" and scheduler is not None:
-        if from_env:
-            scheduler = None
-        else:
-            raise BadInput(f"--scheduler and counting on {where} exclude each other")
-    if scheduler is not None and workers is not None:
-        raise BadInput("--workers and --scheduler exclude each other: the cluster's workers "
-                       "do the counting")
-    if scheduler is not None:
-        from ..count.cluster import check_address, require_dask
-
-        require_dask()
-        scheduler = check_address(scheduler)
+    ctx = click.get_current_context()
+    journal_key = _journal_key(ctx, journal, journal_key)
+    where = _device(gpu, device, workers, memory_limit)
+    scheduler = _scheduler(ctx, scheduler, problem, workers, where)
     limit = parse_size(memory_limit) if memory_limit is not None else None
-    fast = uses_subproblems(problem)
-    if fast and scheduler is None and where == "cpu":
-        fit, wanted = plan_workers(problem, workers, limit)
-        if fit < wanted:
-            say(f"nqueens: counting with {fit} of {wanted} workers: more would not fit in the "
-                "memory limit (--memory-limit)")
     eta = Eta(None)
-
-    def on_estimate(found: Estimate) -> None:
-        say(f"nqueens: n = {problem.n} on {found.workers} worker"
-            f"{'s' if found.workers > 1 else ''} should take about "
-            f"{describe_seconds(found.seconds)} here (from {found.sampled} subproblems timed "
-            f"first; engine {engine_of(problem)})")
-        eta.pace = found.pace
-        eta.started = time.perf_counter()
-        eta.first_done = None
-
     # What a signal that ends the count says (see nqueens.interrupt), and a Ctrl-C here.
     kept = (f"finished subproblems are kept in {journal}. Run the same command again to "
             "resume." if journal is not None else
             "nothing was kept (add --journal FILE to make a count resumable)")
     try:
-        with interrupt.noted(kept), \
-                progress_bar(fast and not quiet, f"n={problem.n}", eta) as report:
-            result = count_solutions(problem.n, piece=problem.piece, torus=problem.torus,
-                                     fixed=problem.fixed, blocked=problem.blocked,
-                                     workers=workers, journal=journal, progress=report,
-                                     scheduler=scheduler, journal_key=journal_key,
-                                     memory_limit=limit,
-                                     estimate=None if quiet or where != "cpu" else on_estimate,
-                                     device=where,
-                                     notify=None if quiet else lambda what: say(f"nqueens: {what}"))
+        with interrupt.noted(kept), _client(scheduler) as client, \
+                progress_bar(uses_subproblems(problem) and not quiet, f"n={problem.n}",
+                             eta) as report:
+            result = count_solutions(
+                problem, workers=workers, journal=journal, progress=report, executor=client,
+                journal_key=journal_key, memory_limit=limit, device=where,
+                estimate=None if quiet else eta.follow(problem), notify=_notify)
     except KeyboardInterrupt:
         say(f"nqueens: interrupted; {kept}")
         return 130
@@ -308,3 +280,65 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
         # Completing a board is a yes/no question: 'none' is the answer "no solution".
         raise NoSolution(problem.no_solution_message())
     return 0
+
+
+def _notify(what: str) -> None:
+    """Tell the user what the count says of itself."""
+    say(f"nqueens: {what}")
+
+
+def _journal_key(ctx: click.Context, journal: str | None, key: str | None) -> str | None:
+    """The journal key to use: a key from $NQUEENS_JOURNAL_KEY is dropped without a
+    journal, one given as --journal-key needs --journal."""
+    if key is None:
+        return None
+    if journal is None:
+        if ctx.get_parameter_source("journal_key") is not ParameterSource.ENVIRONMENT:
+            raise BadInput("--journal-key needs --journal FILE")
+        return None
+    return check_key(key)
+
+
+def _device(gpu: bool, device: str | None, workers: int | None,
+            memory_limit: str | None) -> str:
+    """Where to count, from --gpu and --device (cpu without either)."""
+    if gpu and device not in (None, "cuda"):
+        raise BadInput(f"--gpu and --device {device} say two things: give one of them")
+    where = "cuda" if gpu else (device or "cpu")
+    if where != "cpu" and (workers is not None or memory_limit is not None):
+        raise BadInput("--workers and --memory-limit are for counting on the processor's "
+                       f"cores, not on {where}")
+    return where
+
+
+def _scheduler(ctx: click.Context, scheduler: str | None, problem: Problem,
+               workers: int | None, where: str) -> str | None:
+    """The Dask scheduler to count on (None: here). $NQUEENS_SCHEDULER is a default, not
+    an order: counts the cluster cannot take, an explicit --workers and counting on
+    another device run here."""
+    if scheduler is None:
+        return None
+    if ctx.get_parameter_source("scheduler") is ParameterSource.ENVIRONMENT:
+        if workers is not None or where != "cpu" or not uses_subproblems(problem):
+            return None
+    if where != "cpu":
+        raise BadInput(f"--scheduler and counting on {where} exclude each other")
+    if workers is not None:
+        raise BadInput("--workers and --scheduler exclude each other: the cluster's workers "
+                       "do the counting")
+    from ..count.cluster import check_address, require_dask
+
+    require_dask()
+    return check_address(scheduler)
+
+
+@contextmanager
+def _client(scheduler: str | None) -> Iterator[Any]:
+    """A Dask client of ``scheduler`` for the ``with`` block (None without one)."""
+    if scheduler is None:
+        yield None
+        return
+    from ..count.cluster import connected
+
+    with connected(scheduler) as client:
+        yield client

@@ -1,8 +1,9 @@
 """Counting solutions: all of them and the fundamental ones (classes under the 8 symmetries).
 
 Whole boards are counted as a sum over independent subproblems that run on all
-cores, with an optional SQLite journal to resume from and an optional Dask cluster to
-run on. The plain queen board with 4 <= n <= 23 is counted by joining half-boards
+cores, with an optional SQLite journal to resume from, or on an executor handed in (a
+:class:`concurrent.futures.Executor`, a Dask cluster's ``distributed.Client``). The
+plain queen board with 4 <= n <= 23 is counted by joining half-boards
 (:mod:`nqueens.count.halves`); the superqueen and larger queen boards by start
 constellations (:mod:`nqueens.count.constellations`). The torus and boards with
 fixed or blocked squares use the simple search of :mod:`nqueens.count.simple`. With
@@ -18,9 +19,11 @@ fixed or blocked squares use the simple search of :mod:`nqueens.count.simple`. W
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import BadInput
 from ..pieces import Piece
@@ -28,9 +31,10 @@ from ..search import Problem, Square
 from . import constellations as cons
 from . import halves
 from . import memory as mem
+from .executors import FuturesMap, PoolMap, is_dask_client
 from .journal import Journal, JournalHeader
 from .pace import ESTIMATE_FROM_N, Estimate, time_sample
-from .runner import PoolMap, Progress, run, serial_map
+from .runner import MapUnordered, Progress, Stopwatch, run, serial_map
 from .simple import count_problem
 from .work import Subproblem, SubResult, digest, solve_batch, tally
 
@@ -51,7 +55,8 @@ class CountResult:
     """The outcome of a count. ``fundamental`` is None when symmetry does not apply
     (fixed or blocked squares break it). ``engine`` is ``"halves"``,
     ``"constellations"`` or ``"simple"`` (see :func:`engine_of`); ``subproblems`` is how
-    many the count was split into (0 for simple).
+    many the count was split into (0 for simple); ``seconds`` the time spent counting
+    (see :func:`count`).
 
     >>> r = count(8, workers=1)
     >>> r.total, r.fundamental, r.engine, r.subproblems
@@ -189,7 +194,7 @@ def plan_workers(problem: Problem, workers: int | None = None,
 
 
 def warm_up(piece: Piece | str = Piece.QUEEN) -> None:
-    """Load the counting kernels, so that a timed count does not include it.
+    """Count two small boards, so that the counting code is loaded and run once.
 
     >>> warm_up()
     """
@@ -197,31 +202,106 @@ def warm_up(piece: Piece | str = Piece.QUEEN) -> None:
         count(n, piece=piece, workers=1)
 
 
-def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
+def as_problem(n: int | Problem, piece: Piece | str = Piece.QUEEN, torus: bool = False,
+               fixed: Iterable[Square] = (), blocked: Iterable[Square] = ()) -> Problem:
+    """The problem to count: ``n`` itself when it is a :class:`~nqueens.search.Problem`
+    (then the other arguments must keep their defaults), else the one they describe.
+
+    >>> as_problem(8, torus=True).torus
+    True
+    >>> p = Problem.make(6)
+    >>> as_problem(p) is p
+    True
+    >>> as_problem(p, torus=True)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: give the problem or its parts (piece, torus, fixed, blocked), not both
+    """
+    if not isinstance(n, Problem):
+        return Problem.make(n, piece, torus, fixed, blocked)
+    if Piece(piece) is not Piece.QUEEN or torus or tuple(fixed) or tuple(blocked):
+        raise BadInput("give the problem or its parts (piece, torus, fixed, blocked), not both")
+    return n
+
+
+def check_options(problem: Problem, *, workers: int | None = None,
+                  memory_limit: int | None = None, executor: object = None,
+                  journal: object = None, device: str = "cpu") -> None:
+    """Raise :class:`BadInput` when the options of :func:`count` do not go together.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> check_options(Problem.make(8), workers=2, executor=ThreadPoolExecutor(2))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: workers and an executor exclude each other: ...
+    """
+    check_workers(workers)
+    if memory_limit is not None and (isinstance(memory_limit, bool) or
+                                     not isinstance(memory_limit, int) or memory_limit < 1):
+        raise BadInput(f"the memory limit must be a positive number of bytes, not "
+                       f"{memory_limit!r}")
+    if executor is not None:
+        _check_executor(executor, workers, memory_limit, device)
+    if engine_of(problem) == "simple" and device == "cpu":
+        for option, value in (("a journal", journal), ("an executor", executor)):
+            if value is not None:
+                raise BadInput(f"{option} needs a count split into subproblems: a whole board "
+                               f"(no --fixed, --blocked or --torus) with n >= {cons.MIN_N}")
+
+
+def _check_executor(executor: object, workers: int | None, memory_limit: int | None,
+                    device: str) -> None:
+    """Refuse what is not an executor, and options that an executor does not take."""
+    if not (is_dask_client(executor) or isinstance(executor, Executor)):
+        raise BadInput("the executor must be a concurrent.futures.Executor or a "
+                       f"distributed.Client, not {type(executor).__name__}")
+    if workers is not None:
+        raise BadInput("workers and an executor exclude each other: the executor's workers "
+                       "do the counting")
+    if memory_limit is not None:
+        raise BadInput("a memory limit is for the local processes, not for an executor")
+    if device != "cpu":
+        raise BadInput(f"counting on {device} and an executor exclude each other: count on "
+                       "one of them")
+
+
+def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
           fixed: Iterable[Square] = (), blocked: Iterable[Square] = (),
           workers: int | None = None, journal: str | os.PathLike[str] | None = None,
-          progress: Progress | None = None, scheduler: str | None = None,
+          progress: Progress | None = None, executor: Executor | Any = None,
           journal_key: str | None = None, memory_limit: int | None = None,
           estimate: Callable[[Estimate], None] | None = None, device: str = "cpu",
           notify: Callable[[str], None] | None = None) -> CountResult:
     """Count all solutions and (without fixed or blocked squares) the fundamental ones.
 
-    ``workers`` processes share the subproblems (None: all cores, in this process
-    below n = 14); no more of them run than fit in ``memory_limit`` bytes (None:
-    :func:`nqueens.count.memory.default_limit`), and a count that does not fit with one
-    raises :class:`BadInput` before it starts. ``journal`` names an SQLite file that
-    records each finished subproblem; counting again with the same file resumes
-    (after checking what it holds) and gives the same result. Its rows are signed with
-    ``journal_key``, or with a key kept in the user's configuration folder when that is
-    None (see :mod:`nqueens.count.journal`). ``progress`` is called after each finished
-    batch (see :data:`nqueens.count.runner.Progress`). ``scheduler``
-    (``tcp://HOST:PORT``) sends the subproblems to a running Dask cluster instead (see
-    :mod:`nqueens.count.cluster`); the journal and the result are the same as for a
-    local run. From n = 19 on, ``estimate`` (when given) receives the expected time of
-    the count, from a sample of subproblems timed first (their results are kept).
+    ``n`` is the board size, or a whole :class:`~nqueens.search.Problem` (then without
+    ``piece``, ``torus``, ``fixed`` or ``blocked``).
+
+    Where the subproblems run is ``executor``'s: None counts in ``workers`` local
+    processes (None: all cores, in this process below n = 14), a pool started by the
+    count when there is work left and stopped by it; no more of them run than fit in
+    ``memory_limit`` bytes (None: :func:`nqueens.count.memory.default_limit`; ``notify``
+    is told when that means fewer), and a count that does not fit with one raises
+    :class:`BadInput` before it starts. A :class:`concurrent.futures.Executor` or a
+    ``distributed.Client`` (a Dask cluster, see :mod:`nqueens.count.cluster`) runs them
+    instead, as tasks; it is used, never shut down, and its results are spot-checked as
+    they arrive. The journal and the result are the same wherever the count runs.
+
+    ``journal`` names an SQLite file that records each finished subproblem; counting
+    again with the same file resumes (after checking what it holds) and gives the same
+    result. Its rows are signed with ``journal_key``, or with a key kept in the user's
+    configuration folder when that is None (see :mod:`nqueens.count.journal`).
+    ``progress`` is called after each finished batch (see
+    :data:`nqueens.count.runner.Progress`). From n = 19 on, on local processes,
+    ``estimate`` (when given) receives the expected time of the count, from a sample of
+    subproblems timed first (their results are kept).
+
+    The result's ``seconds`` are the time spent counting subproblems in this call: not
+    making them (or the tables they share), starting or stopping workers, opening and
+    checking the journal, or what the journal held already (a finished one: 0).
 
     ``device="cuda"`` (or ``"cuda:K"``) counts the queen board's start constellations
-    on a GPU (the ``nqueens[gpu]`` extra; n from 4 to 32, no cluster): the same
+    on a GPU (the ``nqueens[gpu]`` extra; n from 4 to 32, no executor): the same
     subproblems, journal and results as the constellation engine on the CPU; ``notify``
     is told when the kernel is compiled, once per machine. ``device="host"`` runs that
     path's kernel on this processor (the check of a machine without a GPU).
@@ -234,70 +314,108 @@ def count(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
     4
     >>> count(5, fixed=[(0, 0)]).total
     2
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     count(10, executor=pool).total
+    724
     >>> count(20, memory_limit=1 << 20)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     nqueens.errors.BadInput: counting n = 20 needs ... more than the limit of 1 MiB; ...
     """
-    problem = Problem.make(n, piece, torus, fixed, blocked)
-    k = check_workers(workers)
-    if memory_limit is not None and (isinstance(memory_limit, bool) or
-                                     not isinstance(memory_limit, int) or memory_limit < 1):
-        raise BadInput(f"the memory limit must be a positive number of bytes, not "
-                       f"{memory_limit!r}")
-    start = time.perf_counter()
+    problem = as_problem(n, piece, torus, fixed, blocked)
+    check_options(problem, workers=workers, memory_limit=memory_limit, executor=executor,
+                  journal=journal, device=device)
     if device != "cpu":
         return _count_on_device(problem, device, journal=journal, progress=progress,
-                                scheduler=scheduler, journal_key=journal_key, notify=notify,
-                                start=start)
+                                journal_key=journal_key, notify=notify)
     engine = engine_of(problem)
+    watch = Stopwatch()
     if engine == "simple":
-        for option, value in (("a journal", journal), ("a cluster", scheduler)):
-            if value is not None:
-                raise BadInput(f"{option} needs a count split into subproblems: a whole board "
-                               f"(no --fixed, --blocked or --torus) with n >= {cons.MIN_N}")
-        total, fundamental = count_problem(problem)
-        return CountResult(problem.n, total, fundamental, time.perf_counter() - start,
+        with watch:
+            total, fundamental = count_problem(problem)
+        return CountResult(problem.n, total, fundamental, watch.seconds,
                            problem.piece.value, problem.torus)
     version, subs = make_subproblems(problem)
-    k = plan_workers(problem, k, memory_limit)[0] if scheduler is None else 1
-    jr: Journal | None = None
-    if journal is not None:
-        header = JournalHeader(problem.n, problem.piece.value, version, len(subs),
-                               digest(subs))
-        jr = Journal.open(os.fspath(journal), header, key=journal_key)
-    try:
+    with _opened(problem, version, subs, journal, journal_key) as jr, \
+            _target(problem, workers, memory_limit, executor, notify) as target:
         given: list[SubResult] = []
-        if estimate is not None and problem.n >= ESTIMATE_FROM_N and scheduler is None:
-            done = {r.id for r in jr.results()} if jr is not None else set()
-            todo = [s for s in subs if s.id not in done]
-            if todo:
-                found, given = time_sample(todo, k, solve_batch)
-                estimate(found)
-        if scheduler is not None:
-            from .cluster import DaskMap
-
-            with DaskMap(scheduler) as cluster:
-                results = run(subs, cluster, journal=jr, progress=progress)
-                k = cluster.slots
-        elif k > 1:
-            with PoolMap(k) as pool:
-                results = run(subs, pool, journal=jr, progress=progress, workers=k,
-                              given=given)
-        else:
-            results = run(subs, serial_map, journal=jr, progress=progress, given=given)
-    finally:
-        if jr is not None:
-            jr.close()
+        if estimate is not None and target.local and problem.n >= ESTIMATE_FROM_N:
+            given = _sample(subs, jr, target.workers, estimate, watch)
+        results = run(subs, target.map, journal=jr, progress=progress,
+                      workers=target.workers, given=given, stopwatch=watch)
+        used = target.slots()
     total, fundamental = tally(subs, results)
-    return CountResult(problem.n, total, fundamental, time.perf_counter() - start,
-                       problem.piece.value, problem.torus, engine, len(subs), k)
+    return CountResult(problem.n, total, fundamental, watch.seconds, problem.piece.value,
+                       problem.torus, engine, len(subs), used)
+
+
+@dataclass
+class _Target:
+    """Where a count's batches run: the executor, how many workers it has (now), and
+    whether they are local processes."""
+
+    map: MapUnordered
+    workers: int
+    local: bool
+    slots: Callable[[], int]
+
+
+@contextmanager
+def _target(problem: Problem, workers: int | None, memory_limit: int | None,
+            executor: object, notify: Callable[[str], None] | None) -> Iterator[_Target]:
+    """The executor of a count: local processes (made and stopped here), this process, a
+    Dask cluster or a :class:`concurrent.futures.Executor` (used as they are)."""
+    if is_dask_client(executor):
+        from .cluster import DaskMap
+
+        dask = DaskMap(executor)
+        yield _Target(dask, 1, False, lambda: dask.slots)
+    elif isinstance(executor, Executor):
+        given = FuturesMap(executor)
+        yield _Target(given, given.workers, False, lambda: given.workers)
+    else:
+        fit, wanted = plan_workers(problem, workers, memory_limit)
+        if fit < wanted and notify is not None:
+            notify(f"counting with {fit} of {wanted} workers: more would not fit in the "
+                   "memory limit (--memory-limit)")
+        if fit == 1:
+            yield _Target(serial_map, 1, True, lambda: 1)
+            return
+        with PoolMap(fit) as pool:
+            yield _Target(pool, fit, True, lambda: fit)
+
+
+@contextmanager
+def _opened(problem: Problem, version: str, subs: list[Subproblem],
+            journal: str | os.PathLike[str] | None,
+            key: str | None) -> Iterator[Journal | None]:
+    """The journal of a count (None without one), closed afterwards."""
+    if journal is None:
+        yield None
+        return
+    header = JournalHeader(problem.n, problem.piece.value, version, len(subs), digest(subs))
+    with Journal.open(os.fspath(journal), header, key=key) as jr:
+        yield jr
+
+
+def _sample(subs: list[Subproblem], jr: Journal | None, workers: int,
+            estimate: Callable[[Estimate], None], watch: Stopwatch) -> list[SubResult]:
+    """Time a sample of the subproblems still to do, tell ``estimate`` how long the
+    count should take, and return the sample's results."""
+    done = jr.done() if jr is not None else set()
+    todo = [s for s in subs if s.id not in done]
+    if not todo:
+        return []
+    with watch:
+        found, given = time_sample(todo, workers, solve_batch)
+    estimate(found)
+    return given
 
 
 def _count_on_device(problem: Problem, device: str, *, journal: str | os.PathLike[str] | None,
-                     progress: Progress | None, scheduler: str | None,
-                     journal_key: str | None, notify: Callable[[str], None] | None,
-                     start: float) -> CountResult:
+                     progress: Progress | None, journal_key: str | None,
+                     notify: Callable[[str], None] | None) -> CountResult:
     """:func:`count` on a GPU (or the GPU path's kernel on the host): the queen board's
     start constellations, journaled as on the CPU."""
     from . import gpu
@@ -308,21 +426,12 @@ def _count_on_device(problem: Problem, device: str, *, journal: str | os.PathLik
     if not cons.MIN_N <= problem.n <= gpu.MAX_GPU_N:
         raise BadInput(f"counting on {device} takes n = {cons.MIN_N} to {gpu.MAX_GPU_N}, "
                        f"not {problem.n}")
-    if scheduler is not None:
-        raise BadInput("a GPU and a cluster exclude each other: count on one of them")
+    watch = Stopwatch()
     subs = cons.make_subproblems(problem.n, problem.piece, default_split(problem.n))
-    jr: Journal | None = None
-    with gpu.GpuMap(gpu.open_backend(device, notify)) as executor:
-        if journal is not None:
-            header = JournalHeader(problem.n, problem.piece.value, cons.ENGINE_VERSION,
-                                   len(subs), digest(subs))
-            jr = Journal.open(os.fspath(journal), header, key=journal_key)
-        try:
-            results = run(subs, executor, journal=jr, progress=progress, plan=executor.plan)
-        finally:
-            if jr is not None:
-                jr.close()
+    with gpu.GpuMap(gpu.open_backend(device, notify)) as executor, \
+            _opened(problem, cons.ENGINE_VERSION, subs, journal, journal_key) as jr:
+        results = run(subs, executor, journal=jr, progress=progress, plan=executor.plan,
+                      stopwatch=watch)
     total, fundamental = tally(subs, results)
-    return CountResult(problem.n, total, fundamental, time.perf_counter() - start,
-                       problem.piece.value, problem.torus, "constellations", len(subs), 1,
-                       device)
+    return CountResult(problem.n, total, fundamental, watch.seconds, problem.piece.value,
+                       problem.torus, "constellations", len(subs), 1, device)

@@ -1,7 +1,10 @@
 """Counting on a Dask distributed cluster: the same subproblems, sent as tasks.
 
-A cluster is only another executor for :func:`nqueens.count.runner.run`: the
-subproblems, the journal and the tally are those of a local count. Batches are
+A cluster is only another executor for :func:`nqueens.count.runner.run`: hand a
+``distributed.Client`` to :func:`nqueens.count.count` (``executor=client``), or let
+:func:`connected` make one from the scheduler's address (as ``nqueens count
+--scheduler`` does); the subproblems, the journal and the tally are those of a local
+count. Batches are
 sized from a short local calibration so that each task runs for about
 :data:`TASK_SECONDS` (the scheduler adds about a millisecond per task), and each
 finished batch is recorded in the journal as it arrives, so a count can be
@@ -11,8 +14,8 @@ spot-checked as they arrive (:class:`nqueens.count.verify.SpotCheck`: one random
 subproblem of a batch recounted here while that stays within a small share of the
 time), and a wrong one stops the count before its batch is recorded.
 
-Before Dask reads anything from the scheduler's address, the first message there is
-checked to be a Dask handshake of sane size (:func:`check_handshake`), so that a
+Before Dask reads anything from the scheduler's address, :func:`connect` checks the
+first message there to be a Dask handshake of sane size (:func:`check_handshake`), so that a
 server of another kind is reported in one line instead of being read as a Dask frame.
 
 Needs the ``cluster`` extra: ``pip install "nqueens[cluster]"``.
@@ -38,7 +41,8 @@ import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ..errors import BadInput, NQueensError
+from ..errors import BadInput
+from .executors import ExecutorError
 from .runner import Batch, BatchFn
 from .verify import SpotCheck, describe
 from .work import Subproblem, SubResult
@@ -63,15 +67,13 @@ MAX_HANDSHAKE_BYTES = 1 << 16
 _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss)://\S+$|^[\w.\-\[\]:]+:\d+$")
 
 
-class ClusterError(NQueensError):
+class ClusterError(ExecutorError):
     """The cluster failed while counting (what is done stays in the journal).
 
     >>> err = ClusterError("the scheduler at tcp://node7:8786 has no workers")
-    >>> err.exit_code, isinstance(err, NQueensError)
+    >>> err.exit_code, isinstance(err, ExecutorError)
     (1, True)
     """
-
-    exit_code = 1
 
 
 def require_dask() -> Any:
@@ -181,92 +183,115 @@ def calibrate(fn: BatchFn, subs: Sequence[Subproblem],
     return max(spent / cost, 1e-9)
 
 
-class DaskMap:
-    """An executor that runs batches as tasks on a Dask cluster.
+def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
+    """A ``distributed.Client`` of the scheduler at ``address`` (``tcp://HOST:PORT``), or
+    :class:`BadInput` in one line when it cannot be reached within ``timeout`` seconds.
 
-    Use as a context manager; it connects on entry (within :data:`CONNECT_TIMEOUT`)
-    and closes the connection on exit, cancelling tasks still queued.
+    For a ``tcp://`` address the server's first message is read here first and must be a
+    Dask handshake (:func:`check_handshake`), so that a server of another kind is
+    reported before Dask reads anything from it. Close the client with
+    :func:`disconnect` (or use :func:`connected`).
 
-    Making one checks the address; nothing is connected yet:
-
-    >>> m = DaskMap("127.0.0.1:8786", timeout=5)
-    >>> m.address, m.client is None
-    ('tcp://127.0.0.1:8786', True)
-    >>> DaskMap("node7")
+    >>> import socket
+    >>> s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
+    >>> connect(f"127.0.0.1:{port}", timeout=2)  # bound, not listening: refused
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: 'node7' is not a scheduler address like tcp://HOST:PORT
+    nqueens.errors.BadInput: cannot reach the Dask scheduler at ...: connection refused
+    >>> s.close()
+    """
+    address = check_address(address)
+    dd = require_dask()
+    _probe(address, timeout)
+    # Connect in a helper thread: a server that accepts the connection but does not speak
+    # Dask's protocol can otherwise keep the handshake waiting for ever.
+    outcome: dict[str, Any] = {}
+    ready = threading.Event()
+
+    def attempt() -> None:
+        try:
+            outcome["client"] = dd.Client(address, timeout=timeout, set_as_default=False)
+        except BaseException as exc:  # reported below, in the caller's thread
+            outcome["error"] = f"{type(exc).__name__}{': ' + str(exc) if str(exc) else ''}"
+            # Set before the half-made client is let go: closing it may wait here.
+            ready.set()
+        ready.set()
+
+    threading.Thread(target=attempt, name="nqueens-connect", daemon=True).start()
+    if ready.wait(timeout + 1) and "client" in outcome:
+        return outcome["client"]
+    _silence_dask()
+    why = (f"it does not answer as a Dask scheduler ({outcome['error']})" if "error" in outcome
+           else f"no answer within {timeout:g} s")
+    raise BadInput(f"cannot reach the Dask scheduler at {address}: "
+                   f"{why.splitlines()[0][:200]}")
+
+
+def disconnect(client: Any, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Close a client of :func:`connect`, quietly when its scheduler is gone.
+
+    >>> disconnect(None)
+    """
+    if client is None:
+        return
+    if client.status != "running":
+        # The scheduler is gone: Dask's own reports of it (reconnection attempts,
+        # tracebacks at shutdown) would only repeat the one-line message.
+        _silence_dask()
+    with contextlib.suppress(Exception):
+        client.close(timeout=min(timeout, 2.0) if client.status != "running" else timeout)
+
+
+@contextlib.contextmanager
+def connected(address: str, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
+    """:func:`connect` to ``address`` for the ``with`` block, then :func:`disconnect`.
 
     Counting on it needs a running scheduler (``dask scheduler``, ``dask worker``),
-    so this part is not run here:
+    so this is not run here:
 
+    >>> from nqueens.count import count
+    >>> with connected("tcp://127.0.0.1:8786") as client:  # doctest: +SKIP
+    ...     count(12, executor=client).total
+    14200
+    """
+    client = connect(address, timeout)
+    try:
+        yield client
+    finally:
+        disconnect(client, timeout)
+
+
+class DaskMap:
+    """An executor that runs batches as tasks on the Dask cluster of ``client`` (a
+    ``distributed.Client``; it is used, never closed here). Batches are planned again
+    from a local calibration (:func:`plan_batches`), results spot-checked as they arrive.
+
+    Counting on it needs a running scheduler (``dask scheduler``, ``dask worker``),
+    so this is not run here:
+
+    >>> from dask.distributed import Client  # doctest: +SKIP
     >>> from nqueens.count.constellations import make_subproblems, tally
     >>> from nqueens.count.runner import run
     >>> subs = make_subproblems(12)
-    >>> with DaskMap("tcp://127.0.0.1:8786") as cluster:  # doctest: +SKIP
-    ...     tally(subs, run(subs, cluster))
+    >>> with Client("tcp://127.0.0.1:8786") as client:  # doctest: +SKIP
+    ...     tally(subs, run(subs, DaskMap(client)))
     (14200, 1787)
     """
 
-    def __init__(self, address: str, timeout: float = CONNECT_TIMEOUT,
-                 task_seconds: float = TASK_SECONDS, worker_grace: float = WORKER_GRACE,
-                 spot_check: bool = True):
-        self.address = check_address(address)
-        self.timeout = timeout
+    def __init__(self, client: Any, task_seconds: float = TASK_SECONDS,
+                 worker_grace: float = WORKER_GRACE, spot_check: bool = True):
+        self.client = client
         self.task_seconds = task_seconds
         self.worker_grace = worker_grace
         self.spot_check = spot_check
-        self.client: Any = None
         self.tasks = 0
         #: How many arriving results were recounted here.
         self.checked = 0
 
-    def __enter__(self) -> DaskMap:
-        dd = require_dask()
-        _probe(self.address, self.timeout)
-        # Connect in a helper thread: a server that accepts the connection but does not
-        # speak Dask's protocol can otherwise keep the handshake waiting for ever.
-        outcome: dict[str, Any] = {}
-
-        class QuietClient(dd.Client):  # type: ignore[misc,name-defined]
-            # A client whose connection failed half-way would try to close itself when
-            # collected, waiting for a scheduler that is not there; closing is done
-            # explicitly in __exit__ instead.
-            def __del__(self) -> None:
-                pass
-
-        def connect() -> None:
-            try:
-                outcome["client"] = QuietClient(self.address, timeout=self.timeout,
-                                                set_as_default=False)
-            except BaseException as exc:  # reported below, in the caller's thread
-                outcome["error"] = exc
-
-        thread = threading.Thread(target=connect, name="nqueens-connect", daemon=True)
-        thread.start()
-        thread.join(self.timeout + 1)
-        if "client" in outcome:
-            self.client = outcome["client"]
-            return self
-        if thread.is_alive():
-            why = f"no answer within {self.timeout:g} s"
-        else:
-            error = outcome.get("error")
-            why = ("it does not answer as a Dask scheduler"
-                   f" ({type(error).__name__}{': ' + str(error) if str(error) else ''})")
-        raise BadInput(f"cannot reach the Dask scheduler at {self.address}: "
-                       f"{why.splitlines()[0][:200]}")
-
-    def __exit__(self, *exc: object) -> None:
-        if self.client is not None:
-            client, self.client = self.client, None
-            if client.status != "running":
-                # The scheduler is gone: Dask's own reports of it (reconnection attempts,
-                # tracebacks at shutdown) would only repeat the one-line message.
-                _silence_dask()
-            with contextlib.suppress(Exception):
-                client.close(timeout=min(self.timeout, 2.0) if client.status != "running"
-                             else self.timeout)
+    @property
+    def address(self) -> str:
+        """The scheduler's address."""
+        return str(getattr(self.client.scheduler, "address", None) or "its address")
 
     def _lost(self) -> ClusterError:
         _silence_dask()
@@ -277,7 +302,7 @@ class DaskMap:
     @property
     def slots(self) -> int:
         """The number of worker threads on the cluster now."""
-        return max(1, sum(self.client.nthreads().values()))
+        return max(1, self._nthreads())
 
     def _wait_for_workers(self, why: str) -> None:
         """Return once the cluster has a worker; raise :class:`ClusterError` when none
@@ -305,11 +330,32 @@ class DaskMap:
         it: when that worker dies before the result is fetched, the scheduler computes it
         again, which waits for a worker — within :attr:`worker_grace` seconds, or
         :class:`ClusterError`."""
+        dd = require_dask()
         while True:
             try:
                 result: list[SubResult] = future.result(timeout=1.0)
                 return result
             except TimeoutError:
+                if not self._nthreads():
+                    self._wait_for_workers("lost all its workers")
+            except dd.KilledWorker as exc:
+                raise ClusterError(f"workers died while running a task too often ({exc}); "
+                                   "finished subproblems are kept in the journal") from None
+            except (OSError, concurrent.futures.CancelledError):
+                # Dask cancels every future when the scheduler connection drops.
+                raise self._lost() from None
+
+    def _finished(self, finished: Any) -> Iterator[Any]:
+        """The futures of ``finished`` (a Dask ``as_completed``) as they complete, while
+        checking once a second that the cluster still has workers."""
+        checked = time.monotonic()
+        while not finished.is_empty():
+            if finished.has_ready():
+                yield from finished.next_batch(block=False)
+                continue
+            time.sleep(0.02)
+            if time.monotonic() - checked >= 1.0:
+                checked = time.monotonic()
                 if not self._nthreads():
                     self._wait_for_workers("lost all its workers")
 
@@ -324,41 +370,24 @@ class DaskMap:
         self.tasks = len(plan)
         spot = SpotCheck(subs, rate) if self.spot_check else None
         futures = self.client.map(fn, plan, pure=False)
-        finished = dd.as_completed(futures, loop=self.client.loop)
-        checked = time.monotonic()
         try:
-            while not finished.is_empty():
-                if not finished.has_ready():
-                    time.sleep(0.02)
-                    if time.monotonic() - checked >= 1.0:
-                        checked = time.monotonic()
-                        if not self._nthreads():
-                            self._wait_for_workers("lost all its workers")
-                    continue
-                for fut in finished.next_batch(block=False):
-                    try:
-                        results = self._result(fut)
-                    except dd.KilledWorker as exc:
-                        raise ClusterError(
-                            f"workers died while running a task too often ({exc}); "
-                            "finished subproblems are kept in the journal"
-                        ) from None
-                    except (OSError, concurrent.futures.CancelledError):
-                        # Dask cancels every future when the scheduler connection drops.
-                        raise self._lost() from None
-                    wrong = spot(results) if spot is not None else None
-                    if wrong is not None:
-                        raise ClusterError(
-                            f"the cluster returned a wrong result: {describe(wrong)}; its "
-                            "batch was not recorded, finished subproblems are kept in the "
-                            "journal")
-                    if spot is not None:
-                        self.checked = spot.checked
-                    yield results
+            for fut in self._finished(dd.as_completed(futures, loop=self.client.loop)):
+                results = self._result(fut)
+                if spot is not None:
+                    self._check(spot, results)
+                yield results
         finally:
             if self.client.status == "running":
                 with contextlib.suppress(Exception):
                     self.client.cancel(futures)
+
+    def _check(self, spot: SpotCheck, results: list[SubResult]) -> None:
+        wrong = spot(results)
+        self.checked = spot.checked
+        if wrong is not None:
+            raise ClusterError(f"the cluster returned a wrong result: {describe(wrong)}; its "
+                               "batch was not recorded, finished subproblems are kept in the "
+                               "journal")
 
 
 def _silence_dask() -> None:

@@ -61,6 +61,18 @@ class Estimate:
     sampled: int
     pace: Pace
 
+    def describe(self, n: int, engine: str) -> str:
+        """The estimate for people.
+
+        >>> found = Estimate(200, 2, 6, Pace(0.1, 2))
+        >>> print(found.describe(20, "halves"))  # doctest: +NORMALIZE_WHITESPACE
+        n = 20 on 2 workers should take about 3 min 20 s here (from 6 subproblems timed first;
+        engine halves)
+        """
+        return (f"n = {n} on {self.workers} worker{'s' if self.workers > 1 else ''} should "
+                f"take about {describe_seconds(self.seconds)} here (from {self.sampled} "
+                f"subproblems timed first; engine {engine})")
+
 
 def pick_sample(subs: Sequence[Subproblem], size: int = SAMPLE_SIZE) -> list[Subproblem]:
     """Up to ``size`` subproblems spread over the work: the ones at equal steps of the

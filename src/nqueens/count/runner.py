@@ -3,7 +3,9 @@
 The runner knows nothing about how batches are executed. An *executor* is any
 ``map_unordered(fn, batches)`` that applies ``fn`` to every batch somewhere — in
 this process, in a pool of local processes, on a cluster — and yields the results
-as they finish, in any order. :func:`run` feeds it the subproblems that the journal
+as they finish, in any order (:mod:`nqueens.count.executors` and
+:mod:`nqueens.count.cluster` make them from ``concurrent.futures`` executors and Dask
+clients). :func:`run` feeds it the subproblems that the journal
 does not hold yet, records each finished batch in the journal, and reports progress.
 
 >>> from nqueens.count.constellations import make_subproblems, tally
@@ -15,11 +17,9 @@ does not hold yet, records each finished batch in the journal, and reports progr
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
-import os
-import signal
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..errors import BadInput
 from . import verify as check
@@ -64,48 +64,6 @@ def serial_map(fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult
         yield fn(b)
 
 
-def _init_worker() -> None:  # pragma: no cover - runs in the worker processes
-    # Ctrl-C is the parent's business; and a worker dies with its parent (Linux).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool stops its workers this way
-    with contextlib.suppress(Exception):
-        import ctypes
-
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-
-
-class PoolMap:
-    """An executor over ``workers`` local processes with dynamic load balancing
-    (each worker takes the next batch when it finishes one).
-
-    >>> from nqueens.count.constellations import make_subproblems, tally
-    >>> subs = make_subproblems(8)
-    >>> with PoolMap(2) as pool:
-    ...     tally(subs, run(subs, pool, workers=2))
-    (92, 12)
-    """
-
-    def __init__(self, workers: int):
-        self.workers = workers
-        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        self._pool: Any = ctx.Pool(workers, initializer=_init_worker)
-
-    def __call__(self, fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult]]:
-        yield from self._pool.imap_unordered(fn, batches, chunksize=1)
-
-    def close(self) -> None:
-        """Stop the workers (at once, abandoning batches in flight)."""
-        self._pool.terminate()
-        self._pool.join()
-
-    def __enter__(self) -> PoolMap:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
 def batches(subs: Sequence[Subproblem], workers: int, max_size: int = 64) -> list[Batch]:
     """Group subproblems (largest first) into batches: many more batches than workers so
     that the load balances, few enough that the cost of sending them stays small.
@@ -123,13 +81,16 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
         journal: Journal | None = None, progress: Progress | None = None,
         workers: int = 1,
         plan: Callable[[Sequence[Subproblem]], list[Batch]] | None = None,
-        verify: bool = True, given: Sequence[SubResult] = ()) -> list[SubResult]:
+        verify: bool = True, given: Sequence[SubResult] = (),
+        stopwatch: Stopwatch | None = None) -> list[SubResult]:
     """Count every subproblem not yet in ``journal``; return the results of all of them.
 
     ``plan`` groups the subproblems still to do into batches (default:
     :func:`batches` for ``workers`` workers); an executor with other costs per task
     (a cluster) may bring its own. ``given`` holds results already computed in this
     run (a timed sample): they are recorded in the journal first and not counted again.
+    ``stopwatch`` (when given) times the counting itself, from the first batch handed to
+    the executor to the last result.
 
     Each finished batch is recorded in the journal (one transaction) before it is
     reported, so an interruption at any point loses at most the batches in flight.
@@ -163,36 +124,85 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
     >>> sent, sorted(again) == sorted(first)
     ([], True)
     """
-    results: list[SubResult] = []
-    done: set[int] = set()
-    if journal is not None:
-        results = journal.results()
-        done = {r.id for r in results}
-        wrong = check.verify(subs, results) if verify and results else None
-        if wrong is not None:
-            raise BadInput(f"journal {journal.path} holds a wrong result: "
-                           f"{check.describe(wrong)}; delete it to start over")
+    results = held_results(subs, journal, verify)
+    done = {r.id for r in results}
     fresh = [r for r in given if r.id not in done]
-    if fresh:
-        if journal is not None:
-            journal.record(fresh)
-        results = results + fresh
-        done |= {r.id for r in fresh}
-    cost_of = {s.id: max(1, s.cost) for s in subs}
-    weight = {s.id: s.weight for s in subs}
-    solutions = sum(weight[r.id] * r.total for r in results)
-    cost_total = sum(cost_of.values())
-    cost_done = sum(cost_of[i] for i in done)
+    if fresh and journal is not None:
+        journal.record(fresh)
+    results += fresh
+    done |= {r.id for r in fresh}
+    counter = _Counter(subs, progress)
+    counter.add(results)
     todo = [s for s in subs if s.id not in done]
-    if progress is not None:
-        progress(len(results), len(subs), cost_done, cost_total, solutions)
     planned = plan(todo) if plan is not None else batches(todo, workers)
-    for finished in map_unordered(solve_batch, planned):
-        if journal is not None:
-            journal.record(finished)
-        results.extend(finished)
-        cost_done += sum(cost_of[r.id] for r in finished)
-        solutions += sum(weight[r.id] * r.total for r in finished)
-        if progress is not None:
-            progress(len(results), len(subs), cost_done, cost_total, solutions)
+    if not planned:
+        return results
+    with stopwatch if stopwatch is not None else contextlib.nullcontext():
+        for finished in map_unordered(solve_batch, planned):
+            if journal is not None:
+                journal.record(finished)
+            results.extend(finished)
+            counter.add(finished)
     return results
+
+
+def held_results(subs: Sequence[Subproblem], journal: Journal | None,
+                 verify: bool = True) -> list[SubResult]:
+    """The results ``journal`` holds (none without one), checked first with ``verify``
+    (:func:`nqueens.count.verify.verify`); a wrong one raises :class:`BadInput`.
+
+    >>> held_results([], None)
+    []
+    """
+    if journal is None:
+        return []
+    results = journal.results()
+    wrong = check.verify(subs, results) if verify and results else None
+    if wrong is not None:
+        raise BadInput(f"journal {journal.path} holds a wrong result: "
+                       f"{check.describe(wrong)}; delete it to start over")
+    return results
+
+
+class _Counter:
+    """What is done of a count (subproblems, their costs, solutions), told to
+    ``progress`` at each step."""
+
+    def __init__(self, subs: Sequence[Subproblem], progress: Progress | None):
+        self._cost = {s.id: max(1, s.cost) for s in subs}
+        self._weight = {s.id: s.weight for s in subs}
+        self._progress = progress
+        self._total = len(subs)
+        self._cost_total = sum(self._cost.values())
+        self._done = self._cost_done = self._solutions = 0
+
+    def add(self, results: Sequence[SubResult]) -> None:
+        self._done += len(results)
+        self._cost_done += sum(self._cost[r.id] for r in results)
+        self._solutions += sum(self._weight[r.id] * r.total for r in results)
+        if self._progress is not None:
+            self._progress(self._done, self._total, self._cost_done, self._cost_total,
+                           self._solutions)
+
+
+class Stopwatch:
+    """The seconds spent inside its ``with`` blocks: a count's own time, without
+    start-up, journal checks or shutting down.
+
+    >>> watch = Stopwatch()
+    >>> with watch:
+    ...     _ = sum(range(1000))
+    >>> 0 < watch.seconds < 1
+    True
+    """
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self._started = 0.0
+
+    def __enter__(self) -> Stopwatch:
+        self._started = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.seconds += time.perf_counter() - self._started

@@ -214,7 +214,9 @@ class SpotCheck:
                  share: float = RECOUNT_SHARE, seconds: float = RECOUNT_SECONDS,
                  rng: random.Random | None = None):
         self._by_id = {s.id: s for s in subs}
-        self._rate = seconds_per_cost
+        #: Seconds per unit of estimated cost, to tell which results fit the time left
+        #: (an executor may update it as its pace becomes known).
+        self.rate = seconds_per_cost
         self._share = share
         self._seconds = seconds
         self._rng = rng or random.SystemRandom()
@@ -231,7 +233,7 @@ class SpotCheck:
                 return Mismatch(r, None, why)
         room = self._seconds + self._share * (time.monotonic() - self._start) - self._spent
         fits = [r for r in results
-                if max(1, self._by_id[r.id].cost) * self._rate <= room]
+                if max(1, self._by_id[r.id].cost) * self.rate <= room]
         if not fits:
             return None
         r = self._rng.choice(fits)
