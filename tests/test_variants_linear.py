@@ -234,3 +234,56 @@ def test_no_linear_solution_in_list_form_is_the_empty_list(run) -> None:
     data = json.loads(run("linear", "6", "--json").out)
     assert data["torus_solutions"] is False and data["solutions"] == []
     assert json.loads(run("linear", "5", "--json").out)["torus_solutions"] is True
+
+
+def test_quiet_leaves_out_the_summary(run) -> None:
+    r = run("linear", "7", "-f", "perm", "-q")
+    assert (r.code, r.err) == (0, "")
+    assert len(r.out.splitlines()) == 28
+    r = run("linear", "6", "--quiet")
+    assert r.code == 1 and "no linear solution" in r.err   # errors are still said
+
+
+def test_the_gallery_captions_each_board_with_its_a_and_b(run, tmp_path: Path) -> None:
+    r = run("linear", "5", "-f", "svg")
+    assert r.code == 0 and r.out.startswith("<svg")
+    captions = re.findall(r'<text class="caption"[^>]*>([^<]*)</text>', r.out)
+    assert captions == [f"a={a}, b={b}" for a in (2, 3) for b in range(5)]
+    target = tmp_path / "linear.svg"          # the extension names the format
+    r = run("linear", "7", "-l", "3", "-o", str(target))
+    assert (r.code, r.out) == (0, "")
+    assert re.findall(r'class="caption"[^>]*>([^<]*)<', target.read_text()) == [
+        "a=2, b=0", "a=2, b=1", "a=2, b=2"]
+
+
+def test_the_output_extension_names_the_format(run, tmp_path: Path) -> None:
+    boards = tmp_path / "linear.json"
+    assert run("linear", "5", "-o", str(boards)).code == 0
+    assert json.loads(boards.read_text())["linear"] == 10
+    table = tmp_path / "table.csv"
+    assert run("linear", "--table", "5", "7", "-o", str(table)).code == 0
+    assert table.read_text().splitlines()[0] == "n,linear,all,percent"
+    md = tmp_path / "table.md"
+    assert run("linear", "--table", "5", "7", "-o", str(md)).code == 0
+    assert md.read_text().startswith("| n | linear |")
+    text = tmp_path / "table.txt"
+    assert run("linear", "--table", "5", "7", "-f", "markdown", "-o", str(text)).code == 0
+    assert text.read_text().startswith("| n |")
+
+
+@pytest.mark.parametrize("args, needle", [
+    (("5", "-f", "perm", "-o", "x.svg"), "--format perm contradicts --output"),
+    (("5", "-o", "x.png"), "does not write png files"),
+    (("5", "--json", "-o", "x.svg"), "--json writes a JSON document, not svg"),
+    (("--table", "5", "7", "-f", "csv", "-o", "x.md"), "--format csv contradicts"),
+    (("--table", "5", "7", "--json", "-o", "x.csv"), "--json contradicts"),
+    (("--table", "5", "7", "-o", "x.svg"), "the table is written as"),
+    (("101", "-f", "svg"), "at most 2,000 boards"),
+])
+def test_a_format_that_clashes_with_the_output_file_is_refused(run, tmp_path: Path,
+                                                               args: tuple[str, ...],
+                                                               needle: str) -> None:
+    args = tuple(str(tmp_path / a) if a.startswith("x.") else a for a in args)
+    r = run("linear", *args)
+    assert r.code == 2 and needle in r.err and r.err.count("\n") == 1
+    assert r.out == "" and list(tmp_path.iterdir()) == []
