@@ -11,7 +11,7 @@ import nqueens
 from nqueens.board import Solution
 from nqueens.errors import BadInput, InvalidBoard, NoSolution
 from nqueens.large import construct, construct_cols
-from nqueens.solve import AUTO_BACKTRACK_MAX_N, METHODS, choose_method, solve
+from nqueens.solve import AUTO_BACKTRACK_MAX_N, METHODS, plan, solve
 
 
 def _brute_valid(cols: np.ndarray) -> bool:
@@ -63,8 +63,9 @@ def test_one_queen_by_every_method(method: str) -> None:
 
 
 def test_auto_picks_backtrack_then_construct() -> None:
-    assert choose_method(AUTO_BACKTRACK_MAX_N) == "backtrack"
-    assert choose_method(AUTO_BACKTRACK_MAX_N + 1) == "construct"
+    assert plan(AUTO_BACKTRACK_MAX_N).method == "backtrack"
+    assert plan(AUTO_BACKTRACK_MAX_N + 1).method == "construct"
+    assert "closed form" in plan(AUTO_BACKTRACK_MAX_N + 1).reason
     assert solve(8).as_tuple() == (0, 4, 7, 5, 2, 6, 1, 3)   # lexicographically first
     assert solve(AUTO_BACKTRACK_MAX_N + 1) == construct(AUTO_BACKTRACK_MAX_N + 1)
     assert nqueens.solve(5000).is_valid()

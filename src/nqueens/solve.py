@@ -21,21 +21,23 @@ method             what it does
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
+from . import methods
 from .board import Solution
 from .classic.intuitive import MAX_INTUITIVE_SOLVE_N
 from .errors import BadInput, NoSolution
+from .methods import names
 from .pieces import Piece
 from .search import MAX_EXACT_N, check_n, first_solution
 from .squares import Square
 
 #: Methods ``solve`` knows, ``auto`` first.
-METHODS: tuple[str, ...] = ("auto", "backtrack", "construct", "min-conflicts", "intuitive")
+METHODS: tuple[str, ...] = ("auto", *names(solves=True))
 
-#: ``auto`` uses the exact search up to this n. Measured on the project's 2-core
-#: machine, the lexicographically first solution takes at most 0.03 s for every
-#: n ≤ 29, but 0.68 s at n = 30 and 0.92 s at n = 32; the construction takes
-#: microseconds at any of these sizes.
+#: ``auto`` uses the exact search up to this n: the lexicographically first solution
+#: takes hundredths of a second up to n = 29 and most of a second from n = 30 on, where
+#: the construction takes microseconds.
 AUTO_BACKTRACK_MAX_N = 29
 
 #: The largest n each method accepts.
@@ -47,20 +49,70 @@ MAX_N: dict[str, int] = {
 }
 
 
-def choose_method(n: int, constrained: bool = False, torus_only: bool = False) -> str:
-    """The method ``auto`` uses for an ``n``×``n`` board.
+@dataclass(frozen=True)
+class Plan:
+    """The method a request runs, and why it was chosen.
 
-    ``constrained``: a superqueen, the torus, fixed or blocked squares; ``torus_only``:
-    the torus is the only one of these (plain queens have a closed form there too).
-
-    >>> choose_method(8), choose_method(30), choose_method(30, constrained=True)
-    ('backtrack', 'construct', 'backtrack')
-    >>> choose_method(31, constrained=True, torus_only=True)
-    'construct'
+    >>> p = plan(8)
+    >>> p.method, p.reason.split(':')[0]
+    ('backtrack', 'auto')
     """
-    if n <= AUTO_BACKTRACK_MAX_N or (constrained and not torus_only):
-        return "backtrack"
-    return "construct"
+
+    method: str
+    reason: str
+
+
+def plan(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN,
+         torus: bool = False, fixed: Iterable[Square] = (),
+         blocked: Iterable[Square] = ()) -> Plan:
+    """The method that solves this request, and why; :class:`BadInput` when the method
+    asked for cannot take it (saying which can).
+
+    >>> plan(30).method, plan(30, fixed=[(0, 0)]).method, plan(31, torus=True).method
+    ('construct', 'backtrack', 'construct')
+    >>> plan(40, method="backtrack")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: the exact search (backtrack) handles n up to 32, not 40; use ...
+    """
+    if method not in METHODS:
+        raise BadInput(f"unknown method {method!r} (choose one of: {', '.join(METHODS)})")
+    piece = Piece.parse(piece)
+    others = bool(list(fixed) or list(blocked) or piece is not Piece.QUEEN)
+    constrained, torus_only = torus or others, torus and not others
+    n = check_n(n)
+    if method != "auto":
+        chosen = Plan(method, f"asked for: {methods.get(method).summary}")
+    elif others:
+        chosen = Plan("backtrack", "auto: superqueens and fixed or blocked squares need the "
+                                   "exact search")
+    elif n <= AUTO_BACKTRACK_MAX_N:
+        chosen = Plan("backtrack", "auto: the exact search gives the lexicographically first "
+                                   f"solution, at once up to n = {AUTO_BACKTRACK_MAX_N}")
+    elif torus:
+        chosen = Plan("construct", f"auto: above n = {AUTO_BACKTRACK_MAX_N} a linear solution "
+                                   "of the torus, in closed form")
+    else:
+        chosen = Plan("construct", f"auto: above n = {AUTO_BACKTRACK_MAX_N} the closed form "
+                                   "answers at once")
+    _check_takes(chosen.method, n, constrained, torus_only)
+    return chosen
+
+
+def _check_takes(method: str, n: int, constrained: bool, torus_only: bool) -> None:
+    """Refuse a method that cannot solve this request."""
+    if n > MAX_N[method]:
+        raise BadInput(_beyond(method, n, not constrained, torus_only))
+    if method in ("backtrack",) or (method == "construct" and torus_only):
+        return
+    if torus_only:
+        raise BadInput(f"method {method!r} places queens on an open board; on the torus use "
+                       "--method construct (any n) or backtrack (n ≤ 32)")
+    if constrained:
+        hint = (f"use --method backtrack (n ≤ {MAX_EXACT_N})" if n <= MAX_EXACT_N else
+                f"they need the exact search, which stops at n = {MAX_EXACT_N}")
+        raise BadInput(f"method {method!r} places plain queens on an open board; superqueens "
+                       f"and fixed or blocked squares: {hint}")
 
 
 def _beyond(method: str, n: int, open_board: bool, torus_only: bool) -> str:
@@ -117,37 +169,19 @@ def solve_report(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUE
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise BadInput(f"the seed must be a whole number, not {seed!r}")
-    if method not in METHODS:
-        raise BadInput(f"unknown method {method!r} (choose one of: {', '.join(METHODS)})")
-    fixed = list(fixed)
-    blocked = list(blocked)
-    piece = Piece.parse(piece)
-    others = bool(fixed or blocked or piece is not Piece.QUEEN)
-    constrained = torus or others
-    torus_only = torus and not others
-    n = check_n(n)
-    if method == "auto":
-        method = choose_method(n, constrained, torus_only)
-    if n > MAX_N[method]:
-        raise BadInput(_beyond(method, n, not constrained, torus_only))
+    fixed, blocked, piece = list(fixed), list(blocked), Piece.parse(piece)
+    method = plan(n, method=method, piece=piece, torus=torus, fixed=fixed,
+                  blocked=blocked).method
     if method == "backtrack":
         return (first_solution(n, piece=piece, torus=torus, fixed=fixed, blocked=blocked),
                 method, {})
-    if method == "construct" and torus_only:
+    if method == "construct" and torus:
         from .linear import exists, placement
 
         if not exists(n):
             raise NoSolution(f"no solution exists for n = {n} on the torus (queens on a torus "
                              "need n coprime to 6)")
         return placement(n, 2, 0), method, {}
-    if torus_only:
-        raise BadInput(f"method {method!r} places queens on an open board; on the torus use "
-                       "--method construct (any n) or backtrack (n ≤ 32)")
-    if constrained:
-        hint = (f"use --method backtrack (n ≤ {MAX_EXACT_N})" if n <= MAX_EXACT_N else
-                f"they need the exact search, which stops at n = {MAX_EXACT_N}")
-        raise BadInput(f"method {method!r} places plain queens on an open board; superqueens "
-                       f"and fixed or blocked squares: {hint}")
     if method == "construct":
         from .large import construct
 
@@ -156,8 +190,7 @@ def solve_report(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUE
         from .large import min_conflicts_run
 
         sol, stats = min_conflicts_run(n, seed=seed, max_steps=max_steps)
-        return sol, method, {"steps": stats.steps, "moves": stats.moves,
-                             "restarts": stats.restarts}
+        return sol, method, {k: getattr(stats, k) for k in methods.get(method).work}
     from .classic.intuitive import intuitive
 
     sol, states = intuitive(n, seed=seed)

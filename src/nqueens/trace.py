@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from . import methods
 from .pieces import Piece, attacks, line_between
 from .squares import Square, square_name
 
@@ -80,28 +81,24 @@ class Event:
         return (self.row, self.col)
 
 
-#: What a step counts, for the methods whose steps are not square tests: min-conflicts
-#: counts candidate swaps (its ``max_steps`` budget and ``solve``'s step count), and its
-#: trace has no TEST events, each event carrying the step count reached so far.
-STEP_UNITS: dict[str, str] = {"min-conflicts": "candidate swaps"}
-
-
 def step_unit(method: str) -> str:
     """What one step of ``method`` is, in words (plural).
 
     >>> step_unit("proba"), step_unit("min-conflicts")
     ('squares tested', 'candidate swaps')
     """
-    return STEP_UNITS.get(method, "squares tested")
+    return methods.get(method).step_unit
 
 
 def counts_own_steps(method: str) -> bool:
-    """Whether ``method``'s steps are its own count carried by the events (not TEST events).
+    """Whether ``method``'s steps are its own count carried by the events (not TEST events):
+    min-conflicts counts candidate swaps (its ``max_steps`` budget and ``solve``'s step
+    count), and its trace has no TEST events, each event carrying the steps so far.
 
     >>> counts_own_steps("proba"), counts_own_steps("min-conflicts")
     (False, True)
     """
-    return method in STEP_UNITS
+    return methods.get(method).own_steps
 
 
 class TraceError(ValueError):

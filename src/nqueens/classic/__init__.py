@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..errors import BadInput
+from ..methods import names
 from ..pieces import Piece
 from ..trace import Event
 from .common import MAX_TRACE_N, check_until
@@ -35,11 +36,11 @@ from .rows import trace_rows
 from .sets import trace_sets
 from .stats import SearchSpace, StepCount, search_space, steps_to_first
 
-#: Every traceable method, in the order ``--help`` lists them.
-METHODS: tuple[str, ...] = ("proba", "arrays", "sets", "rows", "intuitive", "min-conflicts")
+#: Every traceable method, in the order ``--help`` lists them (see :mod:`nqueens.methods`).
+METHODS: tuple[str, ...] = names(traces=True)
 
 #: The methods that may search for all solutions (the repairs stop at their first).
-EXHAUSTIVE: tuple[str, ...] = ("proba", "arrays", "sets", "rows")
+EXHAUSTIVE: tuple[str, ...] = names(traces=True, exhaustive=True)
 
 _BACKTRACKING: dict[str, Callable[..., Iterator[Event]]] = {
     "proba": trace_proba,

@@ -10,9 +10,10 @@ from typing import Any
 import click
 
 from .. import formats, linear
+from ..board import Solution
 from ..errors import BadInput, BudgetExhausted, NoSolution
 from ..search import check_n
-from ..solve import METHODS, choose_method, solve_report
+from ..solve import METHODS, plan, solve_report
 from .app import cli
 from .common import (
     constraint_options,
@@ -68,70 +69,81 @@ def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str |
     """
     n = check_n(n)
     fmt = output_format(fmt, output, "board")
-    if as_json and fmt in ("svg", "png", "npy"):
-        raise BadInput(f"--json writes a JSON document, not {fmt}")
-    big = n > formats.TEXT_MAX_N
-    # (a torus with gcd(n, 6) > 1 has no solution at all: that answer is not refused)
-    big = big and not (torus and not linear.exists(n))
-    if big and as_json:
-        raise BadInput(f"--json is refused for n = {n} (above {formats.TEXT_MAX_N}); leave it "
-                       f"out and use --format perm (streamed text) or --format npy (binary)")
-    if big and fmt not in ("perm", "npy"):
-        raise BadInput(f"--format {fmt} is refused for n = {n} (above {formats.TEXT_MAX_N}); "
-                       f"use --format perm (streamed text) or --format npy (binary)")
-    binary = fmt in formats.BINARY_FORMATS and not as_json
-    if binary and output is None and sys.stdout.isatty():
-        raise BadInput(f"--format {fmt} is binary: give --output FILE or redirect standard output")
+    _check_output(n, fmt, as_json, torus, output)
     fixed_sq = parse_squares(fixed, n, "--fixed")
     blocked_sq = parse_squares(blocked, n, "--blocked")
-    others = bool(fixed_sq or blocked_sq or piece != "queen")
-    used = (choose_method(n, torus or others, torus and not others) if method == "auto"
-            else method)
+    chosen = plan(n, method=method, piece=piece, torus=torus, fixed=fixed_sq, blocked=blocked_sq)
+    used = chosen.method
     show = not quiet and sys.stderr.isatty() and n > 100_000
     started = time.perf_counter()
+    answer = {"n": n, "piece": piece, "torus": torus, "method": used, "reason": chosen.reason}
     try:
         with _status(show, f"solving n = {n} by {used}"):
             sol, _, work = solve_report(n, method=used, piece=piece, torus=torus,
                                         fixed=fixed_sq, blocked=blocked_sq, seed=seed,
                                         max_steps=max_steps)
     except NoSolution as exc:
-        # The answer "none" is data too: it goes where a board would have gone. An
-        # exhausted budget found nothing, though a solution may exist: JSON says so with
-        # its work, the matrix form does not claim "does not exist".
-        if as_json:  # the same keys as a found board, with null for the board
-            with output_stream(output) as out:
-                dump_json({"n": n, "queens": None, "permutation": None, "piece": piece,
-                           "torus": torus, "method": used,
-                           "work": exc.work if isinstance(exc, BudgetExhausted) else {},
-                           "exhausted": isinstance(exc, BudgetExhausted)}, out)
-        elif fmt == "matrix" and not isinstance(exc, BudgetExhausted):
-            with output_stream(output) as out:
-                echo("Solution does not exist", out)
+        _write_none(exc, answer, fmt, as_json, output)
         raise
     if show:
         say(f"nqueens: solved n = {n} by {used} in {time.perf_counter() - started:.2f} s")
     if work and not quiet:
         say(f"nqueens: {used}: " + ", ".join(f"{v:,} {k[:-1] if v == 1 else k}"
                                              for k, v in work.items()))
-    with output_stream(output, binary=binary) as out:
+    if as_json:
+        answer.update(formats.solution_json(sol), permutation=[c + 1 for c in sol], work=work,
+                      exhausted=False)
+        with output_stream(output) as out:
+            dump_json(answer, out)
+        return 0
+    _write_board(sol, fmt, output)
+    return 0
+
+
+def _check_output(n: int, fmt: str, as_json: bool, torus: bool, output: str | None) -> None:
+    """Refuse, before any work, an output this board cannot be written in."""
+    if as_json and formats.FORMATS[fmt].whole is not None:   # a picture or npy
+        raise BadInput(f"--json writes a JSON document, not {fmt}")
+    # (a torus with gcd(n, 6) > 1 has no solution at all: that answer is not refused)
+    if n > formats.TEXT_MAX_N and not (torus and not linear.exists(n)):
         if as_json:
-            data = formats.solution_json(sol)
-            data["permutation"] = [c + 1 for c in sol]
-            data["piece"] = piece
-            data["torus"] = torus
-            data["method"] = used
-            data["work"] = work
-            data["exhausted"] = False
-            dump_json(data, out)
+            raise BadInput(f"--json is refused for n = {n} (above {formats.TEXT_MAX_N}); leave "
+                           f"it out and use --format perm (streamed text) or --format npy "
+                           f"(binary)")
+        formats.FORMATS[fmt].check_n(n)
+    if formats.FORMATS[fmt].binary and not as_json and output is None and sys.stdout.isatty():
+        raise BadInput(f"--format {fmt} is binary: give --output FILE or redirect standard output")
+
+
+def _write_none(exc: NoSolution, answer: dict[str, Any], fmt: str, as_json: bool,
+                output: str | None) -> None:
+    """The answer "none" is data too: it goes where a board would have gone. An exhausted
+    budget found nothing, though a solution may exist: JSON says so with its work, the
+    matrix form does not claim "does not exist"."""
+    exhausted = isinstance(exc, BudgetExhausted)
+    if as_json:  # the same keys as a found board, with null for the board
+        answer.update(queens=None, permutation=None,
+                      work=exc.work if isinstance(exc, BudgetExhausted) else {},
+                      exhausted=exhausted)
+        with output_stream(output) as out:
+            dump_json(answer, out)
+    elif fmt == "matrix" and not exhausted:
+        with output_stream(output) as out:
+            echo("Solution does not exist", out)
+
+
+def _write_board(sol: Solution, fmt: str, output: str | None) -> None:
+    """Write the board: perm streamed, binary formats as bytes, text with a newline."""
+    f = formats.FORMATS[fmt]
+    with output_stream(output, binary=f.binary) as out:
+        if fmt == "perm":
+            formats.write_perm_stream(sol, out)
         elif fmt == "npy":
             formats.write_npy(sol, out)
-        elif binary:
+        elif f.binary:
             out.write(formats.write_bytes(sol, fmt))
-        elif fmt == "perm":
-            formats.write_perm_stream(sol, out)
         else:
             echo(formats.write(sol, fmt), out)
-    return 0
 
 
 def _status(show: bool, text: str) -> AbstractContextManager[Any]:

@@ -30,10 +30,11 @@ from importlib import resources
 
 import numpy as np
 
+from .. import methods
 from ..pictures import ATTACK, ATTACKED, DARK, FREE, LIGHT, QUEEN_FILL, QUEEN_PATH, REFUSED
 from ..pieces import Piece
 from ..squares import Square
-from ..trace import Event, Kind, counts_own_steps, step_unit
+from ..trace import Event, Kind
 from .code import CODE_METHODS, code_of
 
 KIND_CODES: dict[Kind, int] = {
@@ -42,9 +43,6 @@ KIND_CODES: dict[Kind, int] = {
 }
 OK_BIT = 8
 HERE, NEXT, NEWLINE, EXPLICIT = 0, 1, 2, 3
-#: The scan direction of each method: down a column (``proba``) or along a row.
-SCAN = {"proba": "column", "arrays": "column", "sets": "row", "rows": "row",
-        "intuitive": "column", "min-conflicts": "row"}
 
 
 def _varint(v: int, out: bytearray) -> None:
@@ -259,21 +257,21 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
     """
     template = resources.files("nqueens.viz").joinpath("player.html").read_text("utf-8")
     events, steps, sols = _count(data)
+    facts = methods.get(method)
     meta = {
         "n": n, "method": method, "piece": piece.value, "until": until,
-        "scan": SCAN.get(method, "row"), "events": events, "steps": steps,
+        "scan": facts.scan, "events": events, "steps": steps,
         "solutions": sols, "speed": DEFAULT_SPEED if speed is None else speed,
         # at the default speed a trace that would play for more than two minutes starts
         # faster, so that it plays in two
         "autoSpeed": speed is None,
-        "depthLabel": ("queens on the board" if method in ("min-conflicts", "intuitive")
-                       else "queens placed (depth of the search)"),
+        "depthLabel": ("queens placed (depth of the search)" if facts.exhaustive
+                       else "queens on the board"),
         "code": code_of(method).as_dict() if method in CODE_METHODS else None,
-        "data": {"proba": "arrays", "arrays": "arrays", "sets": "sets",
-                 "min-conflicts": "attackers", "intuitive": "attackers"}.get(method),
-        "tree": method in ("proba", "arrays", "sets"),
-        "stepMode": "own" if counts_own_steps(method) else "tests",
-        "stepLabel": f"step ({step_unit(method)})",
+        "data": facts.data,
+        "tree": facts.tree,
+        "stepMode": "own" if facts.own_steps else "tests",
+        "stepLabel": f"step ({facts.step_unit})",
         "colours": {"light": LIGHT, "dark": DARK, "queen": QUEEN_FILL, "attack": ATTACK,
                     "attacked": ATTACKED, "free": FREE, "refused": REFUSED},
         "queenPath": QUEEN_PATH,
@@ -298,10 +296,10 @@ def render_html(events: Iterable[Event], n: int, *, method: str = "proba",
     >>> info.events, info.steps, info.solutions, info.size == len(html.encode("utf-8"))
     (40, 26, 1, True)
     """
-    if method in ("proba", "arrays", "sets"):
+    if methods.get(method).kernel == "nqueens._core.steps":   # the kernel writes the bytes
         data = proba_bytes(n, piece, until)
     else:
-        data = encode_events(events, n, SCAN.get(method, "row"))
+        data = encode_events(events, n, methods.get(method).scan)
     html = page(data, n, method=method, piece=piece, until=until, speed=speed)
     ev, st, so = _count(data)
     return html, PageInfo(ev, st, so, len(html.encode("utf-8")))
