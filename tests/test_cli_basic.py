@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from nqueens import Solution, formats
+from nqueens.errors import BadInput
 
 
 def test_solve_prints_the_first_board(run) -> None:
@@ -283,3 +284,29 @@ def test_check_at_a_terminal_says_what_it_waits_for() -> None:
     session.send(b".Q..\r...Q\rQ...\r..Q.\r\x04")
     assert session.wait(30) == 0
     assert "valid" in session.text
+
+
+def test_debug_is_an_option_before_or_after_the_command(run) -> None:
+    with pytest.raises(BadInput):
+        run("--debug", "solve", "0")
+    with pytest.raises(BadInput):
+        run("solve", "0", "--debug")
+    r = run("solve", "0")
+    assert r.code == 2 and r.err == "nqueens: error: n must be at least 1, not 0\n"
+    r = run("solve", "8", "-f", "perm", "--debug")
+    assert (r.code, r.out) == (0, "1 5 8 6 3 7 2 4\n")
+    assert "--debug" not in run("solve", "--help").out   # the group's help shows it
+    assert "--debug" in run("--help").out
+
+
+def test_an_error_of_the_command_line_is_one_line_even_with_debug(run) -> None:
+    for args in (("--debug", "solve", "--bogus"), ("solve", "eight", "--debug"),
+                 ("--debug", "--bogus")):
+        r = run(*args)
+        assert r.code == 2 and r.out == "" and r.err.count("\n") == 1, args
+        assert r.err.startswith("nqueens: error: ") and "Traceback" not in r.err
+
+
+def test_version(run) -> None:
+    r = run("--version")
+    assert r.code == 0 and r.out.startswith("nqueens, version ")

@@ -76,10 +76,61 @@ class LazyGroup(click.Group):
         listing.format_commands(ctx, formatter)
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings=CONTEXT)
+class RunSettings:
+    """What the options of the whole run set, wherever they stand on the command line:
+    ``debug`` (``--debug``). :func:`main` gives one to the run as its context object and
+    reads it when the run fails.
+
+    >>> settings = RunSettings()
+    >>> cli.main(["--debug", "--version"], standalone_mode=False, obj=settings)
+    nqueens, version ...
+    0
+    >>> settings.debug
+    True
+    """
+
+    def __init__(self) -> None:
+        self.debug = False
+
+
+def _set_debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """Record ``--debug`` in the run's :class:`RunSettings`, as click parses it."""
+    if value:
+        ctx.ensure_object(RunSettings).debug = True
+
+
+def debug_option(hidden: bool = False) -> click.Option:
+    """The ``--debug`` option: the group's, and a hidden copy on every command so that it
+    may also follow the command's name (``nqueens solve 8 --debug``).
+
+    >>> debug_option().opts, debug_option(hidden=True).hidden
+    (['--debug'], True)
+    """
+    return click.Option(["--debug"], is_flag=True, expose_value=False, is_eager=True,
+                        callback=_set_debug, hidden=hidden,
+                        help="Show the full traceback when something fails.")
+
+
+class CommandGroup(LazyGroup):
+    """The ``nqueens`` group: a :class:`LazyGroup` whose commands also accept ``--debug``.
+
+    >>> group = CommandGroup(name="demo", lazy={})
+    >>> group.add_command(click.Command("hello"))
+    >>> [p.name for p in group.commands["hello"].params]
+    ['debug']
+    """
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """Register ``cmd``, giving it the hidden ``--debug`` unless it has one."""
+        if not any(p.name == "debug" for p in cmd.params):
+            cmd.params.append(debug_option(hidden=True))
+        super().add_command(cmd, name)
+
+
+@click.group(cls=CommandGroup, lazy=COMMANDS, context_settings=CONTEXT,
+             params=[debug_option()])
 @click.version_option(__version__, prog_name="nqueens")
-@click.option("--debug", is_flag=True, help="Show the full traceback when something fails.")
-def cli(debug: bool) -> None:
+def cli() -> None:
     """Solve, count and explore the N-Queens problem.
 
     \b
@@ -121,9 +172,6 @@ def main(argv: list[str] | None = None) -> int:
     2
     """
     args = list(sys.argv[1:] if argv is None else argv)
-    debug = "--debug" in args
-    if debug:
-        args.remove("--debug")
     if argv is None:
         # As a program: SIGINT and SIGTERM end it at once, even inside a compiled search
         # (exit status 130 or 143, as a shell reports a program ended by the signal),
@@ -131,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         # lands inside a compiled callback could be swallowed there. Journals need no
         # care: each commit is atomic, as for SIGKILL.
         interrupt.install("nqueens", remove_pending_files)
-    code = _run(args, debug)
+    code = _run(args)
     if argv is None:
         sys.exit(code)
     return code
@@ -165,49 +213,22 @@ def _say(line: str) -> None:
     click.echo(printable(line), err=True)
 
 
-def _run(args: list[str], debug: bool) -> int:
+def _run(args: list[str]) -> int:
+    """Run the command line ``args``; turn what fails into one line and an exit code
+    (or, with ``--debug``, let a failure of the work raise with its traceback). Click's
+    own errors (a bad option, a missing argument) are always one line."""
+    settings = RunSettings()
     try:
-        rv = cli.main(args=args, prog_name="nqueens", standalone_mode=False)
+        rv = cli.main(args=args, prog_name="nqueens", standalone_mode=False, obj=settings)
         return rv if isinstance(rv, int) else 0
-    except NoSolution as exc:
-        if debug:
-            raise
-        _say(f"nqueens: {exc}")
-        return exc.exit_code
-    except NQueensError as exc:
-        if debug:
-            raise
-        _say(f"nqueens: error: {exc}")
-        return exc.exit_code
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=True)
         return 2
-    except click.NoSuchOption as exc:
-        if debug:
-            raise
-        if re.fullmatch(r"-\d+", exc.option_name or ""):
-            _say(f"nqueens: error: {exc.option_name} is not a board size: sizes are "
-                       "whole numbers from 1")
-        else:
-            where = exc.ctx.command_path if exc.ctx is not None else "nqueens"
-            _say(f"nqueens: error: {exc.format_message()} (see '{where} --help')")
-        return exc.exit_code
     except click.ClickException as exc:
-        if debug:
-            raise
-        hint = ""
-        ctx = getattr(exc, "ctx", None)
-        if ctx is not None:
-            hint = f" (see '{ctx.command_path} --help')"
-        message = exc.format_message().replace("\n", " ")
-        _say(f"nqueens: error: {message}{hint}")
-        return exc.exit_code
+        return _usage_error(exc)
     except click.exceptions.Exit as exc:
         return exc.exit_code
-    except click.Abort:
-        _say("nqueens: interrupted")
-        return 130
-    except KeyboardInterrupt:
+    except (click.Abort, KeyboardInterrupt):
         _say("nqueens: interrupted")
         return 130
     except _reader_gone():
@@ -215,17 +236,41 @@ def _run(args: list[str], debug: bool) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    except OSError as exc:
-        if debug:
+    except Exception as exc:
+        if settings.debug:
             raise
+        return _failure(exc)
+
+
+def _usage_error(exc: click.ClickException) -> int:
+    """Say what is wrong with the command line, in one line; return its exit code."""
+    if isinstance(exc, click.NoSuchOption) and re.fullmatch(r"-\d+", exc.option_name or ""):
+        _say(f"nqueens: error: {exc.option_name} is not a board size: sizes are whole "
+             "numbers from 1")
+        return exc.exit_code
+    ctx = getattr(exc, "ctx", None)
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    message = exc.format_message().replace("\n", " ")
+    _say(f"nqueens: error: {message}{hint}")
+    return exc.exit_code
+
+
+def _failure(exc: Exception) -> int:
+    """Say in one line why the work failed; return the exit code: the error's own for
+    :class:`~nqueens.errors.NQueensError` (1 for no solution, 2 for bad input), 2 for an
+    error of the system, :data:`INTERNAL_ERROR` for a fault of the program itself."""
+    if isinstance(exc, NoSolution):
+        _say(f"nqueens: {exc}")
+        return exc.exit_code
+    if isinstance(exc, NQueensError):
+        _say(f"nqueens: error: {exc}")
+        return exc.exit_code
+    if isinstance(exc, OSError):
         _say(f"nqueens: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
         return 2
-    except Exception as exc:  # a fault of the program itself, not of the input
-        if debug:
-            raise
-        _say(f"nqueens: internal error: {type(exc).__name__}: {exc} (run again with "
-                   "--debug for the traceback, and please report it)")
-        return INTERNAL_ERROR
+    _say(f"nqueens: internal error: {type(exc).__name__}: {exc} (run again with --debug for "
+         "the traceback, and please report it)")
+    return INTERNAL_ERROR
 
 
 #: The exit status of a fault inside the program (EX_SOFTWARE of sysexits.h).
