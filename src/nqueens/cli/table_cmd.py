@@ -3,65 +3,141 @@
 from __future__ import annotations
 
 import os
+import sys
+from typing import IO, Any
 
 import click
 
-from ..count import count, warm_up
-from ..count.table import PLOT_FORMATS, TABLE_FORMATS, format_table, plot_table
+from ..count import CountResult, count
+from ..count.table import (
+    PLOT_FORMATS,
+    TABLE_FORMATS,
+    TableWriter,
+    check_range,
+    describe,
+    expected_widths,
+    plot_table,
+)
 from ..errors import BadInput
-from ..search import MAX_EXACT_N, check_n
 from .app import cli
-from .common import check_output_paths, echo, json_option, output_stream, piece_option, say
+from .common import (
+    check_output_paths,
+    echo,
+    json_option,
+    output_format,
+    output_option,
+    output_stream,
+    piece_option,
+    say,
+    torus_option,
+)
 from .count_cmd import Eta, progress_bar, quiet_option, workers_option
+
+#: What ``--format`` and the ``--output`` file may be: a table or a picture of it.
+FORMATS = TABLE_FORMATS + PLOT_FORMATS
+
+#: Extensions that name a table format (beside those of :func:`output_format`).
+TABLE_EXTENSIONS = {".csv": "csv", ".md": "markdown", ".txt": "text"}
 
 
 @cli.command("table")
 @click.argument("n_from", metavar="FROM", type=int)
 @click.argument("n_to", metavar="TO", type=int)
-@click.option("--format", "-f", "fmt", type=click.Choice(TABLE_FORMATS), default="text",
-              show_default=True, help="How to print the table: " + ", ".join(TABLE_FORMATS) + ".")
+@click.option("--format", "-f", "fmt", type=click.Choice(FORMATS), default=None,
+              help="How to write the table: " + ", ".join(TABLE_FORMATS) + ", or a picture "
+                   "(" + ", ".join(PLOT_FORMATS) + ") [default: text, or what the --output "
+                   "file's extension names: .csv, .md, .txt, .json, .png, .svg].")
+@output_option
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Also draw counts and times against n (log scale) into FILE (.png or .svg).")
 @json_option
 @piece_option
+@torus_option
 @workers_option
 @quiet_option
-def table_cmd(n_from: int, n_to: int, fmt: str, plot: str | None, as_json: bool, piece: str,
-              workers: int | None, quiet: bool) -> int:
+def table_cmd(n_from: int, n_to: int, fmt: str | None, output: str | None, plot: str | None,
+              as_json: bool, piece: str, torus: bool, workers: int | None, quiet: bool) -> int:
     """Count all and fundamental solutions for each n from FROM to TO, with the seconds
-    each count took.
+    each count took. Each row is printed as its count finishes; an --output file is
+    written whole at the end (or not at all).
 
     \b
     Examples:
       nqueens table 1 12                        aligned text columns
       nqueens table 1 16 --format markdown      a Markdown table
       nqueens table 4 14 --format csv           n,all,fundamental,seconds
+      nqueens table 4 14 -o counts.csv          the same, into a file
       nqueens table 1 15 --plot counts.svg      and a picture of counts and times
+      nqueens table 1 15 -o counts.png          only the picture
+      nqueens table 4 13 --torus                on a torus (lines wrap around)
       nqueens table 9 14 --piece superqueen --json
     """
-    if as_json:
-        fmt = "json"
-    n_from = check_n(n_from, MAX_EXACT_N, "FROM")
-    n_to = check_n(n_to, MAX_EXACT_N, "TO")
-    if n_from > n_to:
-        raise BadInput(f"FROM ({n_from}) must not be above TO ({n_to})")
-    if workers is not None and workers < 1:
-        raise BadInput(f"--workers must be at least 1, not {workers}")
-    plot_fmt = None
-    if plot is not None:
-        plot_fmt = os.path.splitext(plot)[1].lower().lstrip(".")
-        if plot_fmt not in PLOT_FORMATS:
-            raise BadInput(f"--plot {plot}: the file name must end in .png or .svg")
-        check_output_paths([("--plot", plot)])
-    warm_up(piece)
-    rows = []
-    for n in range(n_from, n_to + 1):
-        with progress_bar(not quiet, f"n={n}", Eta(None)) as report:
-            rows.append(count(n, piece=piece, workers=workers, progress=report))
-    if piece != "queen" and fmt in ("text", "markdown"):
-        say(f"nqueens: counts of {piece}s (queen + knight)")
-    echo(format_table(rows, fmt), nl=False)
+    n_from, n_to = check_range(n_from, n_to)
+    fmt = _table_format(fmt, output, as_json)
+    plot_fmt = _plot_format(plot)
+    check_output_paths([("--output", output), ("--plot", plot)])
+    picture = fmt in PLOT_FORMATS
+    if picture and output is None and sys.stdout.isatty():
+        raise BadInput(f"{fmt} is a picture: give --output FILE or redirect standard output")
+    note = describe(piece, torus)
+    if note and fmt in ("text", "markdown"):
+        say(f"nqueens: {note}")
+    with output_stream(output, binary=picture) as out:
+        writer = None if picture else TableWriter(fmt, widths=expected_widths(n_to))
+        rows = _count_rows(n_from, n_to, piece, torus, workers, quiet, writer, out)
+        if picture:
+            plot_table(rows, out, fmt)
     if plot is not None and plot_fmt is not None:
         with output_stream(plot, binary=True) as fh:
             plot_table(rows, fh, plot_fmt)
     return 0
+
+
+def _table_format(fmt: str | None, output: str | None, as_json: bool) -> str:
+    """The format to write: --format, else what the --output file's extension names,
+    else text; --json is the json format. Formats that contradict each other are refused."""
+    ext = os.path.splitext(output)[1].lower() if output else ""
+    named = TABLE_EXTENSIONS.get(ext)
+    if named is not None and fmt is not None and fmt != named:
+        raise BadInput(f"--format {fmt} contradicts --output {output} (a {ext} file)")
+    chosen = output_format(fmt or named, output, "text", FORMATS)
+    if as_json and chosen != "json" and (fmt is not None or ext):
+        raise BadInput(f"--json writes a JSON document, not {chosen}")
+    return "json" if as_json else chosen
+
+
+def _plot_format(plot: str | None) -> str | None:
+    """The picture format of --plot FILE, from its extension."""
+    if plot is None:
+        return None
+    plot_fmt = os.path.splitext(plot)[1].lower().lstrip(".")
+    if plot_fmt not in PLOT_FORMATS:
+        raise BadInput(f"--plot {plot}: the file name must end in .png or .svg")
+    return plot_fmt
+
+
+def _count_rows(n_from: int, n_to: int, piece: str, torus: bool, workers: int | None,
+                quiet: bool, writer: TableWriter | None, out: IO[Any]) -> list[CountResult]:
+    """Count each n, writing each row (with ``writer``) as soon as it is counted."""
+    if writer is not None:
+        echo(writer.head(), out, nl=False)
+    rows = []
+    for n in range(n_from, n_to + 1):
+        with progress_bar(not quiet, f"n={n}", Eta(None)) as report:
+            rows.append(count(n, piece=piece, torus=torus, workers=workers, progress=report))
+        if writer is not None:
+            echo(writer.row(rows[-1]), out, nl=False)
+            _flush(out)
+    if writer is not None:
+        echo(writer.end(), out, nl=False)
+    return rows
+
+
+def _flush(out: IO[Any]) -> None:
+    """Pass what was written on (to a pipe or terminal) now."""
+    try:
+        out.flush()
+    except BrokenPipeError:
+        from .common import ReaderGone
+
+        raise ReaderGone() from None

@@ -1,4 +1,5 @@
-"""The table of counts: n, all, fundamental and seconds for a range of n.
+"""The table of counts: n, all, fundamental and seconds for a range of n, as a whole
+(:func:`format_table`) or a row at a time as the counts finish (:class:`TableWriter`).
 
 >>> rows = count_table(4, 6)
 >>> [(r.n, r.total, r.fundamental) for r in rows]
@@ -14,11 +15,13 @@ from __future__ import annotations
 
 import io
 import json
+import math
 from collections.abc import Callable, Sequence
-from typing import IO
+from typing import IO, Any
 
 from ..errors import BadInput
 from ..pieces import Piece
+from ..search import MAX_EXACT_N, check_n
 from . import CountResult, count
 
 #: The formats :func:`format_table` writes.
@@ -29,10 +32,10 @@ PLOT_FORMATS = ("png", "svg")
 
 
 def count_table(n_from: int, n_to: int, *, piece: Piece | str = Piece.QUEEN,
-                workers: int | None = None,
+                torus: bool = False, workers: int | None = None,
                 done: Callable[[CountResult], None] | None = None) -> list[CountResult]:
-    """Count every n from ``n_from`` to ``n_to``; ``done`` is called with each result as
-    it comes.
+    """Count every n from ``n_from`` to ``n_to`` (on a torus with ``torus``); ``done`` is
+    called with each result as it comes.
 
     >>> rows = count_table(6, 8, done=lambda r: print(f"n = {r.n}: {r.total}"))
     n = 6: 4
@@ -40,23 +43,138 @@ def count_table(n_from: int, n_to: int, *, piece: Piece | str = Piece.QUEEN,
     n = 8: 92
     >>> [r.fundamental for r in rows]
     [1, 6, 12]
+    >>> [r.total for r in count_table(4, 7, torus=True)]
+    [0, 10, 0, 28]
     """
-    if n_from > n_to:
-        raise BadInput(f"FROM ({n_from}) must not be above TO ({n_to})")
+    check_range(n_from, n_to)
     out = []
     for n in range(n_from, n_to + 1):
-        r = count(n, piece=piece, workers=workers)
+        r = count(n, piece=piece, torus=torus, workers=workers)
         out.append(r)
         if done is not None:
             done(r)
     return out
 
 
-def _row(r: CountResult, seconds: bool) -> list[str]:
-    cells = [str(r.n), str(r.total), str(r.fundamental)]
-    if seconds:
-        cells.append(f"{r.seconds:.3f}")
-    return cells
+def check_range(n_from: int, n_to: int) -> tuple[int, int]:
+    """``(n_from, n_to)`` as board sizes of a table, or :class:`BadInput`.
+
+    >>> check_range(1, 12)
+    (1, 12)
+    >>> check_range(9, 4)
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: FROM (9) must not be above TO (4)
+    """
+    n_from = check_n(n_from, MAX_EXACT_N, "FROM")
+    n_to = check_n(n_to, MAX_EXACT_N, "TO")
+    if n_from > n_to:
+        raise BadInput(f"FROM ({n_from}) must not be above TO ({n_to})")
+    return n_from, n_to
+
+
+def describe(piece: Piece | str, torus: bool) -> str:
+    """What a table of ``piece`` (on a torus with ``torus``) counts, when that is not the
+    plain queen board ('' for it).
+
+    >>> describe("queen", False), describe("superqueen", True)
+    ('', 'counts of superqueens (queen + knight) on a torus')
+    """
+    piece = Piece(piece)
+    if piece is Piece.QUEEN and not torus:
+        return ""
+    what = "queens" if piece is Piece.QUEEN else f"{piece.value}s (queen + knight)"
+    return f"counts of {what}{' on a torus' if torus else ''}"
+
+
+def expected_digits(n: int) -> int:
+    """How many digits the count of solutions of the n×n queen board is expected to
+    have at most: the asymptotic growth (0.143 n)^n with two digits to spare (a
+    superqueen or torus board has no more solutions). It sizes the columns of a table
+    printed a row at a time; a larger count widens its own row.
+
+    >>> [expected_digits(n) for n in (4, 8, 12, 18)]
+    [2, 3, 6, 10]
+    """
+    return max(1, math.ceil(n * math.log10(max(0.143 * n, 1e-9)) + 2.5))
+
+
+def expected_widths(n_to: int, seconds: bool = True) -> list[int]:
+    """The text columns of a table up to ``n_to``: wide enough for the header and for
+    the counts :func:`expected_digits` expects, with thousands separators.
+
+    >>> expected_widths(12)
+    [2, 7, 11, 7]
+    """
+    def grouped(digits: int) -> int:
+        return digits + (digits - 1) // 3
+
+    widths = [max(1, len(str(n_to))), max(3, grouped(expected_digits(n_to))),
+              max(11, grouped(expected_digits(n_to)))]
+    return widths + [7] if seconds else widths
+
+
+class TableWriter:
+    """A table as text a row at a time: :meth:`head`, then :meth:`row` for each result
+    as it comes, then :meth:`end`; ``fmt`` is one of :data:`TABLE_FORMATS`. Text
+    columns are ``widths`` wide (by default those of :func:`expected_widths` for 32).
+
+    >>> w = TableWriter("csv", seconds=False)
+    >>> w.head() + w.row(count(8)) + w.end()
+    'n,all,fundamental\\n8,92,12\\n'
+    >>> TableWriter("xml")
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: unknown table format 'xml' (choose one of: text, markdown, csv, json)
+    """
+
+    def __init__(self, fmt: str = "text", seconds: bool = True,
+                 widths: Sequence[int] | None = None):
+        if fmt not in TABLE_FORMATS:
+            raise BadInput(f"unknown table format {fmt!r} (choose one of: "
+                           f"{', '.join(TABLE_FORMATS)})")
+        self.fmt = fmt
+        self.seconds = seconds
+        self.columns = ["n", "all", "fundamental"] + (["seconds"] if seconds else [])
+        self.widths = list(widths) if widths is not None else expected_widths(MAX_EXACT_N,
+                                                                              seconds)
+        self._rows = 0
+
+    def head(self) -> str:
+        """The text before the first row."""
+        if self.fmt == "json":
+            return "["
+        if self.fmt == "markdown":
+            return ("| " + " | ".join(self.columns) + " |\n|"
+                    + "---:|" * len(self.columns) + "\n")
+        return self._line(self.columns)
+
+    def row(self, r: CountResult) -> str:
+        """The text of one row."""
+        self._rows += 1
+        if self.fmt == "json":
+            item: dict[str, object] = {"n": r.n, "piece": r.piece, "torus": r.torus,
+                                       "all": r.total, "fundamental": r.fundamental}
+            if self.seconds:
+                item["seconds"] = round(r.seconds, 6)
+            return (",\n" if self._rows > 1 else "") + json.dumps(item)
+        cells = [str(r.n), str(r.total), str(r.fundamental)]
+        if self.seconds:
+            cells.append(f"{r.seconds:.3f}")
+        if self.fmt == "csv":
+            return ",".join(cells) + "\n"
+        return self._line([_group(c, i) for i, c in enumerate(cells)])
+
+    def end(self) -> str:
+        """The text after the last row."""
+        return "]\n" if self.fmt == "json" else ""
+
+    def _line(self, cells: Sequence[str]) -> str:
+        if self.fmt == "csv":
+            return ",".join(cells) + "\n"
+        if self.fmt == "markdown":
+            return "| " + " | ".join(cells) + " |\n"
+        return "  ".join(c.rjust(w) for c, w in zip(cells, self.widths, strict=True)) + "\n"
 
 
 def format_table(rows: Sequence[CountResult], fmt: str = "text", seconds: bool = True) -> str:
@@ -68,32 +186,14 @@ def format_table(rows: Sequence[CountResult], fmt: str = "text", seconds: bool =
     7   40            6
     8   92           12
     >>> format_table(rows[:1], "json", seconds=False)
-    '[{"n": 7, "piece": "queen", "all": 40, "fundamental": 6}]\\n'
+    '[{"n": 7, "piece": "queen", "torus": false, "all": 40, "fundamental": 6}]\\n'
     """
-    head = ["n", "all", "fundamental"] + (["seconds"] if seconds else [])
-    if fmt == "json":
-        data = []
-        for r in rows:
-            item: dict[str, object] = {"n": r.n, "piece": r.piece, "all": r.total,
-                                       "fundamental": r.fundamental}
-            if seconds:
-                item["seconds"] = round(r.seconds, 6)
-            data.append(item)
-        return json.dumps(data) + "\n"
-    body = [_row(r, seconds) for r in rows]
-    if fmt == "csv":
-        return "".join(",".join(line) + "\n" for line in [head, *body])
-    if fmt == "markdown":
-        lines = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
-        lines += ["| " + " | ".join(_group(c, i) for i, c in enumerate(line)) + " |"
-                  for line in body]
-        return "\n".join(lines) + "\n"
+    writer = TableWriter(fmt, seconds)
     if fmt == "text":
-        cells = [head] + [[_group(c, i) for i, c in enumerate(line)] for line in body]
-        widths = [max(len(line[i]) for line in cells) for i in range(len(head))]
-        return "".join("  ".join(c.rjust(w) for c, w in zip(line, widths, strict=True)) + "\n"
-                       for line in cells)
-    raise BadInput(f"unknown table format {fmt!r} (choose one of: {', '.join(TABLE_FORMATS)})")
+        probe = TableWriter("markdown", seconds)  # the cells, without widths
+        cells = [writer.columns] + [probe.row(r).strip("| \n").split(" | ") for r in rows]
+        writer.widths = [max(len(line[i]) for line in cells) for i in range(len(cells[0]))]
+    return writer.head() + "".join(writer.row(r) for r in rows) + writer.end()
 
 
 def _group(cell: str, column: int) -> str:
@@ -126,30 +226,52 @@ def plot_table(rows: Sequence[CountResult], out: IO[bytes], fmt: str) -> None:
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     try:
-        for label, values in (("all", [r.total for r in rows]),
-                              ("fundamental", [r.fundamental or 0 for r in rows])):
-            pts = [(r.n, v) for r, v in zip(rows, values, strict=True) if v > 0]
-            if pts:
-                left.plot([p[0] for p in pts], [p[1] for p in pts], "o-", label=label)
-        left.set_yscale("log")
-        left.set_xlabel("n")
-        left.set_ylabel("solutions")
-        left.set_title(f"{rows[0].piece if rows else 'queen'} solutions")
-        zeros = [r.n for r in rows if r.total == 0]
-        if zeros:  # a log scale cannot show 0: say which n have none
-            left.set_xlabel("n   (no solutions for n = " + ", ".join(map(str, zeros)) + ")")
-        if left.get_legend_handles_labels()[0]:
-            left.legend()
-        pts_t = [(r.n, r.seconds) for r in rows if r.seconds > 0]
-        if pts_t:
-            right.plot([p[0] for p in pts_t], [p[1] for p in pts_t], "s-", color="tab:red")
-        right.set_yscale("log")
-        right.set_xlabel("n")
-        right.set_ylabel("seconds")
-        right.set_title("time to count")
+        _plot_counts(left, rows)
+        _plot_seconds(right, rows)
         fig.tight_layout()
         buf = io.BytesIO()
         fig.savefig(buf, format=fmt)
         out.write(buf.getvalue())
     finally:
         plt.close(fig)
+
+
+def _plot_counts(ax: Any, rows: Sequence[CountResult]) -> None:
+    """All and fundamental solutions against n (log scale; zeros named below the axis)."""
+    for label, values in (("all", [r.total for r in rows]),
+                          ("fundamental", [r.fundamental or 0 for r in rows])):
+        xs, ys = _positive(rows, values)
+        if xs:
+            ax.plot(xs, ys, "o-", label=label)
+    ax.set_yscale("log")
+    ax.set_xlabel(_n_label(rows))
+    ax.set_ylabel("solutions")
+    first = rows[0] if rows else None
+    ax.set_title(f"{first.piece if first else 'queen'} solutions"
+                 + (" on a torus" if first and first.torus else ""))
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend()
+
+
+def _positive(rows: Sequence[CountResult], values: Sequence[float]
+              ) -> tuple[list[int], list[float]]:
+    """The points (n, value) a log scale can show: those with a value above 0."""
+    pts = [(r.n, v) for r, v in zip(rows, values, strict=True) if v > 0]
+    return [p[0] for p in pts], [p[1] for p in pts]
+
+
+def _n_label(rows: Sequence[CountResult]) -> str:
+    """The label of the n axis: a log scale cannot show 0, so it says which n have none."""
+    zeros = [str(r.n) for r in rows if r.total == 0]
+    return "n" + (f"   (no solutions for n = {', '.join(zeros)})" if zeros else "")
+
+
+def _plot_seconds(ax: Any, rows: Sequence[CountResult]) -> None:
+    """The seconds of each count against n (log scale)."""
+    xs, ys = _positive(rows, [r.seconds for r in rows])
+    if xs:
+        ax.plot(xs, ys, "s-", color="tab:red")
+    ax.set_yscale("log")
+    ax.set_xlabel("n")
+    ax.set_ylabel("seconds")
+    ax.set_title("time to count")
