@@ -34,7 +34,7 @@ def test_demo_prints_one_row_per_method(capsys: pytest.CaptureFixture[str]) -> N
     assert [ln.split()[0] for ln in lines[1:]] == ["full", "4-queens", "8-queens"]
     assert "4.00x" in lines[2] and "8.00x" in lines[3]
     assert all(ln.rstrip().endswith("100.0%") for ln in lines[1:])  # all true vectors found
-    assert "moved by (+3, -2)" in err and "8x6 blocks" in err
+    assert "moved by (+3, -2)" in err and "8×6 blocks" in err
 
 
 def test_demo_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -86,7 +86,7 @@ def test_files_written_vectors_picture_and_plot(tmp_path: Path,
     (["a.png"], "give two frames"),
     (["a.png", "b.png", "--shift", "1,1"], "add --demo"),
     (["--demo", "--shift", "3"], "DX,DY"),
-    (["--demo", "--size", "big"], "WIDTHxHEIGHT"),
+    (["--demo", "--size", "big"], "width×height"),
     (["--demo", "--size", "4x4"], "8..8192"),
     (["--demo", "-p", "3"], "no 3-queens solution"),
     (["--demo", "-p", "1 2 3 4"], "not an N-queens solution"),
@@ -118,7 +118,7 @@ def test_bad_files_are_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFix
         ([a, str(text)], "not a picture"),
         ([a, str(tmp_path)], "is a folder"),
         ([a, str(small)], "frame sizes differ"),
-        ([str(small), str(small), "--block", "64"], "no whole 64x64 block"),
+        ([str(small), str(small), "--block", "64"], "no whole 64×64 block"),
     ]
     for args, words in cases:
         assert main(["motion"] + args) == 2
@@ -160,3 +160,27 @@ def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["motion", "--help"]) == 0
     out = capsys.readouterr().out
     assert "Examples:" in out and "nqueens motion --demo" in out
+
+
+def test_quiet_says_nothing_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(SMALL + ["-p", "4", "--repeat", "1", "-q"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and [ln.split()[0] for ln in out.splitlines()[1:]] == ["full", "4-queens"]
+    assert main(SMALL + ["-p", "4", "--repeat", "1", "--quiet", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and json.loads(out)["width"] == 128
+
+
+def test_sizes_are_width_by_height_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
+    # --size takes width×height, with the multiplication sign or an x
+    assert main(["motion", "--demo", "--size", "160×96", "-p", "4", "--repeat", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert "grace_hopper.jpg 160×96," in err
+    assert "160×96 frames, 10×6 blocks of 16×16" in err
+    assert main(["motion", "--demo", "--size", "160x96", "-p", "4", "--repeat", "1",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["width"], data["height"], data["covered"]) == (160, 96, [160, 96])
+    assert main(["motion", "--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--size W×H" in help_text and "width×height, e.g. 1280×720" in help_text

@@ -55,12 +55,12 @@ def test_bad_plot_path_leaves_the_vectors_file_alone(tmp_path: Path,
 def test_bad_output_paths_fail_before_any_work(where: str, words: str, tmp_path: Path,
                                                monkeypatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import nqueens.cli.motion_cmd as cmd
+    import nqueens.motion.report as study  # where the command's search runs
 
     def no_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("the search ran before the output paths were checked")
 
-    monkeypatch.setattr(cmd, "compare", no_search)
+    monkeypatch.setattr(study, "compare", no_search)
     a, b = frames(tmp_path)
     keep = tmp_path / "keep.json"
     keep.write_text("{}\n")

@@ -41,7 +41,7 @@ SAMPLE_PHOTO = "grace_hopper.jpg"
 #: What to install when Pillow is missing.
 INSTALL_HINT = "reading PNG/JPEG frames needs Pillow: pip install 'nqueens[motion]'"
 
-#: The largest frame read (8000x8000 pixels): a picture whose header gives more is refused
+#: The largest frame read (8000×8000 pixels): a picture whose header gives more is refused
 #: before its pixels are decoded, so a small file that unpacks to gigabytes (a
 #: "decompression bomb") costs nothing.
 MAX_PIXELS = 64_000_000
@@ -247,7 +247,7 @@ class FramePair:
     ((64, 48), True)
     >>> made = make_pair(size=(64, 48), shifts=[(3, -2)])
     >>> made.description
-    'grace_hopper.jpg 64x48, moved by (+3, -2)'
+    'grace_hopper.jpg 64×48, moved by (+3, -2)'
     """
 
     reference: Frame
@@ -290,10 +290,10 @@ def make_pair(size: tuple[int, int] | None = None, shifts: Sequence[tuple[int, i
     base = sample_photo() if photo is None else photo
     width, height = size if size is not None else (base.shape[1], base.shape[0])
     if not (8 <= width <= 8192 and 8 <= height <= 8192):
-        raise BadInput(f"frame size {width}x{height}: each side must be 8..8192 pixels")
+        raise BadInput(f"frame size {width}×{height}: each side must be 8..8192 pixels")
     margin = max(max(abs(sx), abs(sy)) for sx, sy in shifts)
     if margin > min(width, height) // 2:
-        raise BadInput(f"shift of {margin} pixels is too large for a {width}x{height} frame")
+        raise BadInput(f"shift of {margin} pixels is too large for a {width}×{height} frame")
     if size is None and margin == 0:
         big = base
     else:
@@ -317,7 +317,7 @@ def make_pair(size: tuple[int, int] | None = None, shifts: Sequence[tuple[int, i
         tgt = np.clip(tgt + rng.normal(0.0, noise, tgt.shape) + 0.5, 0, 255).astype(np.uint8)
     moves = ", ".join(f"({sx:+d}, {sy:+d})" for sx, sy in shifts)
     what = "moved by" if k == 1 else f"in {k} vertical bands moved by"
-    desc = f"{SAMPLE_PHOTO if photo is None else 'picture'} {width}x{height}, {what} {moves}"
+    desc = f"{SAMPLE_PHOTO if photo is None else 'picture'} {width}×{height}, {what} {moves}"
     if noise > 0:
         desc += f", noise sigma {noise:g}"
     return FramePair(ref, tgt, true_dx, true_dy, desc)

@@ -52,7 +52,7 @@ class Pattern:
     >>> p = Pattern(Solution([1, 3, 0, 2]))
     >>> p.name, p.perm, p.n
     ('4-queens 2 4 1 3', '2 4 1 3', 4)
-    >>> p.samples(16)  # a quarter of the 256 pixels of a 16x16 block
+    >>> p.samples(16)  # a quarter of the 256 pixels of a 16×16 block
     64
     """
 

@@ -48,7 +48,7 @@ def vectors_png(frame: Frame, field: MotionField, title: str | None = None,
     content comes from in the reference (the vector times ``scale``); zero vectors are dots.
     With ``full`` (the full search's field), blocks whose vector differs from it are red.
 
-    The picture is at least 400x300 pixels (one pixel per frame pixel above that):
+    The picture is at least 400×300 pixels (one pixel per frame pixel above that):
 
     >>> from nqueens.motion.frames import make_pair
     >>> from nqueens.motion.search import full_search
@@ -84,7 +84,7 @@ def vectors_png(frame: Frame, field: MotionField, title: str | None = None,
     ax.set_xlim(-0.5, w - 0.5)
     ax.set_ylim(h - 0.5, -0.5)
     ax.axis("off")
-    text = title or f"motion vectors: {field.label}, {b}x{b} blocks, range ±{field.radius}"
+    text = title or f"motion vectors: {field.label}, {b}×{b} blocks, range ±{field.radius}"
     _fit_title(fig, text, top=1.0 - h / (h + 40))
     return _png(fig)
 

@@ -96,7 +96,7 @@ class MotionField:
     ``samples`` the pixels compared per candidate and ``ops = candidates × samples`` the
     absolute differences computed; ``seconds`` is the wall time of the search kernel.
 
-    Two 16x16 blocks side by side in a 32x16 frame, searched within ±1 pixel: only
+    Two 16×16 blocks side by side in a 32×16 frame, searched within ±1 pixel: only
     two displacements of each block keep it inside the frame.
 
     >>> f = np.arange(16 * 32, dtype=np.uint8).reshape(16, 32)
@@ -148,7 +148,7 @@ def check_frames(reference: Frame, target: Frame, block: int, radius: int) -> No
     >>> check_frames(f, f, block=16, radius=2)
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: a 20x12 frame holds no whole 16x16 block
+    nqueens.errors.BadInput: a 20×12 frame holds no whole 16×16 block
     >>> check_frames(f, f[:8], block=8, radius=2)
     Traceback (most recent call last):
     ...
@@ -159,7 +159,7 @@ def check_frames(reference: Frame, target: Frame, block: int, radius: int) -> No
     check_settings(block, radius)
     h, w = target.shape
     if h < block or w < block:
-        raise BadInput(f"a {w}x{h} frame holds no whole {block}x{block} block")
+        raise BadInput(f"a {w}×{h} frame holds no whole {block}×{block} block")
 
 
 def _prepare(reference: Frame, target: Frame, block: int, radius: int
@@ -201,7 +201,7 @@ def pattern_search(reference: Frame, target: Frame, pattern: Pattern, block: int
     """
     ref, tgt, vectors, sads = _prepare(reference, target, block, radius)
     if pattern.n > block:
-        raise BadInput(f"a {pattern.n}-queens pattern does not fit in a {block}x{block} block")
+        raise BadInput(f"a {pattern.n}-queens pattern does not fit in a {block}×{block} block")
     mask = pattern.mask(block)
     si, sj = (np.ascontiguousarray(a, dtype=np.int64) for a in np.nonzero(mask))
     t0 = time.perf_counter()
