@@ -124,13 +124,8 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
     >>> sent, sorted(again) == sorted(first)
     ([], True)
     """
-    results = held_results(subs, journal, verify)
+    results = _with_given(held_results(subs, journal, verify), given, journal)
     done = {r.id for r in results}
-    fresh = [r for r in given if r.id not in done]
-    if fresh and journal is not None:
-        journal.record(fresh)
-    results += fresh
-    done |= {r.id for r in fresh}
     counter = _Counter(subs, progress)
     counter.add(results)
     todo = [s for s in subs if s.id not in done]
@@ -162,6 +157,16 @@ def held_results(subs: Sequence[Subproblem], journal: Journal | None,
         raise BadInput(f"journal {journal.path} holds a wrong result: "
                        f"{check.describe(wrong)}; delete it to start over")
     return results
+
+
+def _with_given(results: list[SubResult], given: Sequence[SubResult],
+                journal: Journal | None) -> list[SubResult]:
+    """``results`` and those of ``given`` not among them, which are recorded first."""
+    held = {r.id for r in results}
+    fresh = [r for r in given if r.id not in held]
+    if fresh and journal is not None:
+        journal.record(fresh)
+    return results + fresh
 
 
 class _Counter:
