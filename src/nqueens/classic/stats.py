@@ -31,6 +31,13 @@ from ..kernels import steps as kernel
 from ..pieces import Piece
 from ..search import MAX_EXACT_N, check_n
 
+#: Why the step counts and the search-space table have no torus: they are the figures of
+#: the source's backtracking, which plays on the ordinary board (as do its compiled
+#: counters), and on a torus they would be another search's.
+NO_TORUS = ("not for this command: its figures are those of proba, the source's "
+            "backtracking on the ordinary board (its counters have no torus); "
+            "'nqueens count N --torus' counts the solutions on the torus")
+
 
 @dataclass(frozen=True)
 class StepCount:

@@ -7,7 +7,8 @@ import sys
 import click
 
 from ..classic import search_space
-from ..classic.stats import SearchSpace
+from ..classic.stats import NO_TORUS, SearchSpace
+from ..errors import BadInput
 from ..search import MAX_EXACT_N, check_n
 from .app import cli
 from .common import dump_json, echo, json_option, piece_option
@@ -54,8 +55,10 @@ def format_table(s: SearchSpace) -> str:
 @click.argument("n", type=int)
 @json_option
 @piece_option
+@click.option("--torus", is_flag=True,
+              help="Refused: the table is that of the backtracking on the ordinary board.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def stats_cmd(n: int, as_json: bool, piece: str, quiet: bool) -> int:
+def stats_cmd(n: int, as_json: bool, piece: str, torus: bool, quiet: bool) -> int:
     """The search-space table for an N×N board.
 
     Placements of any N of the N² squares, of one queen per column, of one per
@@ -69,7 +72,12 @@ def stats_cmd(n: int, as_json: bool, piece: str, quiet: bool) -> int:
       nqueens stats 8                    the source's table: 4,426,165,368 … 92
       nqueens stats 12 --json
       nqueens stats 10 --piece superqueen
+
+    There is no --torus: the tree is that of the source's backtracking, which plays on
+    the ordinary board ('nqueens count N --torus' counts the solutions on the torus).
     """
+    if torus:
+        raise BadInput(f"--torus: {NO_TORUS}")
     n = check_n(n, MAX_EXACT_N)
     if quiet or not sys.stderr.isatty() or n < 15:
         s = search_space(n, piece)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..classic import steps_to_first
+from ..classic.stats import NO_TORUS, StepCount
 from ..errors import BadInput
 from ..search import MAX_EXACT_N, check_n
 from .app import cli
@@ -18,7 +19,10 @@ from .common import dump_json, echo, json_option, piece_option
               help="Add the first solution: the row of the queen in each column, 1-based.")
 @json_option
 @piece_option
-def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, piece: str) -> int:
+@click.option("--torus", is_flag=True,
+              help="Refused: the steps are those of the backtracking on the ordinary board.")
+def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, piece: str,
+              torus: bool) -> int:
     """Table of the steps of the backtracking (proba) to its first solution, n = FROM … TO.
 
     A step is one square tested. 'placed' counts the queens put down, 'backtracks'
@@ -30,7 +34,12 @@ def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, piece: 
       nqueens steps 8 8 --solution       876 steps; rows 1 5 8 6 3 7 2 4
       nqueens steps 10 14 --json         one JSON object per n, in a list
       nqueens steps 10 14 --piece superqueen
+
+    There is no --torus: the steps are those of the source's backtracking, which plays on
+    the ordinary board ('nqueens count N --torus' counts the solutions on the torus).
     """
+    if torus:
+        raise BadInput(f"--torus: {NO_TORUS}")
     first = check_n(first, MAX_EXACT_N, "FROM")
     last = check_n(last, MAX_EXACT_N, "TO")
     if last < first:
@@ -39,13 +48,19 @@ def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, piece: 
     if as_json:
         dump_json([r.as_dict() for r in results])
         return 0
+    echo(_table(results, show_solution))
+    return 0
+
+
+def _table(results: list[StepCount], show_solution: bool) -> str:
+    """The table: n, steps, placed, backtracks (and the first solution, or "(no solution)")."""
     head = f"{'n':>3}  {'steps':>12}  {'placed':>11}  {'backtracks':>11}"
-    echo(head + ("  first solution (row in each column)" if show_solution else ""))
+    lines = [head + ("  first solution (row in each column)" if show_solution else "")]
     for r in results:
         line = f"{r.n:>3}  {r.steps:>12,}  {r.placed:>11,}  {r.backtracks:>11,}"
         if show_solution:
             line += "  " + (" ".join(str(x + 1) for x in r.rows) if r.found else "none")
         elif not r.found:
             line += "  (no solution)"
-        echo(line)
-    return 0
+        lines.append(line)
+    return "\n".join(lines)
