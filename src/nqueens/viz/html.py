@@ -31,6 +31,7 @@ from importlib import resources
 import numpy as np
 
 from .. import methods
+from ..errors import BadInput
 from ..pictures import ATTACK, ATTACKED, DARK, FREE, LIGHT, QUEEN_FILL, QUEEN_PATH, REFUSED
 from ..pieces import Piece
 from ..squares import Square
@@ -319,3 +320,71 @@ def compare_html(left: str, right: str, left_name: str, right_name: str, n: int)
             .replace("{{LEFT_NAME}}", left_name).replace("{{RIGHT_NAME}}", right_name)
             .replace("{{LEFT}}", _html.escape(left, quote=True))
             .replace("{{RIGHT}}", _html.escape(right, quote=True)))
+
+
+#: The most events an HTML page may hold. Making a page takes about 6.5 bytes of memory per
+#: event (the trace, its copy, the compressed page), and it is about 0.11 bytes per event:
+#: the whole search of n = 14 (433 million events) takes 2.8 GB and gives a 46 MB page.
+MAX_PAGE_EVENTS = 500_000_000
+
+#: Events of the backtracking traces (proba, arrays, sets, rows: one tree) that exceed
+#: MAX_PAGE_EVENTS, by (piece, until): {n: events}, from the kernels' own counts; for an
+#: n past the last one given, more than the last one's events.
+_LARGE_TRACES: dict[tuple[str, str], dict[int, int]] = {
+    ("queen", "all"): {15: 2_877_285_647, 16: 20_319_837_773, 17: 150_790_375_043},
+    ("superqueen", "all"): {16: 647_069_753, 17: 4_818_770_275},
+    ("queen", "first"): {30: 1_805_747_345, 32: 2_974_707_924},
+    ("superqueen", "first"): {30: 1_424_244_785, 31: 996_439_786},
+}
+#: The n up to which the table above is complete; beyond it a trace is refused (they only
+#: grow: the superqueen's first solution for n = 32 takes well over 10^9 events).
+_TABLE_END: dict[tuple[str, str], int] = {
+    ("queen", "all"): 17, ("superqueen", "all"): 17,
+    ("queen", "first"): 32, ("superqueen", "first"): 31,
+}
+
+
+def page_events(n: int, piece: Piece, until: str) -> tuple[int, bool] | None:
+    """The events of a backtracking trace too large for a page, and whether that is the
+    exact number (else at least that many); None when it fits.
+
+    >>> page_events(14, Piece.QUEEN, "all") is None
+    True
+    >>> page_events(16, Piece.QUEEN, "all")
+    (20319837773, True)
+    >>> page_events(20, Piece.QUEEN, "all")
+    (150790375043, False)
+    """
+    key = (piece.value, until)
+    table = _LARGE_TRACES[key]
+    if n in table:
+        return table[n], True
+    end = _TABLE_END[key]
+    if n > end:
+        return max(table.values()) if until == "all" else MAX_PAGE_EVENTS, False
+    return None
+
+
+def check_page_size(n: int, method: str, piece: Piece, until: str) -> None:
+    """Refuse, before any work, an HTML page whose trace would exceed MAX_PAGE_EVENTS.
+
+    >>> check_page_size(8, "proba", Piece.QUEEN, "all")
+    >>> try:
+    ...     check_page_size(16, "proba", Piece.QUEEN, "all")
+    ... except BadInput as exc:
+    ...     print(str(exc)[:88])
+    --html: the whole search of proba for n = 16 has 20,319,837,773 events, and a page holds
+    """
+    if not methods.get(method).exhaustive or n < 1:
+        return
+    found = page_events(n, piece, until)
+    if found is None:
+        return
+    events, exact = found
+    what = "the whole search" if until == "all" else "the search for the first solution"
+    size = f"{events:,} events" if exact else f"more than {events:,} events"
+    memory = f"about {events * 6.5 / 1e9:,.0f} GB" if exact else "more than that"
+    hint = "try a smaller n or --until first" if until == "all" else "try a smaller n"
+    raise BadInput(f"--html: {what} of {method} for n = {n} has {size}, and a page holds at "
+                   f"most {MAX_PAGE_EVENTS:,} (making this one would take {memory} of "
+                   f"memory); {hint}")
