@@ -247,14 +247,9 @@ def format_linear_table(rows: list[LinearRow], fmt: str = "text") -> str:
     """
     if fmt == "json":
         return json.dumps([r.as_dict() for r in rows]) + "\n"
-    head = ["n", "linear", "all", "percent"]
     if fmt == "csv":
-        lines = [",".join(head)]
-        for r in rows:
-            pct = r.percent
-            lines.append(f"{r.n},{r.linear},{'' if r.all is None else r.all},"
-                         f"{'' if pct is None else f'{pct:.6g}'}")
-        return "\n".join(lines) + "\n"
+        return _csv_table(rows)
+    head = ["n", "linear", "all", "percent"]
     body = [[str(r.n), f"{r.linear:,}", "?" if r.all is None else f"{r.all:,}", _percent(r)]
             for r in rows]
     if fmt == "markdown":
@@ -268,6 +263,16 @@ def format_linear_table(rows: list[LinearRow], fmt: str = "text") -> str:
                        + "\n" for line in cells)
         return text + "\n" + NOTE + "\n"
     raise BadInput(f"unknown table format {fmt!r} (choose one of: {', '.join(TABLE_FORMATS)})")
+
+
+def _csv_table(rows: list[LinearRow]) -> str:
+    """The table as CSV: an uncounted ``all`` and its percentage are empty."""
+    lines = ["n,linear,all,percent"]
+    for r in rows:
+        pct = r.percent
+        lines.append(f"{r.n},{r.linear},{'' if r.all is None else r.all},"
+                     f"{'' if pct is None else f'{pct:.6g}'}")
+    return "\n".join(lines) + "\n"
 
 
 #: Output file extensions the table's forms have (besides ``.json``, which names JSON
