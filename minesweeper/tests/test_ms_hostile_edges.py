@@ -47,7 +47,8 @@ def test_build_refuses_a_board_larger_than_check_reads(tmp_path: Path, variables
     else:
         _cnf(tmp_path / "f.cnf", variables, clauses)
     done = _run(PROGRAM + ["build", "f.cnf", "-o", "b.txt"], tmp_path)
-    _one_line_error(done, "squares, more than the 100,000,000 a board is read up to")
+    _one_line_error(done, "squares (width x height), more than the 100,000,000 a board is "
+                          "read up to")
     assert not (tmp_path / "b.txt").exists()
 
 

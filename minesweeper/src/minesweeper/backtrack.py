@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass
 from math import comb
 
 from .board import Board, Cell, Problem, problem_of
 from .count import components
+from .verdict import Verdict
 
 
 def search_order(problem: Problem) -> list[int]:
@@ -128,17 +128,6 @@ def solutions(problem: Problem) -> Iterator[dict[int, bool]]:
             i += 1
 
 
-@dataclass
-class Refutation:
-    """Why the search found no arrangement: the revealed squares of a group of numbers
-    (joined through the squares they share) that cannot all hold, or, with ``total``, the
-    total number of mines, which no combination of the groups' arrangements meets.  The
-    group is not shrunk to a minimal set (the SAT method does that)."""
-
-    cells: list[Cell]
-    total: bool = False
-
-
 def _component(problem: Problem, vs: list[int], cons: list[int]) -> Problem:
     """The part of ``problem`` on one component, without the total."""
     inside = set(vs)
@@ -146,34 +135,53 @@ def _component(problem: Problem, vs: list[int], cons: list[int]) -> Problem:
     return Problem(problem.squares, [problem.constraints[j] for j in cons], None, rest)
 
 
-def find_or_refute(problem: Problem) -> set[Cell] | Refutation:
+BACKTRACK = "backtrack"
+
+_ONE = ("this number cannot hold: it needs more mines than it has unknown squares around "
+        "it, or fewer than its flags:")
+_TOTAL = ("each group of numbers can hold on its own, but no combination of them meets the "
+          "total number of mines")
+
+
+def check(board: Board) -> Verdict:
     """One consistent arrangement (the mined unknown squares), or the reason there is none.
 
     Without a total each component of the frontier is searched on its own (the first one
-    without an arrangement is the reason); with a total the components are first checked
-    on their own, then searched together.
+    without an arrangement is the reason: a group of numbers, joined through the squares
+    they share, not shrunk to a minimal set); with a total the components are first
+    checked on their own, then searched together.
 
     >>> from minesweeper.board import parse_board
-    >>> find_or_refute(problem_of(parse_board("?1?/8..")))
-    Refutation(cells=[(1, 0)], total=False)
+    >>> v = check(parse_board("?1?/8.."))
+    >>> v.consistent, v.core, v.core_minimal
+    (False, [(1, 0)], False)
     """
+    problem = problem_of(board)
     for con in problem.constraints:
         if not 0 <= con.need <= len(con.vars):
-            return Refutation([con.cell])
+            return _refuted([con.cell])
     mines: set[Cell] = set()
     for vs, cons in components(problem):
         sol = next(solutions(_component(problem, vs, cons)), None)
         if sol is None:
-            return Refutation(sorted(problem.constraints[j].cell for j in cons))
+            return _refuted(sorted(problem.constraints[j].cell for j in cons))
         mines |= {problem.squares[v] for v, m in sol.items() if m}
     if problem.total_need is None:
-        return mines
+        return Verdict(True, BACKTRACK, mines)
     found = next(solutions(problem), None)
     if found is None:
-        return Refutation([], total=True)
+        return Verdict(False, BACKTRACK, core_total=True, core_minimal=False, why=_TOTAL)
     mines = {problem.squares[v] for v, m in found.items() if m}
     rest = problem.total_need - len(mines)
-    return mines | {problem.squares[v] for v in problem.interior[:rest]}
+    return Verdict(True, BACKTRACK, mines | {problem.squares[v]
+                                             for v in problem.interior[:rest]})
+
+
+def _refuted(cells: list[Cell]) -> Verdict:
+    why = _ONE if len(cells) == 1 else (
+        f"these {len(cells)} numbers, one group joined by the squares they share, cannot "
+        "all hold (not reduced to a minimal set: --method sat does that):")
+    return Verdict(False, BACKTRACK, core=cells, core_minimal=False, why=why)
 
 
 def find(board: Board) -> set[Cell] | None:
@@ -185,8 +193,8 @@ def find(board: Board) -> set[Cell] | None:
     >>> sorted(find(parse_board("mines: 2\\n?1?/???/???")) or [])
     [(0, 0), (2, 0)]
     """
-    found = find_or_refute(problem_of(board))
-    return None if isinstance(found, Refutation) else found
+    verdict = check(board)
+    return verdict.mines if verdict.consistent else None
 
 
 def count(board: Board) -> int:

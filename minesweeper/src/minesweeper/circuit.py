@@ -44,6 +44,7 @@ from .board import MAX_SQUARES, Board, Cell
 from .errors import BadInput
 from .formula import Formula, Not, Op, Var, variables
 from .gadgets import GADGETS, PITCH, PORT, WIDTH, board_of
+from .render import Overlay
 
 #: At most this many waiting clauses are weighed when a side of the clause layout takes
 #: the next one (the first ones waiting): the choice stays cheap for any number of
@@ -59,12 +60,13 @@ def _check_size(lanes: int, tiles: int) -> None:
     >>> _check_size(10_000, 10_000)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    minesweeper.errors.BadInput: the board would be at least 120,000 x 80,001 squares, ...
+    minesweeper.errors.BadInput: the board would be at least 80,001 x 120,000 squares ...
     """
     rows, cols = lanes * 2 * PITCH, tiles * 2 * WIDTH + 1
     if rows * cols > MAX_SQUARES:
-        raise BadInput(f"the board would be at least {rows:,} x {cols:,} squares, more "
-                       f"than the {MAX_SQUARES:,} a board is read up to; refused")
+        raise BadInput(f"the board would be at least {cols:,} x {rows:,} squares (width x "
+                       f"height), more than the {MAX_SQUARES:,} a board is read up to; "
+                       "refused")
 
 
 @dataclass
@@ -100,6 +102,24 @@ class Circuit:
         """
         return {name: sq in mines for name, sq in self.inputs.items()}
 
+    def text(self) -> str:
+        """The board as ``build`` writes it: a line ``# input NAME ROW COLUMN`` (1-based)
+        for each input, then the rows.
+
+        >>> from minesweeper.formula import parse_formula
+        >>> build(parse_formula("a")).text().splitlines()[0]
+        '# input a 31 1'
+        """
+        from .board import format_board
+
+        heads = [f"# input {k} {r + 1} {c + 1}" for k, (r, c) in self.inputs.items()]
+        return "\n".join([*heads, format_board(self.board)]) + "\n"
+
+    def overlay(self) -> Overlay:
+        """The input squares, outlined and named, for a picture."""
+        return Overlay(marked=set(self.inputs.values()),
+                       labels={sq: k for k, sq in self.inputs.items()})
+
     def to_json(self) -> dict[str, object]:
         """Size information in JSON-ready form."""
         return {
@@ -110,7 +130,7 @@ class Circuit:
             "unknown_squares": int(np.count_nonzero(self.board.cells == -1)),
             "gadgets": dict(sorted(self.gadgets.items())),
             "layout": self.layout,
-            "inputs": {k: list(v) for k, v in self.inputs.items()},
+            "inputs": {k: [r + 1, c + 1] for k, (r, c) in self.inputs.items()},
         }
 
 

@@ -15,8 +15,9 @@ import json
 import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -24,19 +25,19 @@ from . import signals
 from .errors import BadInput, MinesweeperError
 from .files import printable, read_bytes, remove_pending
 from .formula import Formula, evaluate, parse_formula, read_dimacs, variables
-from .words import plural
+from .words import plural, size
 
 if TYPE_CHECKING:
-    from .board import Board, Cell
-    from .gadgets import Gadget
+    from .board import Board
     from .render import Overlay
+    from .report import Report
 
 # The boards, solvers and pictures (numpy, pysat, pyganak, Pillow) are imported by the
 # commands that use them: 'minesweeper --help' and 'eval' load none of them.
 
 PROG = "minesweeper"
-_INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d{1,9})\s+(\d{1,9})\s*$", re.MULTILINE)
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 #: The largest formula file read (an expression, or DIMACS CNF: a million clauses of
 #: three literals take about 16 MB); its board would be far larger than any board read.
@@ -84,14 +85,19 @@ def _emit(data: Any) -> None:
     click.echo(json.dumps(data, indent=2))
 
 
-_EXTENSIONS = {".svg": "svg", ".png": "png", ".txt": "text", ".text": "text", ".mine": "mine"}
+_EXTENSIONS = {".svg": "svg", ".png": "png", ".txt": "text", ".text": "text", ".mine": "mine",
+               ".json": "json"}
+#: What each format is, for the messages that refuse one.
+_FORMATS = {"text": ".txt", "svg": ".svg", "png": ".png", "mine": ".mine", "json": ".json"}
 
 
-def output_format(output: str | None, fmt: str | None, option: bool = True) -> str:
+def output_format(output: str | None, fmt: str | None,
+                  allowed: tuple[str, ...] = ("text", "svg", "png"), not_mine: str = "") -> str:
     """The format of an output: ``--format`` when given, else the extension of ``-o FILE``
-    (``.svg``, ``.png``, ``.txt``, ``.mine``), else text.  A ``--format`` that differs from
-    what the extension says is refused, and so is an extension of no known format when
-    ``--format`` does not settle it (``option``: whether the command has ``--format``).
+    (``.txt``, ``.svg``, ``.png``, ``.mine``, ``.json``), else text.  A ``--format`` that
+    differs from what the extension says is refused, and so is an extension of no known
+    format when ``--format`` does not settle it, and a format not in ``allowed``
+    (``not_mine`` says why the .mine format is not).
 
     >>> output_format("x.png", None), output_format(None, "svg"), output_format("b", None)
     ('png', 'svg', 'text')
@@ -100,22 +106,35 @@ def output_format(output: str | None, fmt: str | None, option: bool = True) -> s
     ...
     minesweeper.errors.BadInput: --format svg does not match the extension of x.png ...
     """
-    if output is None:
-        return fmt or "text"
-    suffix = Path(output).suffix.lower()
+    kind = _format_of(output, fmt, allowed)
+    if kind == "mine" and not_mine:
+        raise BadInput(not_mine)
+    if kind not in allowed:
+        raise BadInput(f"this command does not write the {kind} format ({output or '-f'}): "
+                       f"use {', '.join(_FORMATS[k] for k in allowed)}")
+    return kind
+
+
+def _format_of(output: str | None, fmt: str | None, allowed: tuple[str, ...]) -> str:
+    """``fmt``, or the format the extension of ``output`` names, or text."""
+    suffix = Path(output).suffix.lower() if output is not None else ""
     by_ext = _EXTENSIONS.get(suffix)
     if fmt is not None and by_ext is not None and fmt != by_ext:
         raise BadInput(f"--format {fmt} does not match the extension of {output} (a {suffix} "
                        f"file is {by_ext}): change one of them")
-    if fmt is not None:
-        return fmt
-    if by_ext is not None:
-        return by_ext
-    if suffix:
-        hint = ", or give --format" if option else ""
+    if fmt is None and by_ext is None and suffix:
         raise BadInput(f"cannot tell the picture format of {output!r} from its extension "
-                       f"{suffix!r}: use .svg, .png or .txt{hint}")
-    return "text"
+                       f"{suffix!r}: use {', '.join(_FORMATS[k] for k in allowed)}, or give "
+                       "--format")
+    return fmt or by_ext or "text"
+
+
+def _format_option(allowed: list[str]) -> Callable[[F], F]:
+    return click.option(
+        "--format", "-f", "fmt", type=click.Choice(allowed), default=None,
+        help="Output format [default: from the extension of -o FILE ("
+             + ", ".join(_FORMATS[k] for k in allowed) + "), else text]; one that "
+             "contradicts the extension is refused, and nothing is written.")
 
 
 STDOUT = "-"
@@ -167,9 +186,22 @@ def _write_picture(path: str, board: Board, overlay: Overlay, kind: str,
         deliver(path, text if text is not None else format_board(board) + "\n")
 
 
-def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
-    """1-based ``[row, column]`` pairs for output."""
-    return [[r + 1, c + 1] for r, c in sorted(cells)]
+def _show(board: Board, overlay: Overlay, kind: str, output: str | None, text: str,
+          as_json: bool) -> bool:
+    """Put a picture or a board where ``-o`` says: into ``output``, or an SVG on standard
+    output (not with ``--json``); whether standard output is taken."""
+    if output is not None:
+        _write_picture(output, board, overlay, kind, text=text,
+                       no_total="a built board or a gadget has none (write .txt)")
+        return output == STDOUT
+    if kind == "png":
+        raise BadInput("PNG output needs --output FILE")
+    if kind == "svg" and not as_json:
+        from .render import to_svg
+
+        click.echo(to_svg(board, overlay), nl=False)
+        return True
+    return False
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -187,8 +219,11 @@ def cli(debug: bool) -> None:
       minesweeper check c.txt --assignment           a satisfying assignment, read off the board
 
     Boards are text grids (0-8 and '.' revealed, '?' or 'H' unknown, 'F' or '*' a mine,
-    rows on lines or split by '/') or JSMinesweeper's .mine files. Exit codes: 0
-    consistent / success, 1 inconsistent, 2 bad input.
+    rows on lines or split by '/') or JSMinesweeper's .mine files. Sizes are written
+    width x height (columns x rows, as the .mine header and the classic game write them:
+    Expert is 30x16); squares are given as row, column, counted from 1. The format of
+    -o FILE follows its extension. Exit codes: 0 consistent / success, 1 inconsistent,
+    2 bad input.
     """
 
 
@@ -199,18 +234,19 @@ def cli(debug: bool) -> None:
 @click.option("--count", "do_count", is_flag=True,
               help="Count the consistent arrangements exactly.")
 @click.option("--safe", "do_safe", is_flag=True,
-              help="List squares safe (or mined) in every arrangement.")
+              help="List squares safe (s) or mined (m) in every arrangement.")
 @click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
 @click.option("--assignment", is_flag=True,
               help="For a board made by 'build': print the satisfying assignment read off "
-                   "the witness.")
+                   "a witness (in place of the witness).")
+@_format_option(["text", "json", "svg", "png"])
 @click.option("--output", "-o", default=None,
-              help="Also draw the answer to FILE (.svg or .png), or write it as text (.txt: "
-                   "the report printed here); '-' for standard output, in place of the "
-                   "report.")
+              help="Also write the answer to FILE: drawn (.svg, .png), as the report printed "
+                   "here (.txt) or as JSON (.json); '-' for standard output, in place of "
+                   "the report.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | None,
-          assignment: bool, output: str | None, as_json: bool) -> int:
+          assignment: bool, fmt: str | None, output: str | None, as_json: bool) -> int:
     """Is there an arrangement of mines that fits every number of FILE ('-': stdin)?
 
     \b
@@ -221,167 +257,60 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
       minesweeper check board.txt --mines 10 -o answer.svg
       minesweeper check board.txt --safe -o answer.txt
     """
-    from .backtrack import Refutation, find_or_refute
-    from .backtrack import count as backtrack_count
-    from .board import format_board, problem_of
-    from .count import count_arrangements
-    from .render import Overlay
-    from .sat import CORE_LIMIT, safe_squares
-    from .sat import check as sat_check
+    from .report import assignment as assignment_of
+    from .report import count_by
+    from .sat import safe_squares
+    from .verdict import decide
 
     _check_stdout(output, as_json)
-    out_kind = output_format(output, None, False) if output else None
-    if out_kind == "mine":
-        raise BadInput(f"cannot write the answer to {output}: a .mine file holds a board "
-                       "only, not a witness, safe squares or a reason (use .txt, .svg or "
-                       ".png)")
+    kind = output_format(output, fmt, ("text", "json", "svg", "png"), not_mine=(
+        f"cannot write the answer to {output}: a .mine file holds a board only, not a "
+        "witness, safe squares or a reason (use .txt, .svg or .png)"))
     board, text = _load_board(file, mines)
     started = time.perf_counter()
-    result: dict[str, Any] = {"file": file, "height": board.height, "width": board.width,
-                              "method": method}
-    overlay = Overlay()
-    lines: list[str] = []
-    consistent: bool
+    report = _report(board, file, method)
     if do_count:
-        if method == "backtrack":
-            n = backtrack_count(board)
-            scope = "all" if board.total is not None else "frontier"
-            result["count"] = {"count": n if n < 2**53 else str(n), "scope": scope}
-        else:
-            cr = signals.in_child(count_arrangements, board)
-            n, scope = cr.count, cr.scope
-            result["count"] = cr.to_json()
-        what = ("of all unknown squares" if scope == "all" else
-                "of the squares next to a number (unconstrained squares not counted)")
-        lines.append(f"{plural(n, 'arrangement')} {what}")
-        consistent = n > 0
+        report.add_count(signals.in_child(count_by, board, method))
     if do_safe:
-        sr = signals.in_child(safe_squares, board)
-        result["safe"] = {"consistent": sr.consistent, "safe": _cells(sr.safe),
-                          "mined": _cells(sr.mined), "undetermined": len(sr.free)}
-        overlay.safe, overlay.mined = sr.safe, sr.mined
-        consistent = sr.consistent
-        if sr.consistent:
-            lines.append(f"safe in every arrangement: {len(sr.safe)}; mined in every "
-                         f"arrangement: {len(sr.mined)}; undetermined: {len(sr.free)}")
-            lines.append(_marked(board, sr.safe, sr.mined))
-    if not do_count and not do_safe or assignment:
-        if method == "backtrack":
-            found = find_or_refute(problem_of(board))
-            consistent = not isinstance(found, Refutation)
-            witness: set[Cell] = set() if isinstance(found, Refutation) else found
-            core: list[Cell] = found.cells if isinstance(found, Refutation) else []
-            core_total = isinstance(found, Refutation) and found.total
-            if not consistent:
-                result["core"] = _cells(core)
-                result["core_includes_total"] = core_total
-                result["core_minimal"] = False
-                result["explained"] = True
-        else:
-            cres = signals.in_child(sat_check, board)
-            consistent, witness = cres.consistent, cres.mines
-            core, core_total = cres.core, cres.core_total
-            if not consistent:
-                result["core"] = _cells(core)
-                result["core_includes_total"] = core_total
-                result["core_minimal"] = cres.core_minimal
-                result["explained"] = cres.explained
-            if cres.stats:
-                result["collapse"] = cres.stats
-        if consistent:
-            result["mines"] = _cells(witness)
-            overlay.mines = witness
-            lines.append("a witness arrangement (* mine, - no mine):")
-            lines.append(format_board(board, mines=witness))
-            if assignment:
-                values = _assignment(text, witness)
-                result["assignment"] = values
-                lines.append("assignment: " + " ".join(
-                    f"{k}={'1' if v else '0'}" for k, v in values.items()))
-        elif method == "backtrack":
-            overlay.marked = set(core)
-            if core_total:
-                lines.append("each group of numbers can hold on its own, but no combination "
-                             "of them meets the total number of mines")
-            elif len(core) == 1:
-                lines.append("this number cannot hold: it needs more mines than it has "
-                             "unknown squares around it, or fewer than its flags:")
-            else:
-                lines.append(f"these {len(core)} numbers, one group joined by the squares "
-                             f"they share, cannot all hold (not reduced to a minimal set: "
-                             f"--method sat does that):")
-            if core:
-                lines.append(format_board(board, mark=set(core)))
-        elif method == "sat" and not cres.explained:
-            if cres.stats["numbers"] > CORE_LIMIT:
-                lines.append(f"(no reason searched for: the board has {cres.stats['numbers']} "
-                             f"numbers, above the limit of {CORE_LIMIT})")
-            else:
-                lines.append("(no reason searched for: the board is too large for it, "
-                             f"{cres.stats['unknown']:,} unknown squares and "
-                             f"{cres.stats['numbers']:,} numbers)")
-        elif method == "sat":
-            overlay.marked = set(core)
-            if not core:
-                lines.append("the total number of mines cannot hold: there are not that "
-                             "many (or that few) squares to put them on:")
-            elif len(core) == 1:
-                extra = " together with the total number of mines" if core_total else ""
-                lines.append(f"this number cannot hold{extra}:")
-            else:
-                extra = " together with the total number of mines" if core_total else ""
-                lines.append(f"these {len(core)} numbers cannot all hold{extra}:")
-            lines.append(format_board(board, mark=set(core)))
-    result["consistent"] = consistent
-    result["seconds"] = round(time.perf_counter() - started, 4)
-    report = "\n".join(["consistent" if consistent else "inconsistent", *lines]) + "\n"
-    if output and out_kind is not None:
-        _write_picture(output, board, overlay, out_kind, text=report)
+        report.add_safe(signals.in_child(safe_squares, board))
+    if assignment or not (do_count or do_safe):
+        verdict = signals.in_child(decide, board, method)
+        report.add_verdict(verdict, witness=not assignment)
+        if assignment and verdict.consistent:
+            report.add_assignment(assignment_of(text, verdict.mines))
+    report.data["seconds"] = round(time.perf_counter() - started, 4)
+    return _answer(report, output, kind, as_json)
+
+
+def _report(board: Board, file: str, method: str) -> Report:
+    from .report import Report
+
+    return Report(board, data={"file": file, "width": board.width, "height": board.height,
+                               "method": method})
+
+
+def _answer(report: Report, output: str | None, kind: str, as_json: bool) -> int:
+    """Write the report where ``-o`` says and print it (or its JSON); the exit code."""
+    if output is not None and kind == "json":
+        deliver(output, json.dumps(report.json(), indent=2) + "\n")
+    elif output is not None:
+        _write_picture(output, report.board, report.overlay, kind, text=report.text())
     if as_json:
-        _emit(result)
+        _emit(report.json())
     elif output != STDOUT:
-        click.echo(report, nl=False)
-    return 0 if consistent else 1
-
-
-def _marked(board: Board, safe: set[Cell], mined: set[Cell]) -> str:
-    from .board import format_board
-
-    text = format_board(board).splitlines()
-    out = []
-    for r, line in enumerate(text):
-        chars = list(line)
-        for c in range(len(chars)):
-            if (r, c) in safe:
-                chars[c] = "s"
-            elif (r, c) in mined:
-                chars[c] = "m"
-        out.append("".join(chars))
-    return "\n".join(out)
-
-
-def _assignment(text: str, mines: set[Cell]) -> dict[str, bool]:
-    found = _INPUT_LINE.findall(text)
-    if not found:
-        raise BadInput("--assignment needs a board made by 'build' (its '# input' lines)")
-    for name, _, _ in found:
-        if not _NAME.fullmatch(name):
-            raise BadInput(f"an '# input' line names {printable(repr(name), 60)}, which is "
-                           "not a variable name (letters, digits and _)")
-    return {name: (int(r) - 1, int(c) - 1) in mines for name, r, c in found}
+        click.echo(report.text(), nl=False)
+    return 0 if report.consistent else 1
 
 
 @cli.command()
 @click.argument("name", required=False)
 @click.option("--verify", is_flag=True,
               help="Enumerate every consistent arrangement and print the truth table.")
-@click.option("--format", "-f", "fmt", type=click.Choice(["text", "svg", "png"]),
-              default=None, help="Output format [default: from the extension of -o FILE "
-                                 "(.txt, .svg, .png), else text]; one that differs from the "
-                                 "extension is refused.")
+@_format_option(["text", "svg", "png"])
 @click.option("--output", "-o", default=None,
-              help="Write the picture (or the plain board) to FILE; '-' for standard "
-                   "output, in place of the description.")
+              help="Write the picture (.svg, .png: ports outlined and named) or the plain "
+                   "board (.txt) to FILE; '-' for standard output, in place of the "
+                   "description.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
            as_json: bool) -> int:
@@ -391,102 +320,54 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
     Examples:
       minesweeper gadget                       the list of gadgets
       minesweeper gadget wire --verify         its output equals its input, computed
-      minesweeper gadget crossover -f svg -o x.svg
+      minesweeper gadget crossover -o x.svg    a picture, with the ports named
       minesweeper gadget nor -o - | minesweeper check -   its board, checked
     """
     from .board import format_board
-    from .gadgets import gadget_names, get_gadget, truth_table
-    from .render import to_svg
+    from .gadgets import get_gadget, truth_table
 
     _check_stdout(output, as_json)
     if name is None:
-        items = {n: get_gadget(n).summary for n in gadget_names()}
-        if as_json:
-            _emit(items)
-        else:
-            for n, s in items.items():
-                click.echo(f"{n:12} {s}")
-        return 0
+        return _list_gadgets(as_json)
     g = get_gadget(name.lower())
-    kind = output_format(output, fmt)
-    data: dict[str, Any] = {"name": g.name, "summary": g.summary,
-                            "height": g.board.height, "width": g.board.width,
-                            "ports": {k: [r + 1, c + 1] for k, (r, c) in g.ports.items()},
-                            "rows": format_board(g.board).splitlines()}
-    code = 0
-    table_lines: list[str] = []
-    if verify:
-        t = truth_table(g)
-        data["truth_table"] = t.to_json()
-        code = 0 if t.matches in (True, None) else 1
-        table_lines = _table_text(g, t.rows, t.arrangements, t.matches)
-    if kind != "text" and output is None:
-        if kind == "png":
-            raise BadInput("PNG output needs --output FILE")
-        if not as_json:
-            click.echo(to_svg(g.board, _port_overlay(g)), nl=False)
-            return code
-    if output is not None:
-        _write_picture(output, g.board, _port_overlay(g), kind,
-                       no_total="a gadget has none: its number of mines depends on the "
-                                "signals (write .txt)")
+    kind = output_format(output, fmt, not_mine=(
+        f"cannot write {output} in the .mine format: its header needs the total number of "
+        "mines, and a gadget has none: its number of mines depends on the signals (write "
+        ".txt)"))
+    data = g.to_json()
+    table = truth_table(g) if verify else None
+    if table is not None:
+        data["truth_table"] = table.to_json()
+    taken = _show(g.board, g.overlay(), kind, output, format_board(g.board) + "\n", as_json)
     if as_json:
         _emit(data)
-    elif output != STDOUT:
-        click.echo(f"{g.name}: {g.summary}")
-        for k, (r, c) in g.ports.items():
-            click.echo(f"  port {k}: row {r + 1}, column {c + 1}")
-        click.echo(_with_ports(g))
-        for line in table_lines:
-            click.echo(line)
-    return code
+    elif not taken:
+        click.echo("\n".join(g.lines() + (table.lines() if table is not None else [])))
+    return 0 if table is None or table.matches in (True, None) else 1
 
 
-def _port_overlay(g: Gadget) -> Overlay:
-    from .render import Overlay
+def _list_gadgets(as_json: bool) -> int:
+    from .gadgets import gadget_names, get_gadget
 
-    return Overlay(marked=set(g.ports.values()), labels={sq: k for k, sq in g.ports.items()})
-
-
-def _with_ports(g: Gadget) -> str:
-    from .board import format_board
-
-    text = format_board(g.board).splitlines()
-    for k, (r, c) in g.ports.items():
-        row = list(text[r])
-        row[c] = "I" if k in g.inputs else "O"
-        text[r] = "".join(row)
-    return "\n".join(text) + "\n(I: input port square, O: output port square; both unknown)"
-
-
-def _table_text(g: Gadget, rows: list[tuple[tuple[bool, ...], tuple[bool, ...]]],
-                arrangements: int, matches: bool | None) -> list[str]:
-    head = " ".join(g.inputs) + (" | " + " ".join(g.outputs) if g.outputs else "")
-    out = [f"truth table from {plural(arrangements, 'consistent arrangement')}:", head]
-    for ins, outs in rows:
-        cells = [str(int(v)).center(len(n)) for v, n in zip(ins, g.inputs, strict=True)]
-        line = " ".join(cells)
-        if g.outputs:
-            line += " | " + " ".join(str(int(v)).center(len(n))
-                                     for v, n in zip(outs, g.outputs, strict=True))
-        out.append(line)
-    if matches is not None:
-        out.append("as intended" if matches else "NOT as intended")
-    return out
+    items = {n: get_gadget(n).summary for n in gadget_names()}
+    if as_json:
+        _emit(items)
+    else:
+        for n, s in items.items():
+            click.echo(f"{n:12} {s}")
+    return 0
 
 
 @cli.command()
 @click.argument("formula")
 @click.option("--dimacs", is_flag=True, help="FORMULA is a DIMACS CNF file.")
-@click.option("--format", "-f", "fmt", type=click.Choice(["text", "mine", "svg", "png"]),
-              default=None,
-              help="Output format [default: from the extension of -o FILE (.txt, .svg, "
-                   ".png), else text]; one that differs from the extension is refused; "
-                   "'mine' is refused too: a built board has no fixed total number of mines.")
+@_format_option(["text", "svg", "png", "mine"])
 @click.option("--output", "-o", default=None,
-              help="Write the board to FILE ('-': standard output).")
+              help="Write the board to FILE (.txt; .svg, .png: drawn, the inputs named); "
+                   "'-': standard output.")
+@click.option("--quiet", "-q", is_flag=True, help="No summary line on standard error.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
+def build(formula: str, dimacs: bool, fmt: str | None, output: str | None, quiet: bool,
           as_json: bool) -> int:
     """Lay out FORMULA (an expression, or a file: DIMACS CNF or an expression) as a board
     whose output is forced true.
@@ -504,41 +385,22 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
       minesweeper build ./clauses --dimacs -o big.svg   a file without extension, drawn
       minesweeper build "a nor b" -f png -o - > c.png   a picture to standard output
     """
-    from .board import format_board
     from .circuit import build as build_circuit
-    from .render import Overlay, to_svg
 
     _check_stdout(output, as_json)
-    fmt = output_format(output, fmt)
-    if fmt == "mine":
-        raise BadInput(NO_MINE_FORMAT)
-    f, names = _load_formula(formula, dimacs)
-    c = build_circuit(f, names)
-    text = "\n".join(f"# input {k} {r + 1} {col + 1}" for k, (r, col) in c.inputs.items())
-    body = format_board(c.board)
-    full = text + "\n" + body + "\n"
-    if fmt in ("svg", "png"):
-        labels = {sq: k for k, sq in c.inputs.items()}
-        ov = Overlay(marked=set(c.inputs.values()), labels=labels)
-        if output is None:
-            if fmt == "png":
-                raise BadInput("PNG output needs --output FILE")
-            if not as_json:
-                click.echo(to_svg(c.board, ov), nl=False)
-        else:
-            _write_picture(output, c.board, ov, fmt)
-    elif output is not None:
-        deliver(output, full)
+    kind = output_format(output, fmt, not_mine=NO_MINE_FORMAT)
+    c = build_circuit(*_load_formula(formula, dimacs))
+    taken = _show(c.board, c.overlay(), kind, output, c.text(), as_json)
     if as_json:
         data = c.to_json()
-        data["inputs"] = {k: [r + 1, col + 1] for k, (r, col) in c.inputs.items()}
-        if output is None and fmt == "text":
-            data["rows"] = body.splitlines()
+        if output is None and kind == "text":
+            data["rows"] = c.text().splitlines()[len(c.inputs):]
         _emit(data)
-    elif output is None and fmt == "text":
-        click.echo(full, nl=False)
-    elif output is not None and output != STDOUT:
-        click.echo(f"{c.board.height}x{c.board.width} board written to {output}", err=True)
+    elif output is None and not taken:
+        click.echo(c.text(), nl=False)
+    elif output not in (None, STDOUT) and not quiet:
+        click.echo(f"{size(c.board.width, c.board.height)} board written to {output} "
+                   "(width x height)", err=True)
     return 0
 
 
@@ -567,15 +429,18 @@ def _load_formula(arg: str, dimacs: bool) -> tuple[Formula, list[str] | None]:
 
 @cli.command()
 @click.argument("file")
+@_format_option(["text", "mine", "svg", "png"])
 @click.option("--output", "-o", required=True,
-              help="Picture file (.svg or .png), or text (.txt: the board, with the witness "
-                   "or the safe squares marked as check prints them); '-': standard output.")
+              help="Picture file (.svg, .png), or text (.txt: the board, with the witness "
+                   "or the safe squares marked as check prints them; .mine: the board "
+                   "alone); '-': standard output.")
 @click.option("--witness", is_flag=True, help="Show a witness arrangement.")
 @click.option("--safe", "show_safe", is_flag=True, help="Colour the safe and mined squares.")
 @click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
+@click.option("--quiet", "-q", is_flag=True, help="No summary line on standard error.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | None,
-           as_json: bool) -> int:
+def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bool,
+           mines: int | None, quiet: bool, as_json: bool) -> int:
     """Draw the board of FILE as SVG or PNG, with the witness or the safe squares.
 
     \b
@@ -584,52 +449,33 @@ def render(file: str, output: str, witness: bool, show_safe: bool, mines: int | 
       minesweeper render board.txt -o board.svg --safe --mines 10
       minesweeper render board.txt -o - --witness     the witness as text, on stdout
     """
-    from .board import format_board
-    from .render import Overlay
-    from .sat import check as sat_check
+    from .report import Report
     from .sat import safe_squares
+    from .verdict import decide
 
     _check_stdout(output, as_json)
-    kind = output_format(output, None, False)
+    kind = output_format(output, fmt, ("text", "mine", "svg", "png"))
     if kind == "mine" and (witness or show_safe):
         raise BadInput(f"cannot write {output} in the .mine format: it holds a board only, "
                        "not a witness or safe squares (use .txt, .svg or .png)")
     board, _ = _load_board(file, mines)
-    ov = Overlay()
-    consistent = True
-    lines: list[str] = []
+    report = Report(board)
     if witness:
-        res = signals.in_child(sat_check, board)
-        consistent = res.consistent
-        ov.mines = res.mines
-        ov.marked = set(res.core)
-        if consistent:
-            lines += ["a witness arrangement (* mine, - no mine):",
-                      format_board(board, mines=res.mines)]
-        else:
-            lines += ["these numbers cannot all hold:", format_board(board, mark=ov.marked)]
+        report.add_verdict(signals.in_child(decide, board, "sat"))
     if show_safe:
-        sr = signals.in_child(safe_squares, board)
-        consistent = consistent and sr.consistent
-        ov.safe, ov.mined = sr.safe, sr.mined
-        if sr.consistent:
-            lines += ["safe in every arrangement (s), mined in every arrangement (m):",
-                      _marked(board, sr.safe, sr.mined)]
-    if witness or show_safe:
-        text = "\n".join(["consistent" if consistent else "inconsistent", *lines]) + "\n"
-    else:
-        text = format_board(board) + "\n"
-    _write_picture(output, board, ov, kind, text=text,
+        report.add_safe(signals.in_child(safe_squares, board))
+    _write_picture(output, board, report.overlay, kind,
+                   text=report.text() if witness or show_safe else None,
                    no_total="the board gives none (write .txt, or give --mines)")
     if as_json:
-        _emit({"output": output, "consistent": consistent})
-    elif output != STDOUT:
-        click.echo(f"{board.height}x{board.width} board drawn to {output}", err=True)
-    if not as_json:
-        if (witness or show_safe) and not consistent:
-            click.echo("minesweeper: the board is inconsistent: no arrangement to draw "
-                       "(the numbers that cannot all hold are outlined)", err=True)
-    return 0 if consistent else 1
+        _emit({"output": output, "consistent": report.consistent})
+    elif output != STDOUT and not quiet:
+        click.echo(f"{size(board.width, board.height)} board drawn to {output} (width x "
+                   "height)", err=True)
+    if not report.consistent and not as_json:
+        click.echo("minesweeper: the board is inconsistent: no arrangement to draw "
+                   "(the numbers that cannot all hold are outlined)", err=True)
+    return 0 if report.consistent else 1
 
 
 @cli.command(name="eval")
@@ -704,31 +550,34 @@ def main(argv: list[str] | None = None) -> int:
     except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C
         click.echo(printable(f"{PROG}: interrupted"), err=True)
         code = 130
-    except click.ClickException as exc:  # a usage error is one line, --debug or not
-        click.echo(printable(f"{PROG}: error: {exc.format_message()}".replace("\n", " ")),
-                   err=True)
-        code = 2
-    except MinesweeperError as exc:
-        if debug:
+    except Exception as exc:
+        if debug and not isinstance(exc, click.ClickException):
             raise
-        click.echo(printable(f"{PROG}: error: {exc}"), err=True)
-        code = exc.exit_code
-    except OSError as exc:
-        if debug:
-            raise
-        click.echo(printable(f"{PROG}: error: {exc.strerror or exc}: "
-                             f"{exc.filename or ''}".rstrip(": ")), err=True)
-        code = 2
-    except Exception as exc:  # a fault of the program itself, not of the input
-        if debug:
-            raise
-        click.echo(printable(f"{PROG}: internal error: {type(exc).__name__}: {exc} (run "
-                             "again with --debug for the traceback, and please report it)"),
-                   err=True)
-        code = 70  # EX_SOFTWARE of sysexits.h
+        message, code = error_line(exc)
+        click.echo(printable(f"{PROG}: {message}"), err=True)
     if argv is None:
         sys.exit(code)
     return code
+
+
+def error_line(exc: Exception) -> tuple[str, int]:
+    """The one line (after ``minesweeper: ``) that reports ``exc``, and the exit code:
+    2 for a usage error, bad input or a file that cannot be read or written, 70 for a
+    fault of the program itself.
+
+    >>> error_line(BadInput("a number above 8", line=3, column=5))
+    ('error: line 3, column 5: a number above 8', 2)
+    >>> error_line(ZeroDivisionError("division by zero"))[1]
+    70
+    """
+    if isinstance(exc, click.ClickException):  # a usage error is one line
+        return "error: " + exc.format_message().replace("\n", " "), 2
+    if isinstance(exc, MinesweeperError):
+        return f"error: {exc}", exc.exit_code
+    if isinstance(exc, OSError):
+        return f"error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), 2
+    return (f"internal error: {type(exc).__name__}: {exc} (run again with --debug for the "
+            "traceback, and please report it)", 70)  # EX_SOFTWARE of sysexits.h
 
 
 if __name__ == "__main__":  # pragma: no cover

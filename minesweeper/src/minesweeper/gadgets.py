@@ -46,6 +46,8 @@ import numpy.typing as npt
 from .backtrack import solutions
 from .board import MINE, UNKNOWN, Board, Cell, problem_of
 from .errors import BadInput
+from .render import Overlay
+from .words import plural
 
 PITCH = 6
 """Node rows per lane."""
@@ -200,6 +202,41 @@ class Gadget:
     outputs: list[str]
     expected: Callable[[tuple[bool, ...]], tuple[bool, ...] | None] | None = None
 
+    def to_json(self) -> dict[str, object]:
+        """What ``gadget NAME --json`` prints (ports as 1-based ``[row, column]``).
+
+        >>> get_gadget("wire").to_json()["ports"]
+        {'in': [7, 1], 'out': [7, 9]}
+        """
+        from .board import format_board
+
+        return {"name": self.name, "summary": self.summary, "width": self.board.width,
+                "height": self.board.height,
+                "ports": {k: [r + 1, c + 1] for k, (r, c) in self.ports.items()},
+                "rows": format_board(self.board).splitlines()}
+
+    def overlay(self) -> Overlay:
+        """The ports, outlined and named, for a picture."""
+        return Overlay(marked=set(self.ports.values()),
+                       labels={sq: k for k, sq in self.ports.items()})
+
+    def lines(self) -> list[str]:
+        """What ``gadget NAME`` prints: the summary, where the ports are, and the board
+        with ``I`` on the input ports and ``O`` on the output ports.
+
+        >>> print("\\n".join(get_gadget("terminator").lines()[:2]))
+        terminator: closes a loose wire end: either value is consistent
+          port in: row 7, column 1
+        """
+        from .board import format_board
+
+        rows = format_board(self.board).splitlines()
+        for k, (r, c) in self.ports.items():
+            rows[r] = rows[r][:c] + ("I" if k in self.inputs else "O") + rows[r][c + 1:]
+        return [f"{self.name}: {self.summary}",
+                *(f"  port {k}: row {r + 1}, column {c + 1}" for k, (r, c) in self.ports.items()),
+                *rows, "(I: input port square, O: output port square; both unknown)"]
+
 
 @dataclass
 class TruthTable:
@@ -228,6 +265,29 @@ class TruthTable:
             "arrangements": self.arrangements,
             "matches": self.matches,
         }
+
+    def lines(self) -> list[str]:
+        """The table as ``gadget NAME --verify`` prints it.
+
+        >>> print("\\n".join(truth_table(GADGETS["not"].gadget()).lines()))
+        truth table from 2 consistent arrangements:
+        in | out
+        0  |  1
+        1  |  0
+        as intended
+        """
+        head = " ".join(self.inputs) + (" | " + " ".join(self.outputs) if self.outputs else "")
+        out = [f"truth table from {plural(self.arrangements, 'consistent arrangement')}:", head]
+        for ins, outs in self.rows:
+            line = " ".join(str(int(v)).center(len(n))
+                            for v, n in zip(ins, self.inputs, strict=True))
+            if self.outputs:
+                line += " | " + " ".join(str(int(v)).center(len(n))
+                                         for v, n in zip(outs, self.outputs, strict=True))
+            out.append(line)
+        if self.matches is not None:
+            out.append("as intended" if self.matches else "NOT as intended")
+        return out
 
 
 def truth_table(gadget: Gadget) -> TruthTable:

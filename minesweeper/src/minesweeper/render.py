@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .board import MINE, UNKNOWN, Board, Cell
 from .errors import BadInput
@@ -29,6 +30,20 @@ FLAG_FILL = "#d84315"
 SAFE_FILL = "#8bd88b"
 MINED_FILL = "#f08080"
 MARK = "#ff9800"
+LABEL = "#000000"
+
+#: Pixels per square side of a picture.
+CELL = 32
+
+
+def label_size(label: str, size: int) -> int:
+    """The font size of a port's name inside a square of ``size`` pixels: names up to
+    three characters at half the square, longer ones smaller so that they fit.
+
+    >>> label_size("a", 32), label_size("out", 32), label_size("x1234", 32)
+    (16, 16, 11)
+    """
+    return max(6, min(size // 2, int(size * 1.8 / max(len(label), 1))))
 
 
 @dataclass
@@ -56,11 +71,13 @@ def _fill(board: Board, r: int, c: int, ov: Overlay) -> str:
     return REVEALED
 
 
-def to_svg(board: Board, overlay: Overlay | None = None, size: int = 20) -> str:
-    """The board as an SVG document.
+def to_svg(board: Board, overlay: Overlay | None = None, size: int = CELL) -> str:
+    """The board as an SVG document; a labelled square has its label written in it.
 
     >>> from minesweeper.board import parse_board
     >>> "<circle" in to_svg(parse_board("1?"), Overlay(mines={(0, 1)}))
+    True
+    >>> ">in</text>" in to_svg(parse_board("1?"), Overlay(labels={(0, 1): "in"}))
     True
     """
     ov = overlay or Overlay()
@@ -86,14 +103,17 @@ def to_svg(board: Board, overlay: Overlay | None = None, size: int = 20) -> str:
                 out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{size - 2}" '
                            f'height="{size - 2}" fill="none" stroke="{MARK}" stroke-width="2"/>')
             if (r, c) in ov.labels:
-                out.append(f'<text x="{x + size / 2}" y="{y - 2}" font-size="{size // 2}" '
-                           f'fill="{MARK}">{ov.labels[(r, c)]}</text>')
+                label = ov.labels[(r, c)]
+                out.append(f'<text x="{x + size / 2}" y="{y + size / 2}" '
+                           f'font-size="{label_size(label, size)}" dominant-baseline="central" '
+                           f'font-weight="bold" fill="{LABEL}">{label}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def to_png_bytes(board: Board, overlay: Overlay | None = None, size: int = 20) -> bytes:
-    """The board as PNG image data.
+def to_png_bytes(board: Board, overlay: Overlay | None = None, size: int = CELL) -> bytes:
+    """The board as PNG image data, ``size`` pixels a square; a labelled square has its
+    label written in it.
 
     >>> from minesweeper.board import parse_board
     >>> to_png_bytes(parse_board("1?"))[:4]
@@ -107,11 +127,7 @@ def to_png_bytes(board: Board, overlay: Overlay | None = None, size: int = 20) -
     h, w = board.height, board.width
     img = Image.new("RGB", (w * size, h * size), "#ffffff")
     draw = ImageDraw.Draw(img)
-    try:
-        font: ImageFont.FreeTypeFont | ImageFont.ImageFont = ImageFont.load_default(
-            size=int(size * 0.7))
-    except TypeError:
-        font = ImageFont.load_default()
+    font = _font(ImageFont, int(size * 0.7))
     for r in range(h):
         for c in range(w):
             x, y = c * size, r * size
@@ -130,9 +146,21 @@ def to_png_bytes(board: Board, overlay: Overlay | None = None, size: int = 20) -
             if (r, c) in ov.marked:
                 draw.rectangle([x + 1, y + 1, x + size - 2, y + size - 2], outline=MARK,
                                width=2)
+            if (r, c) in ov.labels:
+                label = ov.labels[(r, c)]
+                draw.text(centre, label, fill=LABEL, anchor="mm",
+                          font=_font(ImageFont, label_size(label, size)))
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     return buf.getvalue()
+
+
+def _font(image_font: Any, size: int) -> Any:
+    """Pillow's own font at ``size`` pixels (an older Pillow has one size only)."""
+    try:
+        return image_font.load_default(size=size)
+    except TypeError:
+        return image_font.load_default()
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> None:

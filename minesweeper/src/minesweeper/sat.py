@@ -27,10 +27,14 @@ import numpy as np
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from .board import Board, Cell, Problem, TooLarge, arrays_of, problem_of
+from .board import Board, Cell, Problem, TooLarge, arrays_of, format_board, problem_of
 from .reduce import collapse, verify
+from .verdict import Verdict, one_based
 
 SOLVER_NAME = "cd19"
+
+#: The name of this solver for :func:`minesweeper.verdict.decide`.
+SAT = "sat"
 
 
 def exactly(lits: Sequence[int], need: int, selector: int | None = None) -> list[list[int]]:
@@ -198,51 +202,12 @@ def encoding_literals(problem: Problem, frontier_total: bool = False) -> int:
     return total + _card_literals(n, need, n * min(need, n - need) >= 200_000)
 
 
-@dataclass
-class CheckResult:
-    """The answer of :func:`check`.
-
-    ``mines`` is a witness arrangement (the unknown squares holding a mine) when the board
-    is consistent; otherwise ``core`` lists revealed squares whose numbers cannot all hold
-    (``core_total`` says whether the total number of mines is part of the reason) and
-    ``core_minimal`` whether the shrinking finished; ``explained`` is false when no core
-    was searched for (boards above :data:`CORE_LIMIT` numbers).  ``stats`` gives the sizes
-    seen by the collapse, when it ran.
-    """
-
-    consistent: bool
-    mines: set[Cell] = field(default_factory=set)
-    core: list[Cell] = field(default_factory=list)
-    core_total: bool = False
-    core_minimal: bool = True
-    problem: Problem | None = None
-    stats: dict[str, int] = field(default_factory=dict)
-    explained: bool = True
-
-    def to_json(self) -> dict[str, object]:
-        """JSON-ready form.
-
-        >>> from minesweeper.board import parse_board
-        >>> check(parse_board("8")).to_json()["core"]
-        [[0, 0]]
-        """
-        out: dict[str, object] = {"consistent": self.consistent}
-        if self.consistent:
-            out["mines"] = sorted([r, c] for r, c in self.mines)
-        else:
-            out["core"] = [[r, c] for r, c in self.core]
-            out["core_total"] = self.core_total
-            out["core_minimal"] = self.core_minimal
-            out["explained"] = self.explained
-        return out
-
-
 def _model_mines(model: Iterable[int], problem: Problem) -> set[Cell]:
     n = len(problem.squares)
     return {problem.squares[lit - 1] for lit in model if 0 < lit <= n}
 
 
-def check_collapsed(board: Board) -> CheckResult | None:
+def check_collapsed(board: Board) -> Verdict | None:
     """Decide consistency after the collapse of :mod:`minesweeper.reduce` (boards without
     a total): the witness is checked against every number.  An inconsistent board comes
     back without a reason (``explained`` false; :func:`check` looks for one on the full
@@ -262,7 +227,7 @@ def check_collapsed(board: Board) -> CheckResult | None:
     c = collapse(a)
     stats = {"unknown": a.n, "numbers": a.m, "classes": c.classes,
              "numbers_left": c.remaining, "clauses": len(c.clauses), "rounds": c.rounds}
-    unexplained = CheckResult(False, core_minimal=False, explained=False, stats=stats)
+    unexplained = Verdict(False, SAT, core_minimal=False, explained=False, stats=stats)
     if c.contradiction:
         return unexplained
     model: list[int] = []
@@ -278,7 +243,7 @@ def check_collapsed(board: Board) -> CheckResult | None:
                            f"{(int(a.cell_rows[bad]), int(a.cell_cols[bad]))}")
     idx = np.nonzero(mine)[0]
     mines = set(zip(a.rows[idx].tolist(), a.cols[idx].tolist(), strict=True))
-    return CheckResult(True, mines, stats=stats)
+    return Verdict(True, SAT, mines, stats=stats)
 
 
 CORE_LIMIT = 200_000
@@ -287,7 +252,7 @@ CORE_LIMIT = 200_000
 
 
 def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
-          core_limit: int = CORE_LIMIT) -> CheckResult:
+          core_limit: int = CORE_LIMIT) -> Verdict:
     """Decide whether some arrangement of mines agrees with every number (and the total).
 
     Without a total the collapse of :mod:`minesweeper.reduce` runs first
@@ -305,7 +270,11 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
     stats: dict[str, int] = {}
     if preprocess:
         fast = check_collapsed(board)
-        if fast is not None and (fast.consistent or fast.stats["numbers"] > core_limit):
+        if fast is not None and fast.consistent:
+            return fast
+        if fast is not None and fast.stats["numbers"] > core_limit:
+            fast.why = (f"(no reason searched for: the board has {fast.stats['numbers']} "
+                        f"numbers, above the limit of {core_limit})")
             return fast
         if fast is not None:
             stats = fast.stats
@@ -315,6 +284,8 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
     except TooLarge:
         if fast is None:
             raise
+        fast.why = ("(no reason searched for: the board is too large for it, "
+                    f"{stats['unknown']:,} unknown squares and {stats['numbers']:,} numbers)")
         return fast  # inconsistent; no reason searched for on a board this large
     assumptions = list(enc.selectors)
     if enc.total_selector is not None:
@@ -329,7 +300,7 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
                 mines -= inner
                 rest = problem.total_need - len(mines)
                 mines |= {problem.squares[v] for v in problem.interior[:rest]}
-            return CheckResult(True, mines, problem=problem)
+            return Verdict(True, SAT, mines)
     with Solver(name=SOLVER_NAME, bootstrap_with=enc.clauses) as solver:
         solver.solve(assumptions=assumptions)
         core = set(solver.get_core() or [])
@@ -348,9 +319,26 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
             else:
                 i += 1
     first = enc.selectors[0] if enc.selectors else 0
-    cells = [problem.constraints[s - first].cell for s in core_list if s != enc.total_selector]
-    return CheckResult(False, core=sorted(cells), core_total=enc.total_selector in core_list,
-                       core_minimal=minimal, problem=problem, stats=stats)
+    cells = sorted(problem.constraints[s - first].cell for s in core_list
+                   if s != enc.total_selector)
+    total = enc.total_selector in core_list
+    return Verdict(False, SAT, core=cells, core_total=total, core_minimal=minimal,
+                   why=_why(len(cells), total), stats=stats)
+
+
+def _why(numbers: int, total: bool) -> str:
+    """The sentence that introduces a core of ``numbers`` numbers (and the total).
+
+    >>> _why(2, True)
+    'these 2 numbers cannot all hold together with the total number of mines:'
+    """
+    if numbers == 0:
+        return ("the total number of mines cannot hold: there are not that many (or that "
+                "few) squares to put them on")
+    extra = " together with the total number of mines" if total else ""
+    if numbers == 1:
+        return f"this number cannot hold{extra}:"
+    return f"these {numbers} numbers cannot all hold{extra}:"
 
 
 @dataclass
@@ -365,18 +353,38 @@ class SafeResult:
     free: set[Cell] = field(default_factory=set)
 
     def to_json(self) -> dict[str, object]:
-        """JSON-ready form.
+        """The JSON form ``check --safe --json`` prints (1-based ``[row, column]``).
 
         >>> from minesweeper.board import parse_board
         >>> safe_squares(parse_board("?1?/11.")).to_json()["safe"]
-        [[0, 2]]
+        [[1, 3]]
         """
-        return {
-            "consistent": self.consistent,
-            "safe": sorted([r, c] for r, c in self.safe),
-            "mined": sorted([r, c] for r, c in self.mined),
-            "undetermined": len(self.free),
-        }
+        return {"consistent": self.consistent, "safe": one_based(self.safe),
+                "mined": one_based(self.mined), "undetermined": len(self.free)}
+
+    def lines(self, board: Board) -> list[str]:
+        """What ``check --safe`` prints: how many squares of each kind, then ``board``
+        with the safe squares as ``s`` and the mined ones as ``m`` (nothing when the
+        board is inconsistent).
+
+        >>> from minesweeper.board import parse_board
+        >>> b = parse_board("?1?/11.")
+        >>> print("\\n".join(safe_squares(b).lines(b)))
+        safe in every arrangement: 1; mined in every arrangement: 1; undetermined: 0
+        s: safe in every arrangement, m: mined in every arrangement, ?: either
+        m1s
+        11.
+        """
+        if not self.consistent:
+            return []
+        rows = format_board(board).splitlines()
+        for r, c in self.safe | self.mined:
+            mark = "s" if (r, c) in self.safe else "m"
+            rows[r] = rows[r][:c] + mark + rows[r][c + 1:]
+        return [f"safe in every arrangement: {len(self.safe)}; mined in every arrangement: "
+                f"{len(self.mined)}; undetermined: {len(self.free)}",
+                "s: safe in every arrangement, m: mined in every arrangement, ?: either",
+                *rows]
 
 
 def _values(model: list[int], n: int) -> dict[int, bool]:

@@ -2,6 +2,8 @@
 
 >>> plural(1, "clause"), plural(2, "clause"), plural(0, "square")
 ('1 clause', '2 clauses', '0 squares')
+>>> size(30, 16)
+'30x16'
 """
 
 from __future__ import annotations
@@ -15,3 +17,13 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     ('1 arrangement', '3 were')
     """
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def size(width: int, height: int) -> str:
+    """A board's size as minesweeper writes it everywhere: width x height (columns x
+    rows, as the ``.mine`` header and the classic game write it: Expert is 30x16).
+
+    >>> size(width=3, height=2)
+    '3x2'
+    """
+    return f"{width}x{height}"

@@ -1,0 +1,140 @@
+"""What ``check`` and ``render`` say about a board: a :class:`Report` gathers the answers of
+the solvers (a count, the safe squares, a verdict, an assignment) as text, as JSON and as
+marks on a picture.
+
+>>> from minesweeper.board import parse_board
+>>> from minesweeper.verdict import decide
+>>> board = parse_board("1?1/?0?/1?1")
+>>> report = Report(board)
+>>> report.add_verdict(decide(board))
+>>> print(report.text(), end="")
+inconsistent
+these 2 numbers cannot all hold:
+[1] ?  1
+ ? [.] ?
+ 1  ?  1
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Board, Cell
+from .count import CountResult
+from .errors import BadInput
+from .files import printable
+from .render import Overlay
+from .sat import SafeResult
+from .verdict import Verdict
+from .words import plural
+
+_INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d{1,9})\s+(\d{1,9})\s*$", re.MULTILINE)
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass
+class Report:
+    """The answers about ``board`` so far; ``consistent`` is false once one says so."""
+
+    board: Board
+    consistent: bool = True
+    lines: list[str] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    overlay: Overlay = field(default_factory=Overlay)
+
+    def add_count(self, result: CountResult) -> None:
+        """The number of arrangements.
+
+        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.count import count_arrangements
+        >>> r = Report(parse_board("?1?"))
+        >>> r.add_count(count_arrangements(r.board))
+        >>> r.lines
+        ['2 arrangements of the squares next to a number (unconstrained squares not counted)']
+        """
+        what = ("of all unknown squares" if result.scope == "all" else
+                "of the squares next to a number (unconstrained squares not counted)")
+        self.lines.append(f"{plural(result.count, 'arrangement')} {what}")
+        self.data["count"] = result.to_json()
+        self.consistent = self.consistent and result.count > 0
+
+    def add_safe(self, result: SafeResult) -> None:
+        """The squares safe or mined in every arrangement."""
+        self.data["safe"] = result.to_json()
+        self.overlay.safe, self.overlay.mined = result.safe, result.mined
+        self.lines += result.lines(self.board)
+        self.consistent = self.consistent and result.consistent
+
+    def add_verdict(self, verdict: Verdict, witness: bool = True) -> None:
+        """A witness arrangement (printed unless not ``witness``: it is still drawn and
+        in the JSON), or the numbers that cannot all hold."""
+        self.data.update(verdict.to_json())
+        self.overlay.mines = verdict.mines
+        self.overlay.marked = set(verdict.core)
+        if witness or not verdict.consistent:
+            self.lines += verdict.lines(self.board)
+        self.consistent = self.consistent and verdict.consistent
+
+    def add_assignment(self, values: dict[str, bool]) -> None:
+        """The values of a built board's inputs, read off the witness; they go first."""
+        self.data["assignment"] = values
+        self.lines.insert(0, assignment_line(values))
+
+    def text(self) -> str:
+        """The report as ``check`` prints it: ``consistent`` or ``inconsistent``, then
+        the lines."""
+        return "\n".join(["consistent" if self.consistent else "inconsistent",
+                          *self.lines]) + "\n"
+
+    def json(self) -> dict[str, Any]:
+        """The report as ``check --json`` prints it."""
+        return {**self.data, "consistent": self.consistent}
+
+
+def assignment_line(values: dict[str, bool]) -> str:
+    """The line ``check --assignment`` prints, as ``eval`` takes it.
+
+    >>> assignment_line({"a": True, "b": False})
+    'assignment: a=1 b=0'
+    """
+    return "assignment: " + " ".join(f"{k}={int(v)}" for k, v in values.items())
+
+
+def assignment(text: str, mines: set[Cell]) -> dict[str, bool]:
+    """The values of the inputs of a board made by ``build`` (its ``# input NAME ROW
+    COLUMN`` lines, 1-based): true where the witness ``mines`` holds a mine.
+
+    >>> assignment("# input a 1 2\\n# input b 1 3\\n", {(0, 1)})
+    {'a': True, 'b': False}
+    """
+    found = _INPUT_LINE.findall(text)
+    if not found:
+        raise BadInput("--assignment needs a board made by 'build' (its '# input' lines)")
+    for name, _, _ in found:
+        if not _NAME.fullmatch(name):
+            raise BadInput(f"an '# input' line names {printable(repr(name), 60)}, which is "
+                           "not a variable name (letters, digits and _)")
+    return {name: (int(r) - 1, int(c) - 1) in mines for name, r, c in found}
+
+
+def count_by(board: Board, method: str = "sat") -> CountResult:
+    """The arrangements of ``board`` counted by the solver ``method``: ``backtrack``
+    enumerates them; otherwise :func:`~minesweeper.count.count_arrangements` counts.
+
+    >>> from minesweeper.board import parse_board
+    >>> count_by(parse_board("?1?"), "backtrack").count
+    2
+    """
+    from .board import problem_of
+    from .count import count_arrangements
+
+    if method != "backtrack":
+        return count_arrangements(board)
+    from .backtrack import count
+
+    problem = problem_of(board)
+    return CountResult(count(board), "all" if board.total is not None else "frontier",
+                       len(problem.squares) - len(problem.interior), len(problem.interior),
+                       [], method="backtrack")

@@ -1,0 +1,105 @@
+"""The answer of a consistency check, whichever solver gave it.
+
+:func:`minesweeper.sat.check` and :func:`minesweeper.backtrack.check` both return a
+:class:`Verdict`: a witness arrangement when the board is consistent, otherwise the
+numbers that cannot all hold and a sentence saying why.  :func:`decide` picks the solver
+by name.
+
+>>> from minesweeper.board import parse_board
+>>> v = decide(parse_board("?1?/8.."), "backtrack")
+>>> v.consistent, v.core, v.why[:24]
+(False, [(1, 0)], 'this number cannot hold:')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Board, Cell, format_board
+
+#: The solvers :func:`decide` knows.
+METHODS = ("sat", "backtrack")
+
+
+@dataclass
+class Verdict:
+    """Whether some arrangement of mines agrees with every number (and the total).
+
+    ``mines`` is a witness (the unknown squares holding a mine) when ``consistent``;
+    otherwise ``core`` lists revealed squares whose numbers cannot all hold,
+    ``core_total`` whether the total number of mines is part of the reason,
+    ``core_minimal`` whether no number of the core can be left out, and ``explained``
+    whether a reason was searched for at all; ``why`` is the sentence that says it.
+    ``stats`` gives the sizes the collapse saw, when it ran.
+    """
+
+    consistent: bool
+    method: str
+    mines: set[Cell] = field(default_factory=set)
+    core: list[Cell] = field(default_factory=list)
+    core_total: bool = False
+    core_minimal: bool = True
+    explained: bool = True
+    why: str = ""
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form ``check --json`` prints (squares as 1-based ``[row, column]``).
+
+        >>> from minesweeper.board import parse_board
+        >>> decide(parse_board("1?/11"), "sat").to_json()["mines"]
+        [[1, 2]]
+        >>> decide(parse_board("8"), "sat").to_json()["core"]
+        [[1, 1]]
+        """
+        out: dict[str, Any] = {"consistent": self.consistent}
+        if self.consistent:
+            out["mines"] = one_based(self.mines)
+        else:
+            out.update(core=one_based(self.core), core_includes_total=self.core_total,
+                       core_minimal=self.core_minimal, explained=self.explained)
+        if self.stats:
+            out["collapse"] = self.stats
+        return out
+
+    def lines(self, board: Board) -> list[str]:
+        """What ``check`` prints after its first line: the witness drawn on ``board``,
+        or the reason, with the numbers of the core marked ``[n]``.
+
+        >>> from minesweeper.board import parse_board
+        >>> print("\\n".join(decide(parse_board("1?"), "sat").lines(parse_board("1?"))))
+        a witness arrangement (* mine, - no mine):
+        1*
+        """
+        if self.consistent:
+            return ["a witness arrangement (* mine, - no mine):",
+                    format_board(board, mines=self.mines)]
+        if not self.explained or not self.core:
+            return [self.why]
+        return [self.why, format_board(board, mark=set(self.core))]
+
+
+def one_based(cells: set[Cell] | list[Cell]) -> list[list[int]]:
+    """Squares as sorted 1-based ``[row, column]`` pairs, as the output writes them.
+
+    >>> one_based({(2, 0), (0, 1)})
+    [[1, 2], [3, 1]]
+    """
+    return [[r + 1, c + 1] for r, c in sorted(cells)]
+
+
+def decide(board: Board, method: str = "sat") -> Verdict:
+    """The verdict of the solver ``method`` (one of :data:`METHODS`) on ``board``.
+
+    >>> from minesweeper.board import parse_board
+    >>> decide(parse_board("1?1/?0?/1?1"), "sat").consistent
+    False
+    """
+    if method == "backtrack":
+        from .backtrack import check as backtrack_check
+
+        return backtrack_check(board)
+    from .sat import check as sat_check
+
+    return sat_check(board)
