@@ -71,7 +71,7 @@ def main() -> None:
     if args.device == "host":
         n = args.check_up_to
         subs = cons.make_subproblems(n)
-        from nqueens.count.work import solve_batch
+        from nqueens.count.engines import solve_batch
 
         t = time.perf_counter()
         solve_batch(subs)

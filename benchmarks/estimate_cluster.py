@@ -19,8 +19,8 @@ import os
 import time
 
 from nqueens.count import engine_of, make_subproblems
+from nqueens.count.engines import solve_batch
 from nqueens.count.pace import pick_sample
-from nqueens.count.work import solve_batch
 from nqueens.search import Problem
 
 

@@ -27,9 +27,10 @@ from nqueens.count.cluster import (  # noqa: E402
     connected,
     plan_batches,
 )
+from nqueens.count.engines import solve_batch  # noqa: E402
 from nqueens.count.journal import Journal, JournalHeader  # noqa: E402
 from nqueens.count.runner import run  # noqa: E402
-from nqueens.count.work import Subproblem, digest, solve_batch  # noqa: E402
+from nqueens.count.work import Subproblem, digest  # noqa: E402
 from nqueens.errors import BadInput  # noqa: E402
 from nqueens.search import Problem  # noqa: E402
 

@@ -16,8 +16,8 @@ import pytest
 
 from nqueens.count import constellations as cons
 from nqueens.count import count, gpu
+from nqueens.count.engines import solve_batch
 from nqueens.count.journal import Journal, JournalHeader
-from nqueens.count.work import solve_batch
 from nqueens.errors import BadInput
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,

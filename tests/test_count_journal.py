@@ -21,9 +21,10 @@ import pytest
 from nqueens import BadInput, count
 from nqueens.count import constellations as cons
 from nqueens.count import halves, make_subproblems
+from nqueens.count.engines import solve_batch
 from nqueens.count.journal import Journal, JournalHeader
 from nqueens.count.runner import run
-from nqueens.count.work import Subproblem, SubResult, digest, solve_batch, tally
+from nqueens.count.work import Subproblem, SubResult, digest, tally
 from nqueens.search import Problem
 
 

@@ -31,12 +31,13 @@ from ..search import Problem, Square
 from . import constellations as cons
 from . import halves
 from . import memory as mem
+from .engines import solve_batch
 from .executors import FuturesMap, PoolMap, is_dask_client
 from .journal import Journal, JournalHeader
 from .pace import ESTIMATE_FROM_N, Estimate, time_sample
 from .runner import MapUnordered, Progress, Stopwatch, run, serial_map
 from .simple import count_problem
-from .work import Subproblem, SubResult, digest, solve_batch, tally
+from .work import Subproblem, SubResult, digest, tally
 
 #: Below this n the default (``workers=None``) counts start constellations in this
 #: process: a pool costs more (the half-board engine has its own threshold,

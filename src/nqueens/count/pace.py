@@ -103,7 +103,7 @@ def time_sample(todo: Sequence[Subproblem], workers: int,
     processes; returns the estimate and the sample's results (work done, to keep).
 
     >>> from nqueens.count import halves
-    >>> from nqueens.count.work import solve_batch
+    >>> from nqueens.count.engines import solve_batch
     >>> subs = halves.make_subproblems(12)
     >>> est, done = time_sample(subs, 2, solve_batch)
     >>> est.seconds > 0, 0 < est.sampled == len(done) <= SAMPLE_SIZE

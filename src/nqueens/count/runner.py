@@ -23,8 +23,9 @@ from typing import Protocol
 
 from ..errors import BadInput
 from . import verify as check
+from .engines import solve_batch
 from .journal import Journal
-from .work import Subproblem, SubResult, solve_batch
+from .work import Subproblem, SubResult
 
 Batch = list[Subproblem]
 BatchFn = Callable[[Batch], list[SubResult]]

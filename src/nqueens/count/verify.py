@@ -30,7 +30,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from .work import Subproblem, SubResult, solve_batch
+from .engines import solve_batch
+from .work import Subproblem, SubResult
 
 #: The largest share of the recorded work (by size estimate) recounted on resumption.
 RECOUNT_SHARE = 0.02

@@ -8,7 +8,8 @@ solved into one :class:`SubResult`. Two engines make them:
 * ``"constellations"`` (:mod:`nqueens.count.constellations`): start constellations,
   for the superqueen and for boards beyond the half-board engine's reach.
 
-:func:`solve_batch` sends each record to its engine, and :func:`tally` adds the
+:func:`nqueens.count.engines.solve_batch` sends each record to its engine, and
+:func:`tally` adds the
 weighted results up into ``(all, fundamental)`` by Burnside's lemma: no reflection
 leaves a solution of n > 1 unchanged, so
 
@@ -16,7 +17,7 @@ leaves a solution of n > 1 unchanged, so
 
 >>> from nqueens.count import halves
 >>> subs = halves.make_subproblems(8)
->>> tally(subs, solve_batch(subs))
+>>> tally(subs, halves.solve_batch(subs))
 (92, 12)
 """
 
@@ -74,7 +75,7 @@ class SubResult(NamedTuple):
     the sum of the columns of the row-1 queens of the boards it found.
 
     >>> from nqueens.count import constellations
-    >>> solve_batch(constellations.make_subproblems(6)[:1])
+    >>> constellations.solve_batch(constellations.make_subproblems(6)[:1])
     [SubResult(id=0, total=1, fixed180=1, fixed90=0, colsum=2)]
     """
 
@@ -84,26 +85,6 @@ class SubResult(NamedTuple):
     fixed90: int
     colsum: int = 0
 
-
-def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
-    """Solve a batch (the unit a worker receives), each record by its engine, in order.
-
-    >>> from nqueens.count import halves
-    >>> [r.total for r in solve_batch(halves.make_subproblems(6))]
-    [2, 0, 2, 0, 0, 0, 0]
-    """
-    from . import constellations, halves
-
-    engines = {"constellations": constellations.solve_batch, "halves": halves.solve_batch}
-    out: dict[int, SubResult] = {}
-    for name, solve in engines.items():
-        mine = [s for s in batch if s.engine == name]
-        if mine:
-            out.update((r.id, r) for r in solve(mine))
-    unknown = [s.engine for s in batch if s.engine not in engines]
-    if unknown:
-        raise ValueError(f"no counting engine is called {unknown[0]!r}")
-    return [out[s.id] for s in batch]
 
 def digest(subs: Iterable[Subproblem]) -> str:
     """A SHA-256 digest of the subproblem list (for journals).
@@ -130,7 +111,7 @@ def tally(subs: Sequence[Subproblem], results: Iterable[SubResult]) -> tuple[int
 
     >>> from nqueens.count import constellations
     >>> subs = constellations.make_subproblems(6)
-    >>> tally(subs, solve_batch(subs))
+    >>> tally(subs, constellations.solve_batch(subs))
     (4, 1)
     """
     weight = {s.id: s.weight for s in subs}
