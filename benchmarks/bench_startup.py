@@ -83,8 +83,9 @@ def program(name: str) -> list[str]:
     found = shutil.which(name)
     if found:
         return [found]
-    return [sys.executable, "-c",
-            f"from nqueens.interrupt import {name}_main; {name}_main()"]
+    if name == "minesweeper":
+        return [sys.executable, "-c", "from minesweeper.signals import main; main()"]
+    return [sys.executable, "-c", "from nqueens.interrupt import nqueens_main; nqueens_main()"]
 
 
 def cases() -> list[Case]:
