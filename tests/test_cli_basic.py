@@ -200,7 +200,7 @@ def test_check_reads_stdin_and_forced_formats(run) -> None:
         (("solve", "-3"), None, "-3 is not a board size"),
         (("table", "4", "5", "--formt", "csv"), None, "No such option '--formt'"),
         (("check", "-", "-i", "board"), "Q.\n.x\n", "line 2, column 2: unexpected character 'x'"),
-        (("check", "-"), ".Q\n..\n", "row 2 has no queen"),
+        (("check", "-"), '{"n": 2, "queens": [[0, 0], [1, 1], [1, 0]]}', "3 queens given"),
         (("check", "-"), "QQ\n..\n", "row 1 has 2 queens"),
         (("check", "-"), "0 1 0\n1 0 0\n", "not square"),
         (("check", "-"), "1 1 2", "not a permutation"),

@@ -35,6 +35,7 @@ import numpy.typing as npt
 from . import formats
 from .board import Solution, column_dtype
 from .errors import BadInput, NoSolution
+from .pictures import GALLERY_MAX
 from .search import check_n
 
 #: Boards larger than this are not counted in full by :func:`linear_table` unless asked.
@@ -314,10 +315,6 @@ def table_format(fmt: str | None, output: str | None = None, as_json: bool = Fal
 BOARD_FORMATS: tuple[str, ...] = tuple(f for f in formats.WRITE_FORMATS
                                        if not formats.FORMATS[f].binary)
 
-#: The most boards one picture of a listing draws.
-GALLERY_MAX = 2000
-
-
 @dataclass(frozen=True)
 class LinearListing:
     """What ``nqueens linear N`` writes: the counts (``row``), the slopes, the boards
@@ -329,9 +326,11 @@ class LinearListing:
 
     >>> import io
     >>> listing = linear_listing(5, "perm", limit=2)
-    >>> print(listing.summary())
-    n = 5: 10 linear solutions, 100% of all 10; a = 2, 3 and b = 0…4; each one also
-    solves the torus
+    >>> for part in listing.summary().split("; "):
+    ...     print(part)
+    n = 5: 10 linear solutions, 100% of all 10
+    a = 2, 3 and b = 0…4
+    each one also solves the torus
     >>> out = io.StringIO()
     >>> listing.write(out)
     >>> print(out.getvalue(), end="")

@@ -455,8 +455,10 @@ def board_png(s: Solution, size: int = 320, *, attacked: bool = False, conflicts
 GALLERY_MAX = 2000
 
 
-def gallery_png(boards: Sequence[Solution], columns: int | None = None, cell: int = 16) -> bytes:
-    """Many boards side by side in one PNG picture, row after row (like :func:`gallery_svg`).
+def gallery_png(boards: Sequence[Solution], columns: int | None = None, cell: int = 16,
+                captions: Sequence[str] | None = None) -> bytes:
+    """Many boards side by side in one PNG picture, row after row, each with a caption
+    under it (like :func:`gallery_svg`: ``captions``, or the permutation).
 
     >>> from nqueens import solutions
     >>> gallery_png(list(solutions(6)))[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
@@ -480,8 +482,14 @@ def gallery_png(boards: Sequence[Solution], columns: int | None = None, cell: in
         columns = max(1, min(count, int(round(count ** 0.5 * 1.5))))
     rows = (count + columns - 1) // columns
     gap = 1.0
+    if captions is None:
+        captions = [" ".join(str(c + 1) for c in b) for b in boards]
+    longest = max((len(t) for t in captions), default=0)
+    font = min(0.75, (n + gap) / (longest * _CHAR_EM)) if longest else 0.0  # in squares
+    shown = font * cell >= MIN_LABEL_PX
+    below = 1.6 * font if shown else 0.0
     width = columns * (n + gap) + gap
-    height = rows * (n + gap) + gap
+    height = rows * (n + below + gap) + gap
     dpi = 100
     fig = Figure(figsize=(width * cell / dpi, height * cell / dpi), dpi=dpi)
     ax = fig.add_axes((0, 0, 1, 1))
@@ -494,7 +502,10 @@ def gallery_png(boards: Sequence[Solution], columns: int | None = None, cell: in
     crown = _queen_path()
     for i, b in enumerate(boards):
         x = gap + (i % columns) * (n + gap)
-        y = gap + (i // columns) * (n + gap)
+        y = gap + (i // columns) * (n + below + gap)
+        if shown:
+            ax.text(x + n / 2, y + n + 1.2 * font, captions[i], ha="center", va="baseline",
+                    fontsize=font * cell * 72 / dpi, color="#333333", family="sans-serif")
         light.append(Rectangle((x, y), n, n))
         dark.extend(Rectangle((x + c, y + r), 1, 1)
                     for r in range(n) for c in range(n) if (r + c) % 2)

@@ -208,10 +208,17 @@ def iter_solution_batches(problem: Problem, unique: bool = False,
 
     >>> [b.tolist() for b in iter_solution_batches(Problem(6))]
     [[[1, 3, 5, 0, 2, 4]], [[2, 5, 1, 4, 0, 3], [3, 0, 4, 1, 5, 2], [4, 2, 0, 5, 3, 1]]]
+
+    A request that cannot be served raises at once, before any block is asked for.
     """
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with fixed or "
                        "blocked squares")
+    return _iter_solution_batches(problem, unique, batch)
+
+
+def _iter_solution_batches(problem: Problem, unique: bool,
+                           batch: int) -> Iterator[npt.NDArray[np.int64]]:
     if problem.provably_empty:
         return
     n = problem.n

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import sys
-from collections.abc import Iterator
 
 import click
 
 from .. import formats
-from ..board import Solution
 from ..count import count as count_solutions
 from ..errors import BadInput, NoSolution
-from ..search import Problem, iter_solution_batches, iter_solutions
+from ..search import Problem, iter_solution_batches
 from .app import cli
 from .common import (
     constraint_options,
@@ -25,8 +24,9 @@ from .common import (
     torus_option,
 )
 
-#: The formats ``all`` writes: every text format and the two galleries (no npy).
-GALLERY_OR_TEXT: tuple[str, ...] = tuple(f for f in formats.WRITE_FORMATS if f != "npy")
+#: The formats ``all`` writes: those that hold many boards (every text format and the
+#: two galleries).
+GALLERY_OR_TEXT: tuple[str, ...] = tuple(f.name for f in formats.FORMATS.values() if f.many)
 
 #: ``all`` refuses to print more boards than this unless told to.
 ALL_LIMIT = 10_000_000
@@ -59,10 +59,11 @@ def _estimated_boards(problem: Problem, unique: bool) -> tuple[int, bool]:
 @piece_option
 @torus_option
 @constraint_options
+@click.option("--quiet", "-q", is_flag=True,
+              help="No messages on stderr (all prints none but its errors).")
 def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str | None,
-            as_json: bool,
-            output: str | None, piece: str, torus: bool, fixed: str | None,
-            blocked: str | None) -> int:
+            as_json: bool, output: str | None, piece: str, torus: bool, fixed: str | None,
+            blocked: str | None, quiet: bool) -> int:
     """Print every solution, in lexicographic order, as they are found.
 
     \b
@@ -79,56 +80,30 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str | Non
     empty answer is printed ('[]' for --format list) and the exit code is 1.
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
-    fmt = output_format(fmt, output, "board", GALLERY_OR_TEXT)
-    if as_json:
-        fmt = "json"
+    fmt = "json" if as_json else output_format(fmt, output, "board", GALLERY_OR_TEXT)
+    if as_json and output_format(None, output, "json", GALLERY_OR_TEXT) != "json":
+        raise BadInput(f"--json writes a JSON document, not the {output} file's format")
+    f = formats.FORMATS[fmt]
+    f.check_n(n)
+    if f.binary and output is None and sys.stdout.isatty():
+        raise BadInput(f"{fmt} is a binary format: give --output FILE or redirect standard "
+                       "output")
     if limit is None and not force:
-        boards, exact = _estimated_boards(problem, unique)
-        if boards > ALL_LIMIT:
-            about = f"{boards:,}" if exact else f"about {boards:.2g}"
-            raise BadInput(
-                f"all {problem.n} would print {about} boards; use --limit K or --force, "
-                f"or 'nqueens count {problem.n}' to count them"
-            )
-    stream = iter_solutions(problem, unique)
-    if limit is not None:
-        stream = _take(stream, limit)
-    if fmt in ("svg", "png"):
-        written = _gallery(stream, fmt, output)
-    else:  # text: written a block of boards at a time
-        with output_stream(output) as out:
-            written = formats.write_blocks(iter_solution_batches(problem, unique), fmt, out,
-                                            limit)
+        _check_size(problem, unique)
+    with output_stream(output, binary=f.binary) as out:
+        written = formats.write_blocks(iter_solution_batches(problem, unique), fmt, out, limit)
     if not written and limit != 0:
         raise NoSolution(problem.no_solution_message())
     return 0
 
 
-def _gallery(stream: Iterator[Solution], fmt: str, output: str | None) -> int:
-    """Draw every board of the stream in one picture (at most GALLERY_MAX boards)."""
-    from ..pictures import GALLERY_MAX, gallery_png, gallery_svg
-
-    if fmt == "png" and output is None and sys.stdout.isatty():
-        raise BadInput("png is a binary format: give --output FILE or redirect standard output")
-    boards = list(_take(stream, GALLERY_MAX + 1))
-    if len(boards) > GALLERY_MAX:
-        raise BadInput(f"a picture shows at most {GALLERY_MAX:,} boards; use --limit K or "
-                       "--unique, or another --format")
-    if not boards:
-        return 0  # no picture of nothing: the caller says there is no solution
-    if fmt == "png":
-        with output_stream(output, binary=True) as out:
-            out.write(gallery_png(boards))
-    else:
-        with output_stream(output) as out:
-            out.write(gallery_svg(boards) + "\n")
-    return len(boards)
-
-
-def _take(stream: Iterator[Solution], limit: int) -> Iterator[Solution]:
-    for i, s in enumerate(stream):
-        if i >= limit:
-            return
-        yield s
-
-
+def _check_size(problem: Problem, unique: bool) -> None:
+    """Refuse to print more than ALL_LIMIT boards (no count at all when the board has too
+    few rows for that many: n! at most)."""
+    if math.factorial(problem.n) <= ALL_LIMIT:
+        return
+    boards, exact = _estimated_boards(problem, unique)
+    if boards > ALL_LIMIT:
+        about = f"{boards:,}" if exact else f"about {boards:.2g}"
+        raise BadInput(f"all {problem.n} would print {about} boards; use --limit K or --force, "
+                       f"or 'nqueens count {problem.n}' to count them")

@@ -7,11 +7,12 @@ import sys
 import click
 
 from .. import formats
-from ..board import Solution
 from ..bounded_input import read_bytes
 from ..errors import BadInput
 from ..pieces import Piece, line_between
+from ..placement import Placement
 from ..squares import square_name
+from ..viz.text import count_of
 from .app import cli
 from .common import (
     dump_json,
@@ -34,10 +35,12 @@ def _line_kind(a: tuple[int, int], b: tuple[int, int], n: int, torus: bool,
 @click.option("--input-format", "-i",
               type=click.Choice(formats.READ_FORMATS + formats.BINARY_READ_FORMATS), default=None,
               help="The format of FILE (detected when not given).")
+@click.option("--complete", is_flag=True,
+              help="Require a queen in every row: a partial placement is invalid (exit 1).")
 @json_option
 @piece_option
 @torus_option
-def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
+def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool, piece: str,
               torus: bool) -> int:
     """Check that no two queens of a board attack each other.
 
@@ -47,6 +50,9 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
     n = 100,000,000 are read in one pass and checked in O(n) (ten million queens: about a
     second); the other formats are read up to n = 1000. Larger inputs are refused unread
     (exit 2): perm above 1.2 GB, npy above 800 MB, other text above 4 MB.
+    A board with empty rows (a Q/. board, a matrix, a list or JSON with fewer than n
+    queens) is a partial placement: valid when no two of its queens attack each other,
+    and invalid with --complete, which asks for a queen in every row.
     Exit code 0: valid; 1: some queens attack each other; 2: the file is not a board.
     An invalid board gets the number of conflicting pairs (every two queens on one line,
     as min-conflicts counts them) and the list of those that face each other directly
@@ -60,10 +66,13 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
       nqueens solve 10000000 -f npy -o q.npy && nqueens check q.npy
       nqueens solve 11 --torus | nqueens check --torus
       nqueens check board.txt --piece superqueen     queens that also move as knights
+      printf 'Q...\\n....\\n.Q..\\n....\\n' | nqueens check    a partial placement
     """
     data, source = _read_bytes(file, input_format)
-    board: Solution = formats.read_bytes(data, input_format, source)
+    board = formats.read_placement(data, input_format, source)
     p = Piece.parse(piece)
+    if isinstance(board, Placement):
+        return _check_placement(board, p, torus, complete, as_json)
     limit = 1000
     pairs = [] if board.is_valid(p, torus) else board.attacking_pairs(p, torus, limit=limit)
     total = board.conflicts(p, torus) if pairs else 0
@@ -72,6 +81,8 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
         dump_json({
             "n": n,
             "valid": not pairs,
+            "complete": True,
+            "queens": n,
             "conflicting_pairs": total,
             "attacking_pairs": [[list(a), list(b)] for a, b in pairs],
         })
@@ -89,6 +100,34 @@ def check_cmd(file: str, input_format: str | None, as_json: bool, piece: str,
         say(f"nqueens: {total:,} pair{'s' if total != 1 else ''} of {p.value}s attack "
             f"each other{' on the torus' if torus else ''}")
     return 1 if pairs else 0
+
+
+def _check_placement(board: Placement, piece: Piece, torus: bool, complete: bool,
+                     as_json: bool) -> int:
+    """Check the queens of a board with empty rows; with ``complete``, it is invalid."""
+    n, k = board.n, len(board.queens)
+    limit = 1000
+    pairs = board.attacking_pairs(piece, torus, limit=limit)
+    valid = not pairs and not complete
+    where = " on the torus" if torus else ""
+    if as_json:
+        dump_json({"n": n, "valid": valid, "complete": False, "queens": k,
+                   "conflicting_pairs": len(pairs),
+                   "attacking_pairs": [[list(a), list(b)] for a, b in pairs]})
+    elif pairs:
+        echo(f"invalid partial placement: {count_of(k, piece.value)} on {n}x{n}{where}; "
+             f"{'the first 1,000' if len(pairs) == limit else count_of(len(pairs), 'pair')} "
+             "attacking each other:")
+        for a, b in pairs:
+            echo(f"  {square_name(a, n)} {square_name(b, n)}  "
+                 f"({_line_kind(a, b, n, torus, piece)})")
+    else:
+        echo(f"{'incomplete' if complete else 'valid partial placement'}: "
+             f"{count_of(k, piece.value)} on {n}x{n}{where}, no two attack each other"
+             + (f"; --complete asks for {n}" if complete else ""))
+    if complete and not as_json:
+        say(f"nqueens: {count_of(n - k, 'row')} of {n} without a queen")
+    return 0 if valid else 1
 
 
 def _read_bytes(path: str, fmt: str | None = None) -> tuple[bytes, str]:

@@ -44,6 +44,8 @@ import numpy as np
 
 from ..board import Solution, column_dtype
 from ..errors import BadInput
+from ..pictures import GALLERY_MAX
+from ..placement import Placement
 from . import readers, writers
 from .limits import (
     LARGE_INPUT_BYTES,
@@ -68,9 +70,12 @@ class Format:
 
     ``texts`` (text formats) gives the text of each board of a block, joined by
     ``between`` (inside ``[`` ``]`` when ``array``); ``whole`` (pictures, ``npy``)
-    makes the document from all its boards at once (with a caption each). ``growth``:
+    makes the document from all its boards at once (with a caption each), at most
+    ``most`` of them (None: no limit; ``many`` false: one). ``growth``:
     a board's size grows with n (a number or name a queen) or with n² (a mark or a
     picture's square a square). ``streamed``: written in pieces, for any n.
+    ``partial``: its reader takes ``partial=True`` and then reads a board with empty
+    rows as a :class:`~nqueens.placement.Placement`.
 
     >>> FORMATS["perm"].streamed, FORMATS["json"].array, FORMATS["npy"].many
     (True, True, False)
@@ -82,8 +87,10 @@ class Format:
     growth: Growth = "n"
     extensions: tuple[str, ...] = ()
     many: bool = True
+    most: int | None = None
     streamed: bool = False
-    read: Callable[[str, str | None], Solution] | None = None
+    read: Callable[..., Solution | Placement] | None = None
+    partial: bool = False
     read_data: Callable[[bytes, str | None], Solution] | None = None
     texts: Callable[[Block], list[str]] | None = None
     between: str = "\n"
@@ -113,9 +120,11 @@ def _svg(boards: Sequence[Solution], captions: Sequence[str] | None) -> str:
 
 
 def _png(boards: Sequence[Solution], captions: Sequence[str] | None) -> bytes:
-    from ..pictures import board_png
+    from ..pictures import board_png, gallery_png
 
-    return board_png(boards[0])
+    if len(boards) == 1 and captions is None:
+        return board_png(boards[0])
+    return gallery_png(boards, captions=captions)
 
 
 def _npy(boards: Sequence[Solution], captions: Sequence[str] | None) -> bytes:
@@ -126,22 +135,26 @@ def _npy(boards: Sequence[Solution], captions: Sequence[str] | None) -> bytes:
 
 #: Every format, in the order ``--help`` lists them.
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("board", "a Q/. board, one row a line", growth="n²", read=readers.read_board,
+    Format("board", "a Q/. board, one row a line", growth="n²", partial=True,
+           read=readers.read_board,
            texts=writers.board_texts, between="\n\n"),
-    Format("matrix", "the 0/1 matrix, 1 for a queen", growth="n²", read=readers.read_matrix,
+    Format("matrix", "the 0/1 matrix, 1 for a queen", growth="n²", partial=True,
+           read=readers.read_matrix,
            texts=writers.matrix_texts, between="\n\n"),
-    Format("list", "the rows as a JSON list of strings", growth="n²", read=readers.read_list,
+    Format("list", "the rows as a JSON list of strings", growth="n²", partial=True,
+           read=readers.read_list,
            texts=writers.list_texts, between=",", array=True),
     Format("perm", "the queen's column in each row, 1-based", streamed=True,
            read=readers.read_perm, texts=writers.perm_texts),
     Format("algebraic", "the queens' squares, a1 the bottom left", read=readers.read_algebraic,
            texts=writers.algebraic_texts),
     Format("json", 'a JSON object {"n": N, "queens": [[row, col], ...]}', extensions=(".json",),
+           partial=True,
            read=readers.read_json, texts=writers.json_texts, between=",", array=True),
     Format("svg", "a picture (a gallery for several boards)", growth="n²",
-           extensions=(".svg",), whole=_svg),
-    Format("png", "a picture", binary=True, growth="n²", extensions=(".png",), many=False,
-           whole=_png),
+           extensions=(".svg",), most=GALLERY_MAX, whole=_svg),
+    Format("png", "a picture (a gallery for several boards)", binary=True, growth="n²",
+           extensions=(".png",), most=GALLERY_MAX, whole=_png),
     Format("npy", "the column array as numpy.save writes it", binary=True,
            extensions=(".npy",), many=False, streamed=True, read_data=read_npy, whole=_npy),
 )}
@@ -246,9 +259,15 @@ def write_blocks(blocks: Iterable[Block], fmt: str, out: IO[Any], limit: int | N
     f = get(fmt)
     if f.texts is None:
         assert f.whole is not None
-        boards = list(_boards(blocks, limit))
-        if not f.many and len(boards) != 1:
-            raise BadInput(f"{fmt} holds one board; use perm for many boards")
+        most = f.most if f.many else 1
+        boards = list(_boards(blocks, limit if most is None or limit is not None and
+                              limit <= most else most + 1))
+        if most is not None and len(boards) > most:
+            raise BadInput(f"a {fmt} picture shows at most {most:,} boards; use --limit K or "
+                           "--unique, or another --format" if f.many else
+                           f"{fmt} holds one board; use perm for many boards")
+        if not boards and not f.many:
+            raise BadInput(f"{fmt} holds one board: there is none to write")
         data = f.whole(boards, captions)
         out.write(data + "\n" if isinstance(data, str) else data)
         return len(boards)
@@ -304,14 +323,35 @@ def read(text: str | bytes, fmt: str | None = None, source: str | None = None) -
     """Read one board; detect the format unless ``fmt`` names one of :data:`READ_FORMATS`.
 
     ``source`` (a file name) prefixes error messages, which give the line and column.
+    (:func:`read_placement` reads boards with empty rows too.)
 
     >>> read("2 4 1 3")
     Solution([1, 3, 0, 2])
     >>> read(".Q..\\n...Q\\nQ...\\n..Q.", fmt="board")
     Solution([1, 3, 0, 2])
     """
+    board = _read(text, fmt, source, partial=False)
+    assert isinstance(board, Solution)
+    return board
+
+
+def read_placement(data: str | bytes, fmt: str | None = None,
+                   source: str | None = None) -> Solution | Placement:
+    """Read one board, or the queens of a board with empty rows as a
+    :class:`~nqueens.placement.Placement` (the formats whose ``partial`` is true).
+
+    >>> read_placement(".Q..\\n....\\n....\\n..Q.")
+    Placement(n=4, queens=((0, 1), (3, 2)))
+    >>> read_placement(b"2 4 1 3")
+    Solution([1, 3, 0, 2])
+    """
+    return _read(data, fmt, source, partial=True)
+
+
+def _read(text: str | bytes, fmt: str | None, source: str | None,
+          partial: bool) -> Solution | Placement:
     if isinstance(text, bytes | bytearray):  # the bytes of a file: npy, or text
-        return read_bytes(bytes(text), fmt, source)
+        return _read_bytes(bytes(text), fmt, source, partial)
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     if fmt is None:
         fmt = detect(text, source)
@@ -322,7 +362,11 @@ def read(text: str | bytes, fmt: str | None = None, source: str | None = None) -
     if f is None or f.read is None:
         raise BadInput(f"cannot read format {fmt!r} (choose one of: "
                        f"{', '.join(READ_FORMATS)})")
-    return f.read(text, source)
+    if partial and f.partial:
+        return f.read(text, source, partial=True)
+    board = f.read(text, source)
+    assert isinstance(board, Solution)
+    return board
 
 
 def read_bytes(data: bytes, fmt: str | None = None, source: str | None = None) -> Solution:
@@ -332,6 +376,13 @@ def read_bytes(data: bytes, fmt: str | None = None, source: str | None = None) -
     >>> read_bytes(b"2 4 1 3").as_tuple()
     (1, 3, 0, 2)
     """
+    board = _read_bytes(data, fmt, source, partial=False)
+    assert isinstance(board, Solution)
+    return board
+
+
+def _read_bytes(data: bytes, fmt: str | None, source: str | None,
+                partial: bool) -> Solution | Placement:
     data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark
     if fmt == "npy" or (fmt is None and data.startswith(NPY_MAGIC)):
         return read_npy(data, source)
@@ -342,13 +393,13 @@ def read_bytes(data: bytes, fmt: str | None = None, source: str | None = None) -
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise BadInput(f"{readers.where(source)}not a text file (nor an npy file)") from None
-    return read(text, fmt, source)
+    return _read(text, fmt, source, partial)
 
 
 __all__ = [
     "BINARY_FORMATS", "BINARY_READ_FORMATS", "FORMATS", "Format", "NPY_MAX_BYTES",
     "PERM_MAX_BYTES", "READ_FORMATS", "READ_MAX_N", "TEXT_MAX_BYTES", "TEXT_MAX_N",
     "WRITE_FORMATS", "detect", "format_for_extension", "get", "input_limit", "read",
-    "read_bytes", "read_perm", "read_perm_bytes", "solution_json", "write", "write_blocks",
-    "write_bytes", "write_many", "write_npy", "write_perm_stream",
+    "read_bytes", "read_perm", "read_placement", "read_perm_bytes", "solution_json", "write",
+    "write_blocks", "write_bytes", "write_many", "write_npy", "write_perm_stream",
 ]

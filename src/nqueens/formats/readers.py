@@ -19,6 +19,7 @@ import numpy as np
 from ..board import Solution, column_dtype
 from ..bounded_input import printable
 from ..errors import BadInput
+from ..placement import Placement
 from ..squares import NAME as SQUARE_NAME
 from ..squares import parse_square
 from .limits import MAX_DIGITS, READ_MAX_N, TEXT_MAX_N
@@ -103,9 +104,17 @@ def _rows_of(rows: int, width: int) -> str:
     return f"{rows} row{'s' if rows != 1 else ''} of {width}"
 
 
-def _rows_to_solution(rows: list[tuple[int, list[int]]], source: str | None) -> Solution:
-    """rows: (line number, columns holding a queen) for each board row, in order."""
+def _rows_to_solution(rows: list[tuple[int, list[int]]], source: str | None,
+                      partial: bool = False) -> Solution | Placement:
+    """rows: (line number, columns holding a queen) for each board row, in order; with
+    ``partial``, rows without a queen make a :class:`Placement`."""
     n = len(rows)
+    if partial and any(not queens for _, queens in rows):
+        for r, (line, queens) in enumerate(rows):
+            if len(queens) > 1:
+                raise BadInput(f"{where(source, line, queens[1] + 1)}row {r + 1} has "
+                               f"{len(queens)} queens (one per row)")
+        return Placement(n, tuple((r, q[0]) for r, (_, q) in enumerate(rows) if q))
     cols = np.empty(n, dtype=np.int64)
     for r, (line, queens) in enumerate(rows):
         if not queens:
@@ -140,7 +149,7 @@ def _check_square_size(lines: list[tuple[int, str]], blanks: str, source: str | 
 
 
 def _read_grid(text: str, source: str | None, marks: str, blanks: str, what: str,
-               entries: str) -> Solution:
+               entries: str, partial: bool) -> Solution | Placement:
     """A board of one character a square (``marks``: the empty square, then the
     queens), one row a line, with ``blanks`` between squares allowed; ``what`` names
     the input and ``entries`` its squares in messages."""
@@ -171,10 +180,11 @@ def _read_grid(text: str, source: str | None, marks: str, blanks: str, what: str
     if width != len(rows):
         raise BadInput(f"{where(source)}the {what} is not square: "
                        f"{_rows_of(len(rows), width)}" + _several_boards_hint(len(rows), width))
-    return _rows_to_solution(rows, source)
+    return _rows_to_solution(rows, source, partial)
 
 
-def read_board(text: str, source: str | None = None) -> Solution:
+def read_board(text: str, source: str | None = None, partial: bool = False
+               ) -> Solution | Placement:
     """Read a Q/. board: one row per line, spaces optional, ``Q`` (or ``q``) for a queen.
 
     >>> read_board(". Q . .\\n. . . Q\\nQ . . .\\n. . Q .")
@@ -183,20 +193,27 @@ def read_board(text: str, source: str | None = None) -> Solution:
     Traceback (most recent call last):
     ...
     nqueens.errors.BadInput: b.txt, line 2, column 2: row 2 has 2 queens (one per row)
+
+    With ``partial``, rows may be empty: the queens are a :class:`Placement`.
+
+    >>> read_board("Q...\\n....\\n.Q..\\n....", partial=True)
+    Placement(n=4, queens=((0, 0), (2, 1)))
     """
-    return _read_grid(text, source, ".Qq", " \t", "board", "squares")
+    return _read_grid(text, source, ".Qq", " \t", "board", "squares", partial)
 
 
-def read_matrix(text: str, source: str | None = None) -> Solution:
+def read_matrix(text: str, source: str | None = None, partial: bool = False
+                ) -> Solution | Placement:
     """Read a 0/1 matrix (entries separated by spaces or commas, or written together).
 
     >>> read_matrix("0 1 0 0\\n0,0,0,1\\n1000\\n0010")
     Solution([1, 3, 0, 2])
     """
-    return _read_grid(text, source, "01", " \t,", "matrix", "entries")
+    return _read_grid(text, source, "01", " \t,", "matrix", "entries", partial)
 
 
-def read_list(text: str, source: str | None = None) -> Solution:
+def read_list(text: str, source: str | None = None, partial: bool = False
+              ) -> Solution | Placement:
     """Read the list of row strings, ``[".Q..","...Q","Q...","..Q."]``.
 
     >>> read_list('[".Q..","...Q","Q...","..Q."]')
@@ -209,7 +226,7 @@ def read_list(text: str, source: str | None = None) -> Solution:
     if not isinstance(data, list) or not data or not all(isinstance(r, str) for r in data):
         raise BadInput(f"{where(source)}expected a non-empty JSON list of row strings")
     try:
-        return read_board("\n".join(data))
+        return read_board("\n".join(data), partial=partial)
     except BadInput as exc:  # its lines and columns are the list's strings and characters
         msg = re.sub(r"^line (\d+), column (\d+): ", r"string \1, character \2: ", str(exc))
         msg = re.sub(r"^line (\d+): ", r"string \1: ", msg)
@@ -292,7 +309,8 @@ def read_algebraic(text: str, source: str | None = None) -> Solution:
     return Solution.of_known_columns(cols)
 
 
-def read_json(text: str, source: str | None = None) -> Solution:
+def read_json(text: str, source: str | None = None, partial: bool = False
+              ) -> Solution | Placement:
     """Read ``{"n": n, "queens": [[row, col], ...]}`` (0-based, one queen per row).
 
     >>> read_json('{"n": 2, "queens": [[1, 0], [0, 1]]}')
@@ -317,7 +335,7 @@ def read_json(text: str, source: str | None = None) -> Solution:
         for q in queens
     ):
         raise BadInput(f'{where(source)}"queens" must be a list of [row, col] pairs of integers')
-    if len(queens) != n:
+    if len(queens) > n or len(queens) < n and not partial:
         raise BadInput(f"{where(source)}{len(queens)} queen{'s' if len(queens) != 1 else ''} "
                        f"given for n = {_number(str(n))} "
                        "(one per row)")
@@ -329,6 +347,8 @@ def read_json(text: str, source: str | None = None) -> Solution:
         if cols[r] >= 0:
             raise BadInput(f"{where(source)}row {r} has two queens (one per row)")
         cols[r] = c
+    if len(queens) < n:
+        return Placement(n, tuple((r, int(cols[r])) for r in range(n) if cols[r] >= 0))
     return Solution.of_known_columns(cols)
 
 
