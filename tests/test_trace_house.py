@@ -48,3 +48,18 @@ def test_the_library_summary_counts_what_the_command_reports(run) -> None:
     data = json.loads(run("trace", "8", "--until", "all", "--json").out)
     assert data["steps"] == summary.steps and data["solutions"] == 92
     assert [b["step"] for b in data["boards"]] == [s.step for s in snaps]
+
+
+def test_quiet_leaves_out_the_messages_but_not_the_boards(run, tmp_path: Path) -> None:
+    loud = run("trace", "8", "-m", "intuitive", "--html", str(tmp_path / "p.html"), "--events")
+    assert "wrote" in loud.err and "26 states" in loud.err
+    quiet = run("trace", "8", "-m", "intuitive", "--html", str(tmp_path / "q.html"), "--events",
+                "-q")
+    assert quiet.code == 0 and quiet.err == "" and quiet.out == loud.out
+    assert run("trace", "6", "-q").err == ""
+
+
+def test_torus_is_refused_saying_where_the_torus_is_played(run) -> None:
+    r = run("trace", "7", "--torus")
+    assert r.code == 2 and r.out == ""
+    assert "ordinary board" in r.err and "solve N --torus" in r.err

@@ -7,6 +7,7 @@ import sys
 import click
 
 from .. import formats
+from ..board import Solution
 from ..bounded_input import read_bytes
 from ..errors import BadInput
 from ..pieces import Piece, line_between
@@ -73,19 +74,19 @@ def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool
     p = Piece.parse(piece)
     if isinstance(board, Placement):
         return _check_placement(board, p, torus, complete, as_json)
+    return _check_board(board, p, torus, as_json)
+
+
+def _check_board(board: Solution, p: Piece, torus: bool, as_json: bool) -> int:
+    """Check a board with a queen in every row: the pairs that attack, at most 1,000."""
     limit = 1000
     pairs = [] if board.is_valid(p, torus) else board.attacking_pairs(p, torus, limit=limit)
     total = board.conflicts(p, torus) if pairs else 0
     n = board.n
     if as_json:
-        dump_json({
-            "n": n,
-            "valid": not pairs,
-            "complete": True,
-            "queens": n,
-            "conflicting_pairs": total,
-            "attacking_pairs": [[list(a), list(b)] for a, b in pairs],
-        })
+        dump_json({"n": n, "valid": not pairs, "complete": True, "queens": n,
+                   "conflicting_pairs": total,
+                   "attacking_pairs": [[list(a), list(b)] for a, b in pairs]})
     elif not pairs:
         where = " on the torus" if torus else ""
         echo(f"valid: {n} {p.value}{'s' if n != 1 else ''}{where}, no two attack each other")
@@ -94,8 +95,7 @@ def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool
         echo(f"invalid: {total:,} conflicting pair{'s' if total != 1 else ''}; {shown} that "
              "face each other directly:")
         for a, b in pairs:
-            sa, sb = square_name(a, n), square_name(b, n)
-            echo(f"  {sa} {sb}  ({_line_kind(a, b, n, torus, p)})")
+            echo(f"  {square_name(a, n)} {square_name(b, n)}  ({_line_kind(a, b, n, torus, p)})")
     if pairs:
         say(f"nqueens: {total:,} pair{'s' if total != 1 else ''} of {p.value}s attack "
             f"each other{' on the torus' if torus else ''}")

@@ -72,11 +72,16 @@ PICTURES = ("board", "svg", "png")
               help="Step budget in candidate swaps (min-conflicts only).")
 @json_option
 @piece_option
+@click.option("--torus", is_flag=True,
+              help="Refused: the traced algorithms are the sources', on the ordinary board.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="No messages on stderr (what a page holds, the work counted, how the "
+                   "boards read); warnings and errors stay.")
 def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, show_events: bool,
               animate: bool, speed: float, html_file: str | None, compare: str | None,
-              fmt: str | None, attacked: bool,
-              output: str | None, seed: int | None, max_steps: int | None, as_json: bool,
-              piece: str) -> int:
+              fmt: str | None, attacked: bool, output: str | None, seed: int | None,
+              max_steps: int | None, as_json: bool, piece: str, torus: bool,
+              quiet: bool) -> int:
     """Trace an algorithm on an N×N board: the board at chosen steps, an animation, a page.
 
     A step is one square tested (min-conflicts: one candidate swap, the steps
@@ -107,25 +112,26 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     """
     # --seed and --max-steps may be for the method compared with (--compare)
     _check_method_options(method, None if compare in SEEDED else seed,
-                          None if compare in BUDGETED else max_steps)
+                          None if compare in BUDGETED else max_steps, torus)
+    tell = _Messages(quiet)
     fmt = _check_outputs(fmt, output, html_file, animate, as_json, bool(steps), show_events)
     req = _Request(n, method, Piece.parse(piece), _until(method, until, steps, speed), seed,
                    max_steps)
     if compare is not None:
         if html_file is None:
             raise BadInput("--compare makes a page: give it --html FILE")
-        return _compare_page(req, compare, html_file)
+        return _compare_page(req, compare, html_file, tell)
     if html_file is not None:
-        summary = _page(req, speed, html_file)
+        summary = _page(req, speed, html_file, tell)
         if output is None and fmt == "board" and not (steps or show_events):
-            return _end(summary, n)
+            return _end(summary, n, tell)
         # the text, JSON or picture output too: a fresh run of the same (seeded) trace
     summary, events = req.start()
     if animate:
         from ..viz.terminal import animate as play
 
         play(events, n, piece=req.piece, speed=speed, title=f"{method}, n = {n}")
-        return _end(summary, n)
+        return _end(summary, n, tell)
     snaps = _boards(req, summary, events, steps, show_events and fmt != "json")
     if fmt in ("svg", "png"):
         _picture(snaps, summary, n, req.piece, fmt, attacked, output)
@@ -134,8 +140,19 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
             dump_json(_json(summary, snaps, n, req.piece, req.until), out)
     else:
         with output_stream(output) as out:
-            _print_boards(snaps, summary, n, req.piece, bool(steps), show_events, out)
-    return _end(summary, n)
+            _print_boards(snaps, summary, n, req.piece, bool(steps), show_events, out, tell)
+    return _end(summary, n, tell)
+
+
+@dataclass(frozen=True)
+class _Messages:
+    """The messages of a trace on stderr, none with --quiet."""
+
+    quiet: bool
+
+    def __call__(self, text: str) -> None:
+        if not self.quiet:
+            say(text)
 
 
 @dataclass(frozen=True)
@@ -185,7 +202,7 @@ def _until(method: str, until: str | None, steps: tuple[int, ...], speed: float)
     return until
 
 
-def _page(req: _Request, speed: float, path: str) -> TraceSummary:
+def _page(req: _Request, speed: float, path: str, tell: _Messages) -> TraceSummary:
     """Write the player page, say what it holds, and return what the trace did."""
     from ..viz.html import LARGE_PAGE, render_html
 
@@ -199,7 +216,7 @@ def _page(req: _Request, speed: float, path: str) -> TraceSummary:
         out.write(page)
     if not summary.complete:    # proba, arrays, sets: the page came from the kernel
         summary.complete, summary.steps, summary.solutions = True, info.steps, info.solutions
-    say(f"wrote {path}: {count_of(info.steps, 'step')}, {count_of(info.events, 'event')}, "
+    tell(f"wrote {path}: {count_of(info.steps, 'step')}, {count_of(info.events, 'event')}, "
         f"{count_of(info.solutions, 'solution')}, {count_of(info.size, 'byte')}")
     if info.size > LARGE_PAGE:
         say(f"nqueens: warning: {path} is {info.size / 1e6:,.0f} MB: browsers may struggle "
@@ -220,7 +237,7 @@ def _json(summary: TraceSummary, snaps: list[Snapshot], n: int, piece: Piece,
 
 
 def _print_boards(snaps: list[Snapshot], summary: TraceSummary, n: int, piece: Piece,
-                  chosen: bool, show_events: bool, out: IO[str]) -> None:
+                  chosen: bool, show_events: bool, out: IO[str], tell: _Messages) -> None:
     """Each chosen board with what happened there; the tally of a whole search; and, for
     a method that fills the board column by column, how its boards read."""
     for i, s in enumerate(snaps):
@@ -236,7 +253,7 @@ def _print_boards(snaps: list[Snapshot], summary: TraceSummary, n: int, piece: P
              out)
     facts = methods.get(summary.method)
     if snaps and facts.scan == "column" and facts.exhaustive:
-        say(f"nqueens: {summary.method} fills the board column by column, as the source does: "
+        tell(f"nqueens: {summary.method} fills the board column by column, as the source does: "
             "its solutions are those 'nqueens all' finds row by row, transposed")
 
 
@@ -245,8 +262,13 @@ SEEDED: tuple[str, ...] = names(traces=True, seeded=True)
 BUDGETED: tuple[str, ...] = names(traces=True, budgeted=True)
 
 
-def _check_method_options(method: str, seed: int | None, max_steps: int | None) -> None:
-    """Refuse --seed and --max-steps for a method that takes none."""
+def _check_method_options(method: str, seed: int | None, max_steps: int | None,
+                          torus: bool) -> None:
+    """Refuse --seed and --max-steps for a method that takes none, and --torus."""
+    if torus:
+        raise BadInput("--torus: not for this command: the traced algorithms are the "
+                       "sources', on the ordinary board; 'nqueens solve N --torus' and "
+                       "'nqueens all N --torus' play on the torus")
     if seed is not None and method not in SEEDED:
         raise BadInput(f"--seed is for the methods {' and '.join(SEEDED)}; {method} "
                        f"does not draw at random")
@@ -284,7 +306,7 @@ def _check_outputs(fmt: str | None, output: str | None, html_file: str | None,
     return fmt
 
 
-def _compare_page(req: _Request, compare: str, path: str) -> int:
+def _compare_page(req: _Request, compare: str, path: str, tell: _Messages) -> int:
     """Write the page of two players, ``--method`` and ``compare`` on the same board."""
     from ..viz.html import compare_html, render_html
 
@@ -302,16 +324,16 @@ def _compare_page(req: _Request, compare: str, path: str) -> int:
         out.write(compare_html(left, right, req.method, compare, req.n))
     if not summary.complete:
         summary.complete, summary.steps, summary.solutions = True, a.steps, a.solutions
-    say(f"wrote {path}: {req.method} in {count_of(a.steps, 'step')} against {compare} in "
+    tell(f"wrote {path}: {req.method} in {count_of(a.steps, 'step')} against {compare} in "
         f"{count_of(b.steps, 'step')}")
-    return _end(summary, req.n)
+    return _end(summary, req.n, tell)
 
 
-def _end(summary: TraceSummary, n: int) -> int:
+def _end(summary: TraceSummary, n: int, tell: _Messages) -> int:
     """Say what the repairs counted; end with "no solution" (exit 1) when there was none."""
     work = summary.work_text()
     if work and summary.complete and summary.error is None:
-        say(f"nqueens: {summary.method}: {work}")
+        tell(f"nqueens: {summary.method}: {work}")
     err = summary.verdict(n)
     if err is not None:
         raise err
