@@ -70,3 +70,8 @@ def test_the_library_reads_placements_only_when_asked() -> None:
     assert formats.read_placement("2 4 1 3") == formats.read("2 4 1 3")
     p = formats.read_placement(text)
     assert isinstance(p, Placement) and p.is_valid(Piece.QUEEN)
+
+
+def test_a_partial_json_board_past_the_text_limit_is_refused_unread(run) -> None:
+    r = run("check", "-", stdin='{"n": 5000, "queens": [[0, 0]]}')
+    assert r.code == 2 and "partial placement is read up to n = 1000" in r.err

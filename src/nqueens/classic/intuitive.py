@@ -1,45 +1,12 @@
 """The intuitive repair algorithm of the Hungarian source text, step by step.
 
-The source's rule, in its own frame (columns left to right, rows numbered from the
-top):
-
-1. Put a queen in each column in turn, in the topmost row where no queen to its
-   left attacks it.
-2. If every row of the column is attacked, put it in the topmost row with the fewest
-   attackers. Then go to the column of a queen that attacks it and move *that* queen
-   to the topmost row of its column with the fewest attackers among the queens to
-   *its* left. If that row is free, the repair is done; otherwise repeat, always
-   moving leftwards, until the board is consistent; then go on placing.
-
-What "exactly as described" has to settle, and how this module settles it:
-
-* *which attacker*: the nearest one to the left (the attacker in the highest column);
-* *move*: the moved queen leaves its row (its current row is not a candidate, else a
-  queen already at its best row would "move" without changing anything);
-* *consistent*: no two queens of the columns placed so far attack each other. The
-  described moves only look leftwards, so a move can leave a queen attacked from the
-  *right*; when the chain reaches a queen nobody attacks from its left while the
-  board is still inconsistent, the chain starts again at the rightmost queen that is
-  attacked from its left.
-
-**The rule as described cycles.** For every n from 4 to 100 except 5 it comes back
-to a board it has already been in (same board, same queen to move next), and being
-deterministic it would go round for ever. The cycle is detected (the boards of the
-current column's repair are remembered) and then the column's repair is finished by
-an **escape**: min-conflicts on the placed columns (Minton et al.) — a queen chosen
-at random among the attacked ones moves to the row with the fewest attackers among
-*all* placed queens, ties broken at random (one move in five goes to a random
-other row instead, so that the escape cannot stall) — until no two queens attack each other;
-placing then goes on with the source's rule. The random choices come from
-``random.Random(seed)`` (seed 0 by default), so every run is reproducible. With this
-escape every n from 4 to 100 ends in a solution (the tests check 4…30).
-
-A **state** is a board the procedure passes through: each queen placed in a new
-column and each queen moved to another square makes one state (the empty board is
-not counted; a lifted queen put back on its own square makes none). For n = 8 this
-gives far fewer states than the source's "about 2,000": see ``docs/large.md``; the
-figure 2,057 is the number of nodes of the full backtracking tree for n = 8
-(see `nqueens stats 8`), which is probably where the source's number comes from.
+The source's rule: put a queen in each column in turn, in the topmost row no queen to
+its left attacks; when every row is attacked, take the row with the fewest attackers
+and move a queen that attacks it, leftwards, until the board is consistent. As
+described the rule cycles; a detected cycle is finished by a seeded min-conflicts
+escape. How each word of the rule is read, the cycles, the escape and what a *state*
+is (26 for n = 8, where the source says "about 2,000"): ``docs/large.md``, "The
+intuitive repair".
 
 Events, in the source's frame (``row``, ``col``, 0-based): ``TEST`` for every square
 examined, with the queens on the board that attack it (the queen being moved is

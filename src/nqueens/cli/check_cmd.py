@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from .. import formats
 from ..board import Solution
-from ..bounded_input import read_bytes
-from ..errors import BadInput
 from ..pieces import Piece, line_between
 from ..placement import Placement
 from ..squares import square_name
@@ -20,6 +16,7 @@ from .common import (
     echo,
     json_option,
     piece_option,
+    read_board_bytes,
     say,
     torus_option,
 )
@@ -69,7 +66,7 @@ def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool
       nqueens check board.txt --piece superqueen     queens that also move as knights
       printf 'Q...\\n....\\n.Q..\\n....\\n' | nqueens check    a partial placement
     """
-    data, source = _read_bytes(file, input_format)
+    data, source = read_board_bytes(file, input_format)
     board = formats.read_placement(data, input_format, source)
     p = Piece.parse(piece)
     if isinstance(board, Placement):
@@ -128,22 +125,3 @@ def _check_placement(board: Placement, piece: Piece, torus: bool, complete: bool
     if complete and not as_json:
         say(f"nqueens: {count_of(n - k, 'row')} of {n} without a queen")
     return 0 if valid else 1
-
-
-def _read_bytes(path: str, fmt: str | None = None) -> tuple[bytes, str]:
-    """The bytes of a file, or of standard input for ``-``; (data, name for messages).
-    Each format has its size limit (:func:`nqueens.formats.input_limit`). At a terminal,
-    a line on stderr says what is awaited, rather than a silent wait."""
-    if path == "-" and sys.stdin.isatty():
-        say("nqueens: reading a board from the terminal: type or paste it, then press Ctrl-D")
-    try:
-        data = read_bytes(path, lambda head: formats.input_limit(head, fmt))
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a folder, not a file") from None
-    except PermissionError:
-        raise BadInput(f"{path}: permission denied") from None
-    except OSError as exc:
-        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
-    return data, "<stdin>" if path == "-" else path

@@ -327,23 +327,26 @@ def check_output_paths(paths: Sequence[tuple[str, str | None]],
         seen[real] = what
 
 
-def read_input(path: str) -> tuple[str, str]:
-    """Read a whole text file, or stdin for ``-``, within the size limit of its format
-    (:func:`nqueens.formats.input_limit`); return (text, name for messages).
+def read_board_bytes(path: str, fmt: str | None = None) -> tuple[bytes, str]:
+    """The bytes of a board file, or of standard input for ``-``, within the size limit
+    of its format (:func:`nqueens.formats.input_limit`); (data, name for messages). At a
+    terminal, a line on stderr says what is awaited, rather than a silent wait.
 
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "board.txt")
     >>> with open(path, "w") as fh:
     ...     _ = fh.write("2 4 1 3\\n")
-    >>> read_input(path)[0]
-    '2 4 1 3\\n'
-    >>> read_input(os.path.join(os.path.dirname(path), "none.txt"))
+    >>> read_board_bytes(path)[0]
+    b'2 4 1 3\\n'
+    >>> read_board_bytes(os.path.join(os.path.dirname(path), "none.txt"))
     Traceback (most recent call last):
     ...
     nqueens.errors.BadInput: /...none.txt: no such file
     """
+    if path == "-" and sys.stdin.isatty():
+        say("nqueens: reading a board from the terminal: type or paste it, then press Ctrl-D")
     try:
-        data = read_bytes(path, input_limit)
+        data = read_bytes(path, lambda head: input_limit(head, fmt))
     except FileNotFoundError:
         raise BadInput(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -352,10 +355,7 @@ def read_input(path: str) -> tuple[str, str]:
         raise BadInput(f"{path}: permission denied") from None
     except OSError as exc:
         raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8"), "<stdin>" if path == "-" else path
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}: not a text file") from None
+    return data, "<stdin>" if path == "-" else path
 
 
 def problem_from_options(n: int, piece: str, torus: bool, fixed: str | None,

@@ -335,10 +335,11 @@ def read_json(text: str, source: str | None = None, partial: bool = False
         for q in queens
     ):
         raise BadInput(f'{where(source)}"queens" must be a list of [row, col] pairs of integers')
-    if len(queens) > n or len(queens) < n and not partial:
+    if len(queens) > n or len(queens) < n and (not partial or n > TEXT_MAX_N):
         raise BadInput(f"{where(source)}{len(queens)} queen{'s' if len(queens) != 1 else ''} "
                        f"given for n = {_number(str(n))} "
-                       "(one per row)")
+                       + ("(one per row)" if len(queens) > n or not partial else
+                          f"(a partial placement is read up to n = {TEXT_MAX_N})"))
     cols = np.full(n, -1, dtype=np.int64)
     for r, c in queens:
         if not (0 <= r < n and 0 <= c < n):
