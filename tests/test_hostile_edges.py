@@ -31,7 +31,7 @@ def _one_line_error(done: subprocess.CompletedProcess[str], words: str) -> None:
 
 @pytest.mark.parametrize("size,words", [
     ((20_000, 10_000), "more than 64,000,000 pixels"),  # Pillow calls it a bomb
-    ((10_000, 9_500), "a 10000x9500 picture has more than the 64,000,000 pixels"),
+    ((10_000, 9_500), "a 10000×9500 picture has more than the 64,000,000 pixels"),
 ])
 def test_a_picture_too_large_is_refused_before_it_is_decoded(tmp_path: Path,
                                                              size: tuple[int, int],
@@ -50,7 +50,7 @@ def test_a_large_colour_frame_takes_bounded_memory(tmp_path: Path) -> None:
     image.new("RGBA", (8000, 8000), (1, 2, 3, 4)).save(tmp_path / "big.png")
     image.new("L", (64, 64)).save(tmp_path / "small.png")
     done = _run(program("nqueens") + ["motion", "big.png", "small.png"], tmp_path)
-    _one_line_error(done, "frame sizes differ: big.png is 8000x8000")
+    _one_line_error(done, "frame sizes differ: big.png is 8000×8000")
 
 
 @pytest.mark.parametrize("argv,shown", [

@@ -131,7 +131,7 @@ def load_frame(path: str | os.PathLike[str]) -> Frame:
         raise BadInput(f"{name}: cannot read the picture ({exc})") from None
     if im.width * im.height > MAX_PIXELS:
         im.close()
-        raise BadInput(f"{name}: a {im.width}x{im.height} picture has more than the "
+        raise BadInput(f"{name}: a {im.width}×{im.height} picture has more than the "
                        f"{MAX_PIXELS:,} pixels a frame may have; refused")
     try:
         with im:
@@ -177,8 +177,8 @@ def load_pair(reference: str | os.PathLike[str], target: str | os.PathLike[str]
     tgt = load_frame(target)
     if ref.shape != tgt.shape:
         raise BadInput(
-            f"frame sizes differ: {os.fspath(reference)} is {ref.shape[1]}x{ref.shape[0]}, "
-            f"{os.fspath(target)} is {tgt.shape[1]}x{tgt.shape[0]}"
+            f"frame sizes differ: {os.fspath(reference)} is {ref.shape[1]}×{ref.shape[0]}, "
+            f"{os.fspath(target)} is {tgt.shape[1]}×{tgt.shape[0]}"
         )
     return ref, tgt
 
