@@ -44,7 +44,7 @@ from typing import Any
 from ..errors import BadInput
 from .executors import ExecutorError
 from .runner import Batch, BatchFn
-from .verify import SpotCheck, describe
+from .verify import SpotCheck
 from .work import Subproblem, SubResult
 
 #: How long one task should run, in seconds.
@@ -382,12 +382,10 @@ class DaskMap:
                     self.client.cancel(futures)
 
     def _check(self, spot: SpotCheck, results: list[SubResult]) -> None:
-        wrong = spot(results)
-        self.checked = spot.checked
-        if wrong is not None:
-            raise ClusterError(f"the cluster returned a wrong result: {describe(wrong)}; its "
-                               "batch was not recorded, finished subproblems are kept in the "
-                               "journal")
+        try:
+            spot.refuse_wrong(results, "cluster", ClusterError)
+        finally:
+            self.checked = spot.checked
 
 
 def _silence_dask() -> None:

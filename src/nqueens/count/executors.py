@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator
 
 from ..errors import NQueensError
 from .runner import Batch, BatchFn
-from .verify import SpotCheck, describe
+from .verify import SpotCheck
 from .work import SubResult
 
 #: How many times the local pool is started again when its worker processes die.
@@ -136,12 +136,10 @@ class FuturesMap:
                 fut.cancel()
 
     def _check(self, spot: SpotCheck, results: list[SubResult]) -> None:
-        wrong = spot(results)
-        self.checked = spot.checked
-        if wrong is not None:
-            raise ExecutorError(f"the executor returned a wrong result: {describe(wrong)}; "
-                                "its batch was not recorded, finished subproblems are kept "
-                                "in the journal")
+        try:
+            spot.refuse_wrong(results, "executor", ExecutorError)
+        finally:
+            self.checked = spot.checked
 
 
 def _init_worker() -> None:  # pragma: no cover - runs in the worker processes

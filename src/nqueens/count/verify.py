@@ -243,3 +243,12 @@ class SpotCheck:
         self._spent += time.monotonic() - t0
         self.checked += 1
         return None if found == r else Mismatch(r, found)
+
+    def refuse_wrong(self, results: Sequence[SubResult], who: str,
+                     error: type[Exception]) -> None:
+        """Check a batch that ``who`` (an executor, the cluster) returned; raise ``error``
+        naming the wrong result, before the batch is recorded."""
+        wrong = self(results)
+        if wrong is not None:
+            raise error(f"the {who} returned a wrong result: {describe(wrong)}; its batch was "
+                        "not recorded, finished subproblems are kept in the journal")

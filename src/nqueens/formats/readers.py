@@ -233,6 +233,16 @@ def read_list(text: str, source: str | None = None, partial: bool = False
         raise BadInput(f"{where(source)}{msg}") from None
 
 
+def _tokens(text: str, source: str | None) -> list[tuple[int, int, str]]:
+    """The words of a text separated by blanks or commas, each with its line and column
+    (1-based); an empty text is :class:`BadInput`."""
+    tokens = [(line, m.start() + 1, m.group()) for line, raw in _content_lines(text)
+              for m in re.finditer(r"[^\s,]+", raw)]
+    if not tokens:
+        raise BadInput(f"{where(source)}empty input: no board found")
+    return tokens
+
+
 def read_perm(text: str, source: str | None = None) -> Solution:
     """Read a 1-based permutation: the queen's column in each row, ``2 4 1 3``.
 
@@ -243,12 +253,7 @@ def read_perm(text: str, source: str | None = None) -> Solution:
     ...
     nqueens.errors.BadInput: b.txt, line 1, column 3: not a permutation: 1 appears twice ...
     """
-    tokens: list[tuple[int, int, str]] = []
-    for line, raw in _content_lines(text):
-        for m in re.finditer(r"[^\s,]+", raw):
-            tokens.append((line, m.start() + 1, m.group()))
-    if not tokens:
-        raise BadInput(f"{where(source)}empty input: no board found")
+    tokens = _tokens(text, source)
     n = len(tokens)
     cols = np.empty(n, dtype=np.int64)
     seen: dict[int, int] = {}
@@ -287,12 +292,7 @@ def read_algebraic(text: str, source: str | None = None) -> Solution:
     >>> read_algebraic("d3 c1 b4 a2")
     Solution([1, 3, 0, 2])
     """
-    tokens: list[tuple[int, int, str]] = []
-    for line, raw in _content_lines(text):
-        for m in re.finditer(r"[^\s,]+", raw):
-            tokens.append((line, m.start() + 1, m.group()))
-    if not tokens:
-        raise BadInput(f"{where(source)}empty input: no board found")
+    tokens = _tokens(text, source)
     n = len(tokens)
     cols = np.full(n, -1, dtype=np.int64)
     for line, col, tok in tokens:

@@ -171,7 +171,7 @@ def load_pair(reference: str | os.PathLike[str], target: str | os.PathLike[str]
     >>> load_pair(os.path.join(folder, "a.png"), os.path.join(folder, "small.png"))
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: frame sizes differ: /...a.png is 32x24, /...small.png is 32x16
+    nqueens.errors.BadInput: frame sizes differ: /...a.png is 32×24, /...small.png is 32×16
     """
     ref = load_frame(reference)
     tgt = load_frame(target)
