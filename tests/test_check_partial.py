@@ -75,3 +75,12 @@ def test_the_library_reads_placements_only_when_asked() -> None:
 def test_a_partial_json_board_past_the_text_limit_is_refused_unread(run) -> None:
     r = run("check", "-", stdin='{"n": 5000, "queens": [[0, 0]]}')
     assert r.code == 2 and "partial placement is read up to n = 1000" in r.err
+
+
+def test_quiet_check_keeps_the_verdict_and_the_exit_code(run) -> None:
+    bad = "Q...\n.Q..\n....\n....\n"
+    loud = run("check", "-", "--complete", stdin=bad)
+    quiet = run("check", "-", "--complete", "-q", stdin=bad)
+    assert loud.err and quiet.err == "" and (quiet.code, quiet.out) == (loud.code, loud.out)
+    attack = run("check", "-", "-q", stdin="2 1\n")
+    assert attack.code == 1 and attack.err == "" and attack.out.startswith("invalid")

@@ -42,9 +42,8 @@ MAX_TRACE_N = 1000
 def default_max_steps(n: int) -> int:
     """The repair budget used when none is given: 1,000,000 + 100·n candidate swaps.
 
-    Runs measured for this project need a few thousand steps, for large n (the greedy
-    start leaves about ten attacking pairs at n = 10^6 and 10^7) and for small n (where
-    restarts are common).
+    A run needs a few thousand steps, for large n (the greedy start leaves about ten
+    attacking pairs at n = 10^6 and 10^7) and for small n (where restarts are common).
 
     >>> default_max_steps(10)
     1001000

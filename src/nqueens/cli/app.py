@@ -268,10 +268,20 @@ def _failure(exc: Exception) -> int:
     if isinstance(exc, OSError):
         _say(f"nqueens: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
         return 2
+    package = (getattr(exc, "name", None) or "").partition(".")[0]
+    if isinstance(exc, ModuleNotFoundError) and package in EXTRA_OF:
+        extra = EXTRA_OF[package]
+        _say(f"nqueens: error: this needs {package}, which the {extra!r} extra installs: "
+             f"pip install 'nqueens[{extra}]'")
+        return 2
     _say(f"nqueens: internal error: {type(exc).__name__}: {exc} (run again with --debug for "
          "the traceback, and please report it)")
     return INTERNAL_ERROR
 
+
+#: The optional packages, by the extra that installs them (``pyproject.toml``).
+EXTRA_OF: dict[str, str] = {"matplotlib": "plot", "PIL": "motion", "dask": "cluster",
+                            "distributed": "cluster", "cuda": "gpu"}
 
 #: The exit status of a fault inside the program (EX_SOFTWARE of sysexits.h).
 INTERNAL_ERROR = 70

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import click
 
 from .. import formats
@@ -38,8 +40,10 @@ def _line_kind(a: tuple[int, int], b: tuple[int, int], n: int, torus: bool,
 @json_option
 @piece_option
 @torus_option
+@click.option("--quiet", "-q", is_flag=True,
+              help="No messages on stderr: the verdict on stdout and the exit code only.")
 def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool, piece: str,
-              torus: bool) -> int:
+              torus: bool, quiet: bool) -> int:
     """Check that no two queens of a board attack each other.
 
     FILE (or standard input, '-') holds one board in any readable format: a Q/. board,
@@ -66,15 +70,21 @@ def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool
       nqueens check board.txt --piece superqueen     queens that also move as knights
       printf 'Q...\\n....\\n.Q..\\n....\\n' | nqueens check    a partial placement
     """
-    data, source = read_board_bytes(file, input_format)
+    tell: Callable[[str], None] = _silent if quiet else say
+    data, source = read_board_bytes(file, input_format, tell)
     board = formats.read_placement(data, input_format, source)
     p = Piece.parse(piece)
     if isinstance(board, Placement):
-        return _check_placement(board, p, torus, complete, as_json)
-    return _check_board(board, p, torus, as_json)
+        return _check_placement(board, p, torus, complete, as_json, tell)
+    return _check_board(board, p, torus, as_json, tell)
 
 
-def _check_board(board: Solution, p: Piece, torus: bool, as_json: bool) -> int:
+def _silent(text: str) -> None:
+    """The messages of ``--quiet``: none."""
+
+
+def _check_board(board: Solution, p: Piece, torus: bool, as_json: bool,
+                 tell: Callable[[str], None]) -> int:
     """Check a board with a queen in every row: the pairs that attack, at most 1,000."""
     limit = 1000
     pairs = [] if board.is_valid(p, torus) else board.attacking_pairs(p, torus, limit=limit)
@@ -94,13 +104,13 @@ def _check_board(board: Solution, p: Piece, torus: bool, as_json: bool) -> int:
         for a, b in pairs:
             echo(f"  {square_name(a, n)} {square_name(b, n)}  ({_line_kind(a, b, n, torus, p)})")
     if pairs:
-        say(f"nqueens: {total:,} pair{'s' if total != 1 else ''} of {p.value}s attack "
+        tell(f"nqueens: {total:,} pair{'s' if total != 1 else ''} of {p.value}s attack "
             f"each other{' on the torus' if torus else ''}")
     return 1 if pairs else 0
 
 
 def _check_placement(board: Placement, piece: Piece, torus: bool, complete: bool,
-                     as_json: bool) -> int:
+                     as_json: bool, tell: Callable[[str], None]) -> int:
     """Check the queens of a board with empty rows; with ``complete``, it is invalid."""
     n, k = board.n, len(board.queens)
     limit = 1000
@@ -123,5 +133,5 @@ def _check_placement(board: Placement, piece: Piece, torus: bool, complete: bool
              f"{count_of(k, piece.value)} on {n}x{n}{where}, no two attack each other"
              + (f"; --complete asks for {n}" if complete else ""))
     if complete and not as_json:
-        say(f"nqueens: {count_of(n - k, 'row')} of {n} without a queen")
+        tell(f"nqueens: {count_of(n - k, 'row')} of {n} without a queen")
     return 0 if valid else 1

@@ -327,10 +327,12 @@ def check_output_paths(paths: Sequence[tuple[str, str | None]],
         seen[real] = what
 
 
-def read_board_bytes(path: str, fmt: str | None = None) -> tuple[bytes, str]:
+def read_board_bytes(path: str, fmt: str | None = None,
+                     tell: Callable[[str], None] | None = None) -> tuple[bytes, str]:
     """The bytes of a board file, or of standard input for ``-``, within the size limit
     of its format (:func:`nqueens.formats.input_limit`); (data, name for messages). At a
-    terminal, a line on stderr says what is awaited, rather than a silent wait.
+    terminal, a line on stderr (``tell``, by default :func:`say`) says what is awaited,
+    rather than a silent wait.
 
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "board.txt")
@@ -344,7 +346,8 @@ def read_board_bytes(path: str, fmt: str | None = None) -> tuple[bytes, str]:
     nqueens.errors.BadInput: /...none.txt: no such file
     """
     if path == "-" and sys.stdin.isatty():
-        say("nqueens: reading a board from the terminal: type or paste it, then press Ctrl-D")
+        (tell or say)("nqueens: reading a board from the terminal: type or paste it, then "
+                      "press Ctrl-D")
     try:
         data = read_bytes(path, lambda head: input_limit(head, fmt))
     except FileNotFoundError:
