@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +58,14 @@ def test_the_work_solve_reports_has_the_registered_names(run) -> None:
     assert tuple(json.loads(r.out)["work"]) == methods.get("min-conflicts").work
     r = run("solve", "12", "-m", "intuitive", "--json")
     assert tuple(json.loads(r.out)["work"]) == methods.get("intuitive").work
+
+
+def _table_methods(path: Path) -> list[str]:
+    return re.findall(r"^\| `([a-z-]+)` \|", path.read_text("utf-8"), flags=re.M)
+
+
+def test_the_pages_list_the_registered_methods_in_order() -> None:
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    assert _table_methods(docs / "trace.md") == list(methods.names(traces=True))
+    solves = [m for m in _table_methods(docs / "large.md") if m != "auto"]
+    assert solves == list(methods.names(solves=True))
