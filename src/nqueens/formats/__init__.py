@@ -258,38 +258,47 @@ def write_blocks(blocks: Iterable[Block], fmt: str, out: IO[Any], limit: int | N
     """
     f = get(fmt)
     if f.texts is None:
-        assert f.whole is not None
-        most = f.most if f.many else 1
-        boards = list(_boards(blocks, limit if most is None or limit is not None and
-                              limit <= most else most + 1))
-        if most is not None and len(boards) > most:
-            raise BadInput(f"a {fmt} picture shows at most {most:,} boards; use --limit K or "
-                           "--unique, or another --format" if f.many else
-                           f"{fmt} holds one board; use perm for many boards")
-        if not boards and not f.many:
-            raise BadInput(f"{fmt} holds one board: there is none to write")
-        data = f.whole(boards, captions)
-        out.write(data + "\n" if isinstance(data, str) else data)
-        return len(boards)
+        return _write_whole(f, list(_boards(blocks, _wanted(f, limit))), out, captions)
     if f.array:
         out.write("[")
     count = 0
     for block in blocks:
-        if limit is not None:
-            block = block[:max(0, limit - count)]
-        if not len(block):
-            if limit is not None and count >= limit:
-                break
-            continue
-        if count:
-            out.write(f.between)
-        out.write(f.between.join(f.texts(block)))
-        count += len(block)
+        block = block if limit is None else block[:max(0, limit - count)]
+        if len(block):
+            out.write((f.between if count else "") + f.between.join(f.texts(block)))
+            count += len(block)
+        elif limit is not None and count >= limit:
+            break
     if f.array:
         out.write("]\n")
     elif count:
         out.write("\n")
     return count
+
+
+def _wanted(f: Format, limit: int | None) -> int | None:
+    """How many boards to take for a document written whole: ``limit``, and one past
+    the most the format holds (to tell that there are more)."""
+    most = f.most if f.many else 1
+    if most is None or limit is not None and limit <= most:
+        return limit
+    return most + 1
+
+
+def _write_whole(f: Format, boards: list[Solution], out: IO[Any],
+                 captions: Sequence[str] | None) -> int:
+    """Write a picture or an npy file of ``boards``, refusing more than it holds."""
+    assert f.whole is not None
+    most = f.most if f.many else 1
+    if most is not None and len(boards) > most:
+        raise BadInput(f"a {f.name} picture shows at most {most:,} boards; use --limit K or "
+                       "--unique, or another --format" if f.many else
+                       f"{f.name} holds one board; use perm for many boards")
+    if not boards and not f.many:
+        raise BadInput(f"{f.name} holds one board: there is none to write")
+    data = f.whole(boards, captions)
+    out.write(data + "\n" if isinstance(data, str) else data)
+    return len(boards)
 
 
 def write_many(solutions: Iterable[Solution], fmt: str, out: IO[Any],
