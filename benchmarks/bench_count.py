@@ -33,9 +33,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from sidebyside import add_old_option, child_json, load
-
 from nqueens.count import count, warm_up
+
+from sidebyside import add_old_option, child_json, load
 
 HERE = Path(__file__).resolve().parent
 

@@ -27,7 +27,6 @@ import time
 from itertools import product
 
 import numpy as np
-from sidebyside import add_old_option, child_json, pythons
 
 from minesweeper.board import UNKNOWN, Board, arrays_of, format_board, parse_board
 from minesweeper.circuit import build
@@ -35,6 +34,8 @@ from minesweeper.count import count_arrangements
 from minesweeper.formula import Formula, Not, Op, Var, evaluate
 from minesweeper.reduce import collapse
 from minesweeper.sat import check
+
+from sidebyside import add_old_option, child_json, pythons
 
 
 def random_cnf(n: int, m: int, rng: random.Random) -> Formula:

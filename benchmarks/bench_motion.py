@@ -21,9 +21,9 @@ import math
 import time
 from typing import Any
 
-from sidebyside import add_old_option, child_json
-
 from nqueens.motion import compare, make_pair, tradeoff_png
+
+from sidebyside import add_old_option, child_json
 
 CASES = [
     ("global shift (3, 2), noise 2", [(3, 2)], 2.0),

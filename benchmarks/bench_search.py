@@ -24,9 +24,9 @@ import inspect
 import os
 import time
 
-from sidebyside import add_old_option, pythons, timed_command
-
 import nqueens
+
+from sidebyside import add_old_option, pythons, timed_command
 
 
 def python_count(n: int) -> int:

@@ -21,12 +21,12 @@ import tempfile
 import time
 from typing import Any
 
-from sidebyside import add_old_option, child_json, load, pythons, timed_command
-
 from nqueens.classic import search_space, steps_to_first, trace
 from nqueens.cli import main
 from nqueens.trace import count_steps
 from nqueens.viz.html import encode_events, proba_bytes
+
+from sidebyside import add_old_option, child_json, load, pythons, timed_command
 
 
 def timed(f, *args):  # type: ignore[no-untyped-def]

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from programs import seconds_to_stop
 
 from nqueens._core import intuitive as core
 from nqueens.classic.intuitive import intuitive, trace_intuitive
@@ -19,6 +18,8 @@ from nqueens.kernels.intuitive import (
     seed_key,
 )
 from nqueens.trace import Event, Kind
+
+from programs import seconds_to_stop
 
 
 def _fewest(e: Event) -> int:

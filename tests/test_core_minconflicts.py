@@ -6,11 +6,12 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from programs import seconds_to_stop
 
 from nqueens.kernels import minconflicts as mc
 from nqueens.large import replay_board, trace_min_conflicts
 from nqueens.trace import Kind
+
+from programs import seconds_to_stop
 
 
 def _run(n: int, seed: int, budget: int) -> tuple[int, np.ndarray, np.ndarray]:

@@ -14,11 +14,12 @@ import time
 from pathlib import Path
 
 import pytest
-from programs import program
 
 from nqueens.count import memory_per_worker
 from nqueens.count.table import count_table, format_table
 from nqueens.search import Problem
+
+from programs import program
 
 
 @pytest.mark.parametrize("value", ["0", "-3", "two", "1.5"])

@@ -24,10 +24,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from programs import memory_ceiling, program
 
 from nqueens.cli.app import main as nq_main
 from nqueens.formats import PERM_MAX_BYTES, TEXT_MAX_BYTES
+
+from programs import memory_ceiling, program
 
 #: The address space each program started here may use: a normal run needs well under
 #: 1 GiB (measured), an unbounded reader of /dev/zero would pass it in a second.

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from programs import memory_ceiling, program
 
 #: The address space the program started here may use (a normal run needs well under 1 GiB).

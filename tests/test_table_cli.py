@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from programs import program
 
 # OEIS A000170 (queens) and A051906 (queens on a torus), n = 4..13

@@ -24,10 +24,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ms_support import PROGRAM, memory_ceiling
 
 from minesweeper.board import MAX_BOARD_BYTES
 from minesweeper.cli import main as ms_main
+
+from ms_support import PROGRAM, memory_ceiling
 
 #: The address space the program started here may use: a normal run needs well under
 #: 1 GiB, an unbounded reader of /dev/zero would pass it in a second.

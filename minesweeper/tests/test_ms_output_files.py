@@ -13,9 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ms_support import PROGRAM
 
 from minesweeper.files import TEMP_PREFIX, write_output
+
+from ms_support import PROGRAM
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX files and signals")
 

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from ms_support import PROGRAM
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
