@@ -39,6 +39,9 @@ MINE = -2
 _REVEALED_EMPTY = "."
 _UNKNOWN_CHARS = "?Hh"
 _MINE_CHARS = "F*f"
+#: JSMinesweeper's ``.mine`` files also write a flag as ``O`` (one that needs no
+#: inflating) and a covered square known to hold a mine as ``I``: both are mines here.
+_MINE_FILE_FLAGS = str.maketrans("OI", "FF")
 _HEADER = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*[xX]\s*(\d+)\s*$")
 _MINES_LINE = re.compile(r"^\s*mines\s*[:=]\s*(\S*)\s*$", re.IGNORECASE)
 
@@ -439,6 +442,8 @@ def _column_of(piece: str, k: int) -> int:
 
 
 def _parse_mine(lines: list[str], header_at: int) -> Board:
+    lines = lines[:header_at + 1] + [ln.translate(_MINE_FILE_FLAGS)
+                                     for ln in lines[header_at + 1:]]
     m = _HEADER.match(lines[header_at])
     assert m is not None
     if any(len(g.lstrip("0")) > 12 or not g.isascii() for g in m.groups()):

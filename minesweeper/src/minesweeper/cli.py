@@ -28,7 +28,9 @@ from .formula import Formula, evaluate, parse_formula, read_dimacs, variables
 from .words import plural, size
 
 if TYPE_CHECKING:
+    from .advice import Hint
     from .board import Board
+    from .count import CountResult
     from .render import Overlay
     from .report import Report
 
@@ -235,6 +237,9 @@ def cli(debug: bool) -> None:
               help="Count the consistent arrangements exactly.")
 @click.option("--safe", "do_safe", is_flag=True,
               help="List squares safe (s) or mined (m) in every arrangement.")
+@click.option("--probabilities", "do_probabilities", is_flag=True,
+              help="The exact probability that each covered square holds a mine (percent on "
+                   "the board, a fraction in --json, a heat map in pictures).")
 @click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
 @click.option("--assignment", is_flag=True,
               help="For a board made by 'build': print the satisfying assignment read off "
@@ -245,8 +250,9 @@ def cli(debug: bool) -> None:
                    "here (.txt) or as JSON (.json); '-' for standard output, in place of "
                    "the report.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | None,
-          assignment: bool, fmt: str | None, output: str | None, as_json: bool) -> int:
+def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilities: bool,
+          mines: int | None, assignment: bool, fmt: str | None, output: str | None,
+          as_json: bool) -> int:
     """Is there an arrangement of mines that fits every number of FILE ('-': stdin)?
 
     \b
@@ -256,9 +262,10 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
       minesweeper check board.mine --safe --json
       minesweeper check board.txt --mines 10 -o answer.svg
       minesweeper check board.txt --safe -o answer.txt
+      minesweeper check board.txt --mines 99 --probabilities -o heat.png
     """
+    from .probability import probabilities
     from .report import assignment as assignment_of
-    from .report import count_by
     from .sat import safe_squares
     from .verdict import decide
 
@@ -270,16 +277,29 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, mines: int | No
     started = time.perf_counter()
     report = _report(board, file, method)
     if do_count:
-        report.add_count(signals.in_child(count_by, board, method))
+        report.add_count(*signals.in_child(_counts, board, method))
     if do_safe:
         report.add_safe(signals.in_child(safe_squares, board))
-    if assignment or not (do_count or do_safe):
+    if do_probabilities:
+        report.add_probabilities(signals.in_child(probabilities, board))
+    if assignment or not (do_count or do_safe or do_probabilities):
         verdict = signals.in_child(decide, board, method)
         report.add_verdict(verdict, witness=not assignment)
         if assignment and verdict.consistent:
             report.add_assignment(assignment_of(text, verdict.mines))
     report.data["seconds"] = round(time.perf_counter() - started, 4)
     return _answer(report, output, kind, as_json)
+
+
+def _counts(board: Board, method: str) -> tuple[CountResult, CountResult | None]:
+    """The count of ``board``; and, when it gives a total, the count without it."""
+    from .board import Board as Plain
+    from .report import count_by
+
+    with_total = count_by(board, method)
+    if board.total is None:
+        return with_total, None
+    return with_total, count_by(Plain(board.cells, None), method)
 
 
 def _report(board: Board, file: str, method: str) -> Report:
@@ -425,6 +445,59 @@ def _load_formula(arg: str, dimacs: bool) -> tuple[Formula, list[str] | None]:
         except BadInput as exc:
             raise BadInput(f"{arg}: {exc}") from None
     return parse_formula(arg), None
+
+
+@cli.command()
+@click.argument("file")
+@click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
+@_format_option(["text", "json", "svg", "png"])
+@click.option("--output", "-o", default=None,
+              help="Also write the advice to FILE: drawn (.svg, .png: the probabilities as "
+                   "a heat map, the square to open outlined), as text (.txt) or as JSON "
+                   "(.json).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
+         as_json: bool) -> int:
+    """Which square of FILE to open next: every square safe in every arrangement, or else
+    the one least likely to hold a mine, with its exact probability.
+
+    Ties between equally safe squares go to the square with the fewest covered
+    neighbours (a corner or an edge first), then to the first in reading order. Exit 0
+    with advice, 1 when no arrangement agrees with the numbers.
+
+    \b
+    Examples:
+      minesweeper hint board.txt --mines 99
+      minesweeper hint board.mine --json
+      minesweeper hint board.txt -o next.png
+    """
+    from .advice import hint as advise
+
+    _check_stdout(output, as_json)
+    kind = output_format(output, fmt, ("text", "json", "svg", "png"))
+    board, _ = _load_board(file, mines)
+    advice = signals.in_child(advise, board)
+    text = "\n".join(advice.lines()) + "\n"
+    if output is not None and kind == "json":
+        deliver(output, json.dumps(advice.to_json(), indent=2) + "\n")
+    elif output is not None:
+        _write_picture(output, board, _advice_overlay(board, advice), kind, text=text)
+    if as_json:
+        _emit(advice.to_json())
+    elif output != STDOUT:
+        click.echo(text, nl=False)
+    return 0 if advice.consistent else 1
+
+
+def _advice_overlay(board: Board, advice: Hint) -> Overlay:
+    """The picture of the advice: the heat map, the square to open outlined."""
+    from .report import Report
+
+    report = Report(board)
+    report.add_probabilities(advice.result)
+    if advice.best is not None:
+        report.overlay.marked = {advice.best}
+    return report.overlay
 
 
 @cli.command()

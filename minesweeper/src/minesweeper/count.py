@@ -57,14 +57,14 @@ class CountResult:
     method: str = "sweep"
 
     def to_json(self) -> dict[str, object]:
-        """JSON-ready form (the count as a decimal string when it is large).
+        """JSON-ready form; every count is an integer, however large.
 
         >>> from minesweeper.board import parse_board
         >>> count_arrangements(parse_board("?1?")).to_json()["count"]
         2
         """
         return {
-            "count": self.count if self.count < 2**53 else str(self.count),
+            "count": self.count,
             "scope": self.scope,
             "frontier_squares": self.frontier,
             "interior_squares": self.interior,

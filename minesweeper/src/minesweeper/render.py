@@ -49,13 +49,31 @@ def label_size(label: str, size: int) -> int:
 @dataclass
 class Overlay:
     """What to draw over the board: ``mines`` (a witness), ``safe`` and ``mined`` squares,
-    ``marked`` squares to outline, and ``labels`` to write next to squares."""
+    ``marked`` squares to outline, ``labels`` to write next to squares, and ``heat``: the
+    mine probability of covered squares, drawn from green (0) through yellow to red (1)."""
 
     mines: set[Cell] = field(default_factory=set)
     safe: set[Cell] = field(default_factory=set)
     mined: set[Cell] = field(default_factory=set)
     marked: set[Cell] = field(default_factory=set)
     labels: dict[Cell, str] = field(default_factory=dict)
+    heat: dict[Cell, float] = field(default_factory=dict)
+
+
+def heat_colour(p: float) -> str:
+    """The fill of a square that holds a mine with probability ``p``.
+
+    >>> heat_colour(0.0), heat_colour(0.5), heat_colour(1.0)
+    ('#2e9e44', '#f2c12e', '#d32f2f')
+    """
+    stops = [(0.0, (0x2E, 0x9E, 0x44)), (0.5, (0xF2, 0xC1, 0x2E)), (1.0, (0xD3, 0x2F, 0x2F))]
+    p = min(1.0, max(0.0, p))
+    for (p0, c0), (p1, c1) in zip(stops, stops[1:], strict=False):
+        if p <= p1:
+            t = (p - p0) / (p1 - p0)
+            return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(c0, c1,
+                                                                                  strict=True))
+    return "#d32f2f"
 
 
 def _fill(board: Board, r: int, c: int, ov: Overlay) -> str:
@@ -63,6 +81,8 @@ def _fill(board: Board, r: int, c: int, ov: Overlay) -> str:
     if v == MINE:
         return FLAG_FILL
     if v == UNKNOWN:
+        if (r, c) in ov.heat:
+            return heat_colour(ov.heat[(r, c)])
         if (r, c) in ov.safe:
             return SAFE_FILL
         if (r, c) in ov.mined:

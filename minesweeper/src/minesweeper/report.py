@@ -25,6 +25,7 @@ from .board import Board, Cell
 from .count import CountResult
 from .errors import BadInput
 from .files import printable
+from .probability import Probabilities
 from .render import Overlay
 from .sat import SafeResult
 from .verdict import Verdict
@@ -44,20 +45,38 @@ class Report:
     data: dict[str, Any] = field(default_factory=dict)
     overlay: Overlay = field(default_factory=Overlay)
 
-    def add_count(self, result: CountResult) -> None:
-        """The number of arrangements.
+    def add_count(self, result: CountResult, frontier: CountResult | None = None) -> None:
+        """The number of arrangements: of the squares next to a number, and of every
+        covered square (with the total when the board gives one; ``frontier``: the count
+        without the total, for such a board).
 
         >>> from minesweeper.board import parse_board
         >>> from minesweeper.count import count_arrangements
-        >>> r = Report(parse_board("?1?"))
+        >>> r = Report(parse_board("?1?/???/???"))
         >>> r.add_count(count_arrangements(r.board))
-        >>> r.lines
-        ['2 arrangements of the squares next to a number (unconstrained squares not counted)']
+        >>> print(r.lines[0].replace("; ", ";\\n"))
+        5 arrangements of the squares next to a number;
+        40 of every covered square (each of the 3 squares no number sees is free)
         """
-        what = ("of all unknown squares" if result.scope == "all" else
-                "of the squares next to a number (unconstrained squares not counted)")
-        self.lines.append(f"{plural(result.count, 'arrangement')} {what}")
-        self.data["count"] = result.to_json()
+        free = result.interior
+        if result.scope == "all":
+            base = frontier.count if frontier is not None else None
+            line = (f"{plural(result.count, 'arrangement')} of every covered square with "
+                    f"{plural(self.board.total or 0, 'mine')} in all")
+            if base is not None:
+                line += (f"; without the total {base:,} of the squares next to a number, "
+                         f"{base * 2 ** free:,} of every covered square")
+        else:
+            base = result.count
+            line = (f"{plural(result.count, 'arrangement')} of the squares next to a number; "
+                    f"{result.count * 2 ** free:,} of every covered square (each of the "
+                    f"{plural(free, 'square')} no number sees is free)")
+        self.lines.append(line)
+        self.data["count"] = {**result.to_json(), "with_total": result.count if
+                              result.scope == "all" else None,
+                              "frontier_arrangements": base,
+                              "every_square_arrangements": None if base is None else
+                              base * 2 ** free}
         self.consistent = self.consistent and result.count > 0
 
     def add_safe(self, result: SafeResult) -> None:
@@ -66,6 +85,36 @@ class Report:
         self.overlay.safe, self.overlay.mined = result.safe, result.mined
         self.lines += result.lines(self.board)
         self.consistent = self.consistent and result.consistent
+
+    def add_probabilities(self, result: Probabilities) -> None:
+        """The mine probability of every covered square: percentages on the board, exact
+        fractions in the JSON, a heat map (with the percentages) in pictures.
+
+        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.probability import probabilities
+        >>> r = Report(parse_board("mines: 1\\n?1?"))
+        >>> r.add_probabilities(probabilities(r.board))
+        >>> print("\\n".join(r.lines[:1] + r.lines[2:]))
+        mine probability of each covered square, in percent, over 2 arrangements
+        s: safe in every arrangement, m: a mine in every arrangement, F: a flag
+          50   1  50
+        """
+        self.consistent = self.consistent and result.consistent
+        self.data["probabilities"] = result.to_json()
+        if not result.consistent:
+            with_total = "" if result.total is None else f" with {plural(result.total, 'mine')}"
+            self.lines.append(f"no arrangement of the covered squares{with_total} agrees with "
+                              "every number: no probabilities ('check' alone gives the "
+                              "numbers that cannot all hold)")
+            return
+        cells = result.cells()
+        self.overlay.heat = {sq: float(f) for sq, f in zip(result.squares, result.fractions(),
+                                                           strict=True)}
+        self.overlay.labels.update({sq: t for sq, t in cells.items() if t not in ("s", "m")})
+        self.lines += [f"mine probability of each covered square, in percent, over "
+                       f"{plural(result.arrangements, 'arrangement')}", result.model,
+                       "s: safe in every arrangement, m: a mine in every arrangement, "
+                       "F: a flag", *result.grid(self.board)]
 
     def add_verdict(self, verdict: Verdict, witness: bool = True) -> None:
         """A witness arrangement (printed unless not ``witness``: it is still drawn and

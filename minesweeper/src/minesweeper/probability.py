@@ -1,0 +1,535 @@
+"""Exact mine probabilities: for every covered square, the share of the arrangements that
+put a mine there, as a fraction.
+
+Every arrangement of mines on the covered squares that agrees with every number (and with
+the total, when the board gives one) counts once. The work goes in four steps:
+
+1. **Collapse** (:mod:`minesweeper.reduce`): squares tied by a number that sees two of
+   them become one *class* (a root and a parity), so a wire is one variable. A class set
+   to 1 puts ``ones`` mines on its squares, set to 0 ``zeros`` mines.
+2. **Components**: the numbers still open, rewritten over the classes as
+   ``sum coef * class = rhs``, split the classes into independent groups; a class no open
+   number mentions is a group of its own.
+3. **Sweep** of each group, class by class, keeping the partial sums of the numbers that
+   are started but not finished (equal states merged): forward, how many ways reach each
+   state with ``m`` mines so far; backward, how many ways finish from it, weighted by how
+   the rest of the board completes. Their products give, for each class, the weighted
+   arrangements in which it is 1.
+4. **Combination** over mine counts: each group's polynomial (arrangements by number of
+   mines), convolved with the others'; with a total ``T`` the squares no number sees
+   (``interior``) take the rest, ``C(interior, T - m)`` ways for ``m`` mines elsewhere.
+   Without a total every arrangement of every covered square counts once: each interior
+   square is a mine with probability 1/2 and the groups are independent.
+
+>>> from minesweeper.board import parse_board
+>>> p = probabilities(parse_board("mines: 3\\n?1???"))
+>>> [str(f) for f in p.fractions()], p.arrangements
+(['1/2', '1/2', '1', '1'], 2)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from .board import MINE, UNKNOWN, Arrays, Board, Cell, arrays_of
+from .errors import BadInput
+from .reduce import collapse
+from .words import plural
+
+Poly = list[int]
+
+#: The most partial states one group's sweep keeps at one boundary; a group whose numbers
+#: overlap so widely that it needs more is refused in one line.
+MAX_STATES = 200_000
+
+
+@dataclass(frozen=True)
+class Group:
+    """Classes that share open numbers: ``ones[i]``/``zeros[i]`` mines when class ``i`` is
+    1/0; ``rows`` the numbers as ``(classes, coefs, rhs)``, classes indexed in the group."""
+
+    ones: list[int]
+    zeros: list[int]
+    rows: list[tuple[list[int], list[int], int]]
+
+
+@dataclass(frozen=True)
+class Probabilities:
+    """The mine probability of every covered square of a board.
+
+    ``squares`` are the covered squares (row by row), ``mined[i] / arrangements`` the
+    probability for ``squares[i]``; ``arrangements`` counts the arrangements of every
+    covered square (with ``total`` mines on them when it is not None: the board's total
+    less its ``flags``); ``model`` says which arrangements count.
+    """
+
+    squares: list[Cell]
+    mined: list[int]
+    arrangements: int
+    total: int | None
+    flags: int = 0
+
+    @property
+    def consistent(self) -> bool:
+        """Whether some arrangement agrees with every number."""
+        return self.arrangements > 0
+
+    @property
+    def model(self) -> str:
+        """Which arrangements count, in words."""
+        squares = plural(len(self.squares), "covered square")
+        if self.total is not None:
+            flagged = (f" (the total less {plural(self.flags, 'flag')})" if self.flags
+                       else "")
+            return (f"each arrangement of {plural(self.total, 'mine')}{flagged} on the "
+                    f"{squares} that agrees with the numbers counts once")
+        return (f"no total given: each arrangement of mines on the {squares} that agrees "
+                "with the numbers counts once (a square no number sees is a mine with "
+                "probability 1/2)")
+
+    def cells(self) -> dict[Cell, str]:
+        """What the board shows on each covered square: ``s`` (safe in every
+        arrangement), ``m`` (a mine in every one), else the percentage.
+
+        >>> from minesweeper.board import parse_board
+        >>> probabilities(parse_board("1?/1?/..")).cells()
+        {(0, 1): 'm', (1, 1): 's'}
+        """
+        return {sq: "s" if f == 0 else "m" if f == 1 else as_percent(f)
+                for sq, f in zip(self.squares, self.fractions(), strict=True)}
+
+    def grid(self, board: Board) -> list[str]:
+        """The board with each covered square's percentage (``s``, ``m`` when certain),
+        four characters a square.
+
+        >>> from minesweeper.board import parse_board
+        >>> board = parse_board("?11/??F")
+        >>> print("\\n".join(probabilities(board).grid(board)))
+           s   1   1
+           s   s   F
+        """
+        shown = self.cells()
+        rows = []
+        for r in range(board.height):
+            line = ""
+            for c in range(board.width):
+                v = int(board.cells[r, c])
+                text = shown.get((r, c)) if v == UNKNOWN else "F" if v == MINE else \
+                    (str(v) if v else ".")
+                line += f"{text:>4}"
+            rows.append(line)
+        return rows
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON of ``check --probabilities``: the model, the number of arrangements
+        (an integer, however large) and each covered square (row and column from 1) with
+        its probability as an exact fraction and in percent.
+
+        >>> from minesweeper.board import parse_board
+        >>> probabilities(parse_board("?1?")).to_json()["squares"][0]
+        {'square': [1, 1], 'mine': '1/2', 'percent': 50.0}
+        """
+        out: dict[str, object] = {"model": self.model, "total_mines": self.total,
+                                  "arrangements": self.arrangements}
+        if self.consistent:
+            out["squares"] = [{"square": [r + 1, c + 1], "mine": str(f),
+                               "percent": round(float(f) * 100, 4)}
+                              for (r, c), f in zip(self.squares, self.fractions(),
+                                                   strict=True)]
+        return out
+
+    def fractions(self) -> list[Fraction]:
+        """The probability of each square of :attr:`squares`, exactly.
+
+        >>> from minesweeper.board import parse_board
+        >>> [str(f) for f in probabilities(parse_board("?1?")).fractions()]
+        ['1/2', '1/2']
+        """
+        if not self.arrangements:
+            raise BadInput("no arrangement agrees with the numbers: there are no "
+                           "probabilities")
+        return [Fraction(k, self.arrangements) for k in self.mined]
+
+    def of(self, square: Cell) -> Fraction:
+        """The probability of one covered square.
+
+        >>> from minesweeper.board import parse_board
+        >>> str(probabilities(parse_board("mines: 1\\n?1?")).of((0, 2)))
+        '1/2'
+        """
+        return self.fractions()[self.squares.index(square)]
+
+
+def probabilities(board: Board) -> Probabilities:
+    """The exact mine probability of every covered square of ``board`` (see the module
+    notes).
+
+    >>> from minesweeper.board import parse_board
+    >>> p = probabilities(parse_board("1?/??"))
+    >>> [str(f) for f in p.fractions()], p.arrangements
+    (['1/3', '1/3', '1/3'], 3)
+    """
+    a = arrays_of(board)
+    squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
+    n = a.n
+    total = a.total_need
+    if total is not None and not 0 <= total <= n:
+        return Probabilities(squares, [0] * n, 0, total, board.flags())
+    c = collapse(a)
+    if c.contradiction:
+        return Probabilities(squares, [0] * n, 0, total, board.flags())
+    parent = c.parent.tolist()
+    parity = c.parity.tolist()
+    value = c.value.tolist()
+    touched = a.touched.tolist()
+    roots, fixed_mines = _classes(n, parent, parity, value, touched)
+    groups, order = _groups(a, parent, parity, value, roots)
+    if groups is None:
+        return Probabilities(squares, [0] * n, 0, total, board.flags())
+    interior = n - sum(touched)
+    tables = [_forward(g) for g in groups]
+    polys = [_sum_states(t[-1]) for t in tables]
+    if any(not any(p) for p in polys):
+        return Probabilities(squares, [0] * n, 0, total, board.flags())
+    weights, arrangements, inner_mined = _weights(polys, fixed_mines, interior, total)
+    if arrangements == 0:
+        return Probabilities(squares, [0] * n, 0, total, board.flags())
+    root_mined: dict[int, int] = {}
+    for g, t, members, w in zip(groups, tables, order, weights, strict=True):
+        for root, k in zip(members, _class_counts(g, t, w), strict=True):
+            root_mined[root] = k
+    mined = []
+    for v in range(n):
+        if not touched[v]:
+            mined.append(inner_mined)
+            continue
+        r = parent[v]
+        if value[r] >= 0:
+            mined.append(arrangements if value[r] ^ parity[v] else 0)
+        else:
+            ones = root_mined[r]
+            mined.append(ones if parity[v] == 0 else arrangements - ones)
+    return Probabilities(squares, mined, arrangements, total, board.flags())
+
+
+def _classes(n: int, parent: list[int], parity: list[int], value: list[int],
+             touched: list[bool]) -> tuple[dict[int, list[int]], int]:
+    """For each free root of a frontier square, ``[ones, zeros]`` (mines on its class when
+    it is 1, when 0); and the mines of the squares the collapse fixed."""
+    roots: dict[int, list[int]] = {}
+    fixed = 0
+    for v in range(n):
+        if not touched[v]:
+            continue
+        r = parent[v]
+        if value[r] >= 0:
+            fixed += value[r] ^ parity[v]
+            continue
+        counts = roots.setdefault(r, [0, 0])
+        counts[parity[v]] += 1
+    return roots, fixed
+
+
+def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
+            roots: dict[int, list[int]]) -> tuple[list[Group] | None, list[list[int]]]:
+    """The numbers rewritten over the free roots, split into independent groups (None when
+    a number can no longer hold)."""
+    ptr = a.ptr.tolist()
+    vs = a.vars.tolist()
+    need = a.need.tolist()
+    rows: list[tuple[dict[int, int], int]] = []
+    for j in range(len(need)):
+        coef: dict[int, int] = defaultdict(int)
+        rhs = need[j]
+        for v in vs[ptr[j]:ptr[j + 1]]:
+            r = parent[v]
+            if value[r] >= 0:
+                rhs -= value[r] ^ parity[v]
+            elif parity[v]:        # the square is 1 - root
+                rhs -= 1
+                coef[r] -= 1
+            else:
+                coef[r] += 1
+        live = {r: k for r, k in coef.items() if k}
+        lo = sum(k for k in live.values() if k < 0)
+        hi = sum(k for k in live.values() if k > 0)
+        if not lo <= rhs <= hi:
+            return None, []
+        if live and not (lo == hi == rhs):
+            rows.append((live, rhs))
+    link = {r: r for r in roots}
+
+    def find(r: int) -> int:
+        while link[r] != r:
+            link[r] = link[link[r]]
+            r = link[r]
+        return r
+
+    for live, _ in rows:
+        first, *rest = live
+        for r in rest:
+            x, y = find(first), find(r)
+            if x != y:
+                link[x] = y
+    members: dict[int, list[int]] = defaultdict(list)
+    for r in roots:
+        members[find(r)].append(r)
+    row_of: dict[int, list[int]] = defaultdict(list)
+    for i, (live, _) in enumerate(rows):
+        row_of[find(next(iter(live)))].append(i)
+    groups, order = [], []
+    for key, rs in members.items():
+        rs = _sweep_order(rs, [rows[i][0] for i in row_of[key]])
+        index = {r: i for i, r in enumerate(rs)}
+        grows = []
+        for i in row_of[key]:
+            live, rhs = rows[i]
+            ids = sorted(live, key=index.__getitem__)
+            grows.append(([index[r] for r in ids], [live[r] for r in ids], rhs))
+        groups.append(Group([roots[r][0] for r in rs], [roots[r][1] for r in rs], grows))
+        order.append(rs)
+    return groups, order
+
+
+def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]]) -> list[int]:
+    """Classes in an order that keeps few numbers open: breadth first from the first
+    class over shared numbers (a wire or a frontier line is walked end to end)."""
+    if len(rs) < 3:
+        return sorted(rs)
+    near: dict[int, set[int]] = defaultdict(set)
+    for live in rows:
+        for r in live:
+            near[r].update(live)
+    degree = {r: len(near[r]) for r in rs}
+    seen: set[int] = set()
+    out: list[int] = []
+    for start in sorted(rs, key=lambda r: (degree[r], r)):
+        if start in seen:
+            continue
+        queue = [start]
+        seen.add(start)
+        while queue:
+            r = queue.pop(0)
+            out.append(r)
+            for s in sorted(near[r] - seen):
+                seen.add(s)
+                queue.append(s)
+    return out
+
+
+def _plan(g: Group) -> list[tuple[list[tuple[int, int]], list[int], list[int]]]:
+    """For each class of the sweep: (the open rows it touches, with its coefficient), the
+    rows that open at it, the rows that close at it."""
+    n = len(g.ones)
+    touches: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    opens: list[list[int]] = [[] for _ in range(n)]
+    closes: list[list[int]] = [[] for _ in range(n)]
+    for j, (ids, coefs, _) in enumerate(g.rows):
+        for i, k in zip(ids, coefs, strict=True):
+            touches[i].append((j, k))
+        opens[ids[0]].append(j)
+        closes[ids[-1]].append(j)
+    return [(touches[i], opens[i], closes[i]) for i in range(n)]
+
+
+def _bounds(g: Group) -> list[dict[int, tuple[int, int]]]:
+    """For each boundary (before class i), the least and most each open row can still
+    gain from the classes at and after i."""
+    n = len(g.ones)
+    out: list[dict[int, tuple[int, int]]] = [{} for _ in range(n + 1)]
+    for j, (ids, coefs, _) in enumerate(g.rows):
+        lo = hi = 0
+        pos = len(ids) - 1
+        for i in range(ids[-1], ids[0] - 1, -1):
+            while pos >= 0 and ids[pos] > i:
+                pos -= 1
+            if pos >= 0 and ids[pos] == i:
+                k = coefs[pos]
+                lo += min(0, k)
+                hi += max(0, k)
+            out[i][j] = (lo, hi)
+    return out
+
+
+State = tuple[tuple[int, int], ...]
+
+
+def _step(g: Group, plan: list[tuple[list[tuple[int, int]], list[int], list[int]]],
+          bounds: list[dict[int, tuple[int, int]]], i: int, state: State,
+          x: int) -> State | None:
+    """The state after class ``i`` takes ``x`` (None when a row can no longer hold)."""
+    touches, opens, closes = plan[i]
+    sums = dict(state)
+    for j in opens:
+        sums[j] = 0
+    if x:
+        for j, k in touches:
+            sums[j] += k
+    after = bounds[i + 1]
+    for j in closes:
+        if sums.pop(j) != g.rows[j][2]:
+            return None
+    for j, s in sums.items():
+        lo, hi = after[j]
+        if not lo <= g.rows[j][2] - s <= hi:
+            return None
+    return tuple(sorted(sums.items()))
+
+
+def _forward(g: Group) -> list[dict[State, Poly]]:
+    """The forward tables: at each boundary, for each state, arrangements by mines."""
+    plan, bounds = _plan(g), _bounds(g)
+    tables: list[dict[State, Poly]] = [{(): [1]}]
+    for i in range(len(g.ones)):
+        nxt: dict[State, Poly] = {}
+        for state, poly in tables[-1].items():
+            for x, mines in ((0, g.zeros[i]), (1, g.ones[i])):
+                t = _step(g, plan, bounds, i, state, x)
+                if t is not None:
+                    _add_shifted(nxt.setdefault(t, []), poly, mines)
+        if len(nxt) > MAX_STATES:
+            raise BadInput(f"a group of {len(g.ones):,} classes whose numbers overlap too "
+                           f"widely ({len(nxt):,} partial states): its probabilities are "
+                           "not computed")
+        tables.append(nxt)
+    return tables
+
+
+def _add_shifted(into: Poly, poly: Poly, shift: int) -> None:
+    """``into += poly * x^shift``."""
+    need = len(poly) + shift
+    if len(into) < need:
+        into.extend([0] * (need - len(into)))
+    for k, v in enumerate(poly):
+        if v:
+            into[k + shift] += v
+
+
+def _sum_states(states: dict[State, Poly]) -> Poly:
+    out: Poly = []
+    for poly in states.values():
+        _add_shifted(out, poly, 0)
+    return out
+
+
+def _convolve(a: Poly, b: Poly) -> Poly:
+    """The product of two polynomials (lists of coefficients)."""
+    if not a or not b:
+        return []
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                if y:
+                    out[i + j] += x * y
+    return out
+
+
+def _divide(q: Poly, p: Poly) -> Poly:
+    """``q / p`` for a ``q`` that ``p`` divides exactly (from the lowest terms up)."""
+    low = next(k for k, v in enumerate(p) if v)
+    out = [0] * (len(q) - len(p) + 1)
+    for k in range(len(out)):
+        acc = q[k + low]
+        for i in range(low + 1, min(len(p), k + low + 1)):
+            acc -= p[i] * out[k + low - i]
+        out[k] = acc // p[low]
+    return out
+
+
+def _weights(polys: list[Poly], fixed: int, interior: int,
+             total: int | None) -> tuple[list[Poly], int, int]:
+    """For each group, ``w[m]``: the ways the rest of the board completes when the group
+    holds ``m`` mines; the number of arrangements; and the arrangements that put a mine on
+    one given interior square."""
+    if total is None:
+        free = 2 ** interior
+        sizes = [sum(p) for p in polys]
+        arrangements = free
+        for s in sizes:
+            arrangements *= s
+        weights = []
+        for k, p in enumerate(polys):
+            rest = arrangements // sizes[k]
+            weights.append([rest] * len(p))
+        return weights, arrangements, arrangements // 2 if interior else 0
+    every: Poly = [1]
+    for p in polys:
+        every = _convolve(every, p)
+    need = total - fixed
+    ways = _binomials(interior, need, len(every))        # ways[m]: m mines elsewhere
+    arrangements = sum(c * w for c, w in zip(every, ways, strict=True))
+    # one given interior square mined: C(interior - 1, need - m - 1) = ways[m] (need - m) / I
+    inner = sum(c * w * (need - m) for m, (c, w) in enumerate(zip(every, ways, strict=True))
+                ) // interior if interior else 0
+    weights = []
+    for p in polys:
+        others = _divide(every, p)
+        weights.append([sum(c * w for c, w in zip(others, ways[m:], strict=False))
+                        for m in range(len(p))])
+    return weights, arrangements, inner
+
+
+def _binomials(interior: int, need: int, size: int) -> list[int]:
+    """``C(interior, need - m)`` for ``m`` in ``0 .. size - 1`` (0 where out of range),
+    each from the one before.
+
+    >>> _binomials(4, 3, 5)
+    [4, 6, 4, 1, 0]
+    """
+    out = [0] * size
+    low, high = max(0, need - (size - 1)), min(interior, need)   # mines on the interior
+    if low > high:
+        return out
+    value = comb(interior, low)
+    for k in range(low, high + 1):        # C(I, k + 1) = C(I, k) (I - k) / (k + 1)
+        out[need - k] = value
+        value = value * (interior - k) // (k + 1)
+    return out
+
+
+def _class_counts(g: Group, tables: list[dict[State, Poly]], weight: Poly) -> list[int]:
+    """For each class of the group, the weighted arrangements in which it is 1 (from the
+    group's forward ``tables``, swept back)."""
+    plan, bounds = _plan(g), _bounds(g)
+    n = len(g.ones)
+    after: dict[State, Poly] = {(): weight}      # backward, at the end boundary
+    ones = [0] * n
+    for i in range(n - 1, -1, -1):
+        here: dict[State, Poly] = {}
+        for state, poly in tables[i].items():
+            size = len(poly)
+            acc = [0] * size
+            for x, mines in ((0, g.zeros[i]), (1, g.ones[i])):
+                t = _step(g, plan, bounds, i, state, x)
+                if t is None or t not in after:
+                    continue
+                tail = after[t]
+                got = [tail[m + mines] if m + mines < len(tail) else 0 for m in range(size)]
+                for m in range(size):
+                    acc[m] += got[m]
+                if x:
+                    ones[i] += sum(c * w for c, w in zip(poly, got, strict=True))
+            here[state] = acc
+        after = here
+    return ones
+
+
+def as_percent(p: Fraction) -> str:
+    """A probability as the board shows it: ``0`` and ``100`` only when exact.
+
+    >>> as_percent(Fraction(0)), as_percent(Fraction(1, 1000)), as_percent(Fraction(1, 3))
+    ('0', '<1', '33')
+    """
+    if p == 0 or p == 1:
+        return str(int(p * 100))
+    pct = round(float(p) * 100)
+    if pct < 1:
+        return "<1"
+    if pct > 99:
+        return ">99"
+    return str(pct)

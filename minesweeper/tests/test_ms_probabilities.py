@@ -1,0 +1,214 @@
+"""Exact mine probabilities, held against an independent brute force and against
+positions whose probabilities are worked out in print; the advice built on them."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minesweeper.advice import hint
+from minesweeper.board import MINE, UNKNOWN, Board, parse_board
+from minesweeper.probability import probabilities
+
+from ms_support import PROGRAM
+
+
+def brute_force(board: Board) -> tuple[list[tuple[int, int]], list[int], int]:
+    """Every arrangement of the covered squares, tried one by one: (squares, how many
+    arrangements put a mine on each, how many agree with the numbers and the total)."""
+    cells = board.cells
+    h, w = cells.shape
+    covered = [(r, c) for r in range(h) for c in range(w) if cells[r, c] == UNKNOWN]
+    flags = {(r, c) for r in range(h) for c in range(w) if cells[r, c] == MINE}
+    need = None if board.total is None else board.total - len(flags)
+    numbers = [(r, c, int(cells[r, c])) for r in range(h) for c in range(w)
+               if 0 <= cells[r, c] <= 8]
+    mined = [0] * len(covered)
+    agree = 0
+    for bits in itertools.product((0, 1), repeat=len(covered)):
+        if need is not None and sum(bits) != need:
+            continue
+        mines = flags | {sq for sq, b in zip(covered, bits, strict=True) if b}
+        if all(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                   if (dr, dc) != (0, 0)) == k for r, c, k in numbers):
+            agree += 1
+            mined = [m + b for m, b in zip(mined, bits, strict=True)]
+    return covered, mined, agree
+
+
+def game_position(rng: random.Random, h: int, w: int, density: float, reveal: float,
+                  total: bool) -> Board:
+    """A position of a real game: mines at random, some safe squares revealed."""
+    mines = {(r, c) for r in range(h) for c in range(w) if rng.random() < density}
+    rows = []
+    for r in range(h):
+        row = ""
+        for c in range(w):
+            if (r, c) in mines:
+                row += "F" if rng.random() < 0.1 else "?"
+            elif rng.random() < reveal:
+                k = sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+                row += str(k) if k else "."
+            else:
+                row += "?"
+        rows.append(row)
+    head = f"mines: {len(mines)}\n" if total else ""
+    return parse_board(head + "\n".join(rows))
+
+
+@settings(max_examples=150)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 4), st.integers(1, 5),
+       st.floats(0.0, 0.6), st.floats(0.2, 0.8), st.booleans())
+def test_every_probability_is_the_brute_force_fraction(seed: int, h: int, w: int,
+                                                       density: float, reveal: float,
+                                                       total: bool) -> None:
+    board = game_position(random.Random(seed), h, w, density, reveal, total)
+    squares, mined, agree = brute_force(board)
+    p = probabilities(board)
+    assert p.squares == squares and p.arrangements == agree
+    assert p.mined == mined
+    if agree:
+        assert p.fractions() == [Fraction(m, agree) for m in mined]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_boards_of_twenty_covered_squares_agree_with_the_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    while True:
+        board = game_position(rng, 5, 6, 0.25, 0.45, total=seed % 2 == 0)
+        if int((board.cells == UNKNOWN).sum()) == 20:
+            break
+    squares, mined, agree = brute_force(board)
+    p = probabilities(board)
+    assert (p.squares, p.mined, p.arrangements) == (squares, mined, agree)
+
+
+def test_the_nrich_position_with_two_mines_and_with_three() -> None:
+    # NRICH, "Minesweeper" (2002): a 3-wide board with a 2 above the square X and a 1
+    # below it. With 2 mines one of them is in X's row of three: X is a mine with
+    # probability 1/3; with 3 mines X's row is empty.
+    rows = "???/?2?/???/?1?/???"
+    for mines, want in ((2, Fraction(1, 3)), (3, Fraction(0))):
+        p = probabilities(parse_board(f"mines: {mines}\n" + rows.replace("/", "\n")))
+        assert p.of((2, 1)) == want
+
+
+@pytest.mark.parametrize(("n", "k"), [(6, 2), (10, 3), (25, 7), (60, 20), (200, 40)])
+def test_two_schemes_weighted_by_the_squares_left_give_k_minus_1_over_n_minus_2(
+        n: int, k: int) -> None:
+    # F. Wester, "The Minesweeper Page - Probability calculation": three covered squares
+    # that hold one mine in one scheme and two in the other, n covered squares and k
+    # mines in all: the scheme of two has probability (k - 1) / (n - 2).
+    # One row B 1 A 1 C ...: A + B = 1 and A + C = 1, so {A} or {B, C}; the n - 3
+    # squares after C are seen by no number.
+    board = parse_board(f"mines: {k}\n?1?1?" + "?" * (n - 3))
+    p = probabilities(board)
+    two = Fraction(k - 1, n - 2)
+    assert p.of((0, 0)) == p.of((0, 4)) == two
+    assert p.of((0, 2)) == 1 - two
+    if n <= 12:
+        assert brute_force(board)[1:] == (p.mined, p.arrangements)
+
+
+def test_check_prints_percentages_and_json_fractions(tmp_path: Path) -> None:
+    board = tmp_path / "b.txt"
+    board.write_text("mines: 1\n?1?\n")
+    done = subprocess.run([*PROGRAM, "check", str(board), "--probabilities"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "  50   1  50"
+    data = json.loads(subprocess.run([*PROGRAM, "check", str(board), "--probabilities",
+                                      "--json"], capture_output=True, text=True,
+                                     timeout=120).stdout)
+    got = data["probabilities"]
+    assert got["arrangements"] == 2 and got["total_mines"] == 1
+    assert [s["mine"] for s in got["squares"]] == ["1/2", "1/2"]
+
+
+def test_the_heat_map_is_drawn_from_the_extension(tmp_path: Path) -> None:
+    board = tmp_path / "b.txt"
+    board.write_text("mines: 1\n?1?\n")
+    done = subprocess.run([*PROGRAM, "check", str(board), "--probabilities", "-o",
+                           str(tmp_path / "heat.svg")], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    svg = (tmp_path / "heat.svg").read_text()
+    assert svg.count('fill="#f2c12e"') == 2 and svg.count(">50</text>") == 2
+
+
+def test_an_inconsistent_board_has_no_probabilities(tmp_path: Path) -> None:
+    board = tmp_path / "b.txt"
+    board.write_text("1?1\n?0?\n1?1\n")
+    done = subprocess.run([*PROGRAM, "check", str(board), "--probabilities"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout.startswith("inconsistent")
+    assert "no probabilities" in done.stdout
+
+
+def test_hint_opens_a_certainly_safe_square_first(tmp_path: Path) -> None:
+    board = tmp_path / "b.txt"
+    board.write_text("1?\n1?\n..\n")
+    done = subprocess.run([*PROGRAM, "hint", str(board)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "open (2, 2): safe in every arrangement"
+    data = json.loads(subprocess.run([*PROGRAM, "hint", str(board), "--json"],
+                                     capture_output=True, text=True, timeout=120).stdout)
+    assert data["safe"] == [[2, 2]] and data["mines"] == [[1, 2]]
+
+
+def test_hint_without_a_safe_square_takes_the_least_likely_corner_first() -> None:
+    # A 3 among 8 squares (3/8 each) and 4 mines: 1 left for the 11 squares it does not
+    # see (1/11 each); of those, the corners have 3 covered neighbours, the fewest.
+    board = parse_board("mines: 4\n?????\n?????\n??3??\n?????\n")
+    advice = hint(board)
+    assert advice.safe == [] and advice.probability == Fraction(1, 11)
+    assert advice.probability == min(probabilities(board).fractions())
+    assert advice.best == (0, 0)
+    assert hint(parse_board("mines: 3\n?????\n?????\n??1??\n?????\n")).best == (3, 1)
+
+
+def test_mine_files_read_o_and_i_as_mines(tmp_path: Path) -> None:
+    # JSMinesweeper writes a flag as F or O, and a covered square known to hold a mine as I
+    board = tmp_path / "t.mine"
+    board.write_text("3x2x2\nO2H\nI2H\n")
+    done = subprocess.run([*PROGRAM, "check", str(board), "--probabilities", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)["probabilities"]
+    assert [(s["square"], s["mine"]) for s in got["squares"]] == [([1, 3], "0"), ([2, 3], "0")]
+
+
+def test_count_gives_the_squares_next_to_numbers_and_every_covered_square(
+        tmp_path: Path) -> None:
+    board = tmp_path / "b.txt"
+    board.write_text("?1?\n???\n???\n")       # the 1 sees 5 squares, 3 more are free
+    done = subprocess.run([*PROGRAM, "check", str(board), "--count", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    count = json.loads(done.stdout)["count"]
+    assert (count["frontier_arrangements"], count["every_square_arrangements"]) == (5, 40)
+    assert count["with_total"] is None
+    text = subprocess.run([*PROGRAM, "check", str(board), "--count", "--mines", "2"],
+                          capture_output=True, text=True, timeout=120).stdout
+    # 2 mines: one next to the 1 (5 ways) and one of the 3 free squares (3 ways)
+    assert text.splitlines()[1] == ("15 arrangements of every covered square with 2 mines in "
+                                    "all; without the total 5 of the squares next to a "
+                                    "number, 40 of every covered square")
+
+
+def test_json_counts_are_integers_past_two_to_the_53(tmp_path: Path) -> None:
+    board = tmp_path / "b.txt"
+    board.write_text("\n".join(["?" * 60] * 2) + "\n")   # no numbers: 2^120 arrangements
+    done = subprocess.run([*PROGRAM, "check", str(board), "--count", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    count = json.loads(done.stdout)["count"]
+    assert count["every_square_arrangements"] == 2 ** 120
+    assert isinstance(count["count"], int)
