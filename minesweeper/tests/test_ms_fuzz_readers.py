@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -270,17 +271,29 @@ def test_a_long_chain_of_or_is_not_deep(tmp_path: Path) -> None:
     assert (code, err) == (0, "")
 
 
-@pytest.mark.parametrize("option", [["--safe"], ["--method", "backtrack"],
-                                    ["--count", "--mines", "5"], ["--mines", "5"]])
-def test_minesweeper_solvers_refuse_a_board_beyond_their_memory_bound(
-        tmp_path: Path, option: list[str]) -> None:
+def test_the_backtracking_solver_refuses_a_board_beyond_its_memory_bound(
+        tmp_path: Path) -> None:
     path = tmp_path / "wide.txt"
     path.write_bytes(("?" * 1500 + "\n").encode() * 1500)  # 2,250,000 unknown squares
-    code, err = _in_process(ms_main, ["check", str(path), *option])
+    code, err = _in_process(ms_main, ["check", str(path), "--method", "backtrack"])
     assert code == 2, err
     assert "2,250,000 unknown squares" in err and "up to 2,000,000" in err
     code, err = _in_process(ms_main, ["check", str(path)])  # the collapse takes it
     assert code == 0, err
+
+
+@pytest.mark.parametrize(("option", "answer"), [
+    (["--safe"], "undetermined: 2250000"),
+    (["--count", "--mines", "5"], f"{comb(2_250_000, 5):,} arrangements of every covered"),
+    (["--mines", "5"], "a witness arrangement"),
+])
+def test_a_board_of_millions_of_squares_is_answered_by_its_groups(
+        tmp_path: Path, option: list[str], answer: str, capsys: pytest.CaptureFixture[str]
+        ) -> None:
+    path = tmp_path / "wide.txt"
+    path.write_bytes(("?" * 1500 + "\n").encode() * 1500)  # 2,250,000 squares, no number
+    assert ms_main(["check", str(path), *option]) == 0
+    assert answer in capsys.readouterr().out
 
 
 def test_minesweeper_sat_refuses_a_total_over_too_many_squares(tmp_path: Path) -> None:

@@ -74,7 +74,6 @@ def test_every_probability_is_the_brute_force_fraction(seed: int, h: int, w: int
     squares, mined, agree = brute_force(board)
     p = probabilities(board)
     assert p.squares == squares and p.arrangements == agree
-    assert p.mined == mined
     if agree:
         assert p.fractions() == [Fraction(m, agree) for m in mined]
 
@@ -88,7 +87,8 @@ def test_boards_of_twenty_covered_squares_agree_with_the_brute_force(seed: int) 
             break
     squares, mined, agree = brute_force(board)
     p = probabilities(board)
-    assert (p.squares, p.mined, p.arrangements) == (squares, mined, agree)
+    assert (p.squares, p.arrangements) == (squares, agree)
+    assert p.fractions() == [Fraction(m, agree) for m in mined]
 
 
 def test_the_nrich_position_with_two_mines_and_with_three() -> None:
@@ -115,7 +115,9 @@ def test_two_schemes_weighted_by_the_squares_left_give_k_minus_1_over_n_minus_2(
     assert p.of((0, 0)) == p.of((0, 4)) == two
     assert p.of((0, 2)) == 1 - two
     if n <= 12:
-        assert brute_force(board)[1:] == (p.mined, p.arrangements)
+        _, mined, agree = brute_force(board)
+        assert p.arrangements == agree
+        assert p.fractions() == [Fraction(m, agree) for m in mined]
 
 
 def test_check_prints_percentages_and_json_fractions(tmp_path: Path) -> None:
@@ -212,3 +214,29 @@ def test_json_counts_are_integers_past_two_to_the_53(tmp_path: Path) -> None:
     count = json.loads(done.stdout)["count"]
     assert count["every_square_arrangements"] == 2 ** 120
     assert isinstance(count["count"], int)
+
+
+@settings(max_examples=150)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 4), st.integers(1, 5),
+       st.floats(0.0, 0.6), st.floats(0.2, 0.8), st.booleans())
+def test_a_witness_exists_exactly_when_an_arrangement_does_and_agrees(
+        seed: int, h: int, w: int, density: float, reveal: float, total: bool) -> None:
+    from minesweeper.probability import witness
+
+    board = game_position(random.Random(seed), h, w, density, reveal, total)
+    _, _, agree = brute_force(board)
+    mines = witness(board)
+    assert (mines is not None) == (agree > 0)
+    if mines is not None:
+        assert mines <= set(board.unknowns()) and _numbers_hold(board, mines)
+        if board.total is not None:
+            assert len(mines) + board.flags() == board.total
+
+
+def _numbers_hold(board: Board, mines: set[tuple[int, int]]) -> bool:
+    cells = board.cells
+    h, w = cells.shape
+    every = mines | {(r, c) for r in range(h) for c in range(w) if cells[r, c] == MINE}
+    return all(sum((r + dr, c + dc) in every for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                   if (dr, dc) != (0, 0)) == cells[r, c]
+               for r in range(h) for c in range(w) if 0 <= cells[r, c] <= 8)

@@ -609,6 +609,7 @@ def _name_order(name: str) -> tuple[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns (and, as a script, exits with) the exit code."""
+    sys.set_int_max_str_digits(0)       # counts are written whole in JSON, however long
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     if debug:  # a program-wide flag: taken wherever it stands, after the command too

@@ -320,11 +320,37 @@ def count_arrangements(board: Board, method: str = "auto") -> CountResult:
     >>> r.count, r.scope
     (0, 'frontier')
     """
+    if method == "auto" and board.total is not None:
+        by_groups = count_by_groups(board)
+        if by_groups is not None:
+            return by_groups
     if method in ("auto", "ganak"):
         fast = count_collapsed(board)
         if fast is not None:
             return fast
     return count_by_sweep(board)
+
+
+def count_by_groups(board: Board) -> CountResult | None:
+    """The count of :func:`minesweeper.probability.tally`: the groups of the collapsed
+    classes, the total one constraint over their mine counts (None when a group is too
+    entangled for it).
+
+    >>> from minesweeper.board import parse_board
+    >>> count_by_groups(parse_board("mines: 2\\n?1???")).count
+    4
+    """
+    from .errors import BadInput
+    from .probability import tally
+
+    try:
+        t = tally(board)
+    except BadInput:
+        return None
+    scope = "frontier" if board.total is None else "all"
+    count = t.frontier if board.total is None else t.arrangements
+    return CountResult(count, scope, t.frontier_squares, t.interior, t.components,
+                       method="collapse+groups")
 
 
 def count_by_sweep(board: Board) -> CountResult:

@@ -61,22 +61,33 @@ class Group:
 class Probabilities:
     """The mine probability of every covered square of a board.
 
-    ``squares`` are the covered squares (row by row), ``mined[i] / arrangements`` the
-    probability for ``squares[i]``; ``arrangements`` counts the arrangements of every
-    covered square (with ``total`` mines on them when it is not None: the board's total
-    less its ``flags``); ``model`` says which arrangements count.
+    ``squares`` are the covered squares (row by row), ``mined[i] / denominator`` the
+    probability for ``squares[i]``; with ``total`` mines on them (the board's total less
+    its ``flags``) the denominator is the number of arrangements; without a total it is
+    twice the ``frontier`` arrangements (the squares no number sees, ``interior`` of
+    them, are a mine in half of them each). ``model`` says which arrangements count.
     """
 
     squares: list[Cell]
     mined: list[int]
-    arrangements: int
+    denominator: int
     total: int | None
     flags: int = 0
+    frontier: int = 0
+    interior: int = 0
+
+    @property
+    def arrangements(self) -> int:
+        """The arrangements of every covered square that agree with the numbers (and
+        the total)."""
+        if self.total is not None:
+            return self.denominator
+        return self.frontier * 2 ** self.interior
 
     @property
     def consistent(self) -> bool:
         """Whether some arrangement agrees with every number."""
-        return self.arrangements > 0
+        return self.denominator > 0
 
     @property
     def model(self) -> str:
@@ -149,10 +160,12 @@ class Probabilities:
         >>> [str(f) for f in probabilities(parse_board("?1?")).fractions()]
         ['1/2', '1/2']
         """
-        if not self.arrangements:
+        if not self.denominator:
             raise BadInput("no arrangement agrees with the numbers: there are no "
                            "probabilities")
-        return [Fraction(k, self.arrangements) for k in self.mined]
+        seen: dict[int, Fraction] = {}      # many squares share one: reduce each once
+        return [seen.get(k) or seen.setdefault(k, Fraction(k, self.denominator))
+                for k in self.mined]
 
     def of(self, square: Cell) -> Fraction:
         """The probability of one covered square.
@@ -164,6 +177,58 @@ class Probabilities:
         return self.fractions()[self.squares.index(square)]
 
 
+@dataclass
+class _Analysis:
+    """A board taken apart: its squares, the collapse, the groups with their forward
+    tables and polynomials (None where the numbers cannot hold)."""
+
+    squares: list[Cell]
+    total: int | None
+    flags: int
+    parent: list[int]
+    parity: list[int]
+    value: list[int]
+    touched: list[bool]
+    fixed: int
+    groups: list[Group]
+    order: list[list[int]]
+    tables: list[list[dict[State, Poly]]]
+    polys: list[Poly]
+
+    @property
+    def interior(self) -> int:
+        return len(self.squares) - sum(self.touched)
+
+    @property
+    def frontier_arrangements(self) -> int:
+        """The arrangements of the squares next to a number, whatever the total."""
+        out = 1
+        for p in self.polys:
+            out *= sum(p)
+        return out
+
+
+def _analyse(board: Board) -> _Analysis | None:
+    """The analysis of ``board``, or None when its numbers alone cannot hold."""
+    a = arrays_of(board)
+    squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
+    c = collapse(a)
+    if c.contradiction:
+        return None
+    parent, parity, value = c.parent.tolist(), c.parity.tolist(), c.value.tolist()
+    touched = a.touched.tolist()
+    roots, fixed = _classes(a.n, parent, parity, value, touched)
+    groups, order = _groups(a, parent, parity, value, roots)
+    if groups is None:
+        return None
+    tables = [_forward(g) for g in groups]
+    polys = [_sum_states(t[-1]) for t in tables]
+    if any(not any(p) for p in polys):
+        return None
+    return _Analysis(squares, a.total_need, board.flags(), parent, parity, value, touched,
+                     fixed, groups, order, tables, polys)
+
+
 def probabilities(board: Board) -> Probabilities:
     """The exact mine probability of every covered square of ``board`` (see the module
     notes).
@@ -173,47 +238,153 @@ def probabilities(board: Board) -> Probabilities:
     >>> [str(f) for f in p.fractions()], p.arrangements
     (['1/3', '1/3', '1/3'], 3)
     """
-    a = arrays_of(board)
-    squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
-    n = a.n
-    total = a.total_need
+    an = _analyse(board)
+    if an is None:
+        squares = board.unknowns()
+        total = None if board.total is None else board.total - board.flags()
+        return Probabilities(squares, [0] * len(squares), 0, total, board.flags())
+    total, n = an.total, len(an.squares)
+    none = Probabilities(an.squares, [0] * n, 0, total, an.flags)
     if total is not None and not 0 <= total <= n:
-        return Probabilities(squares, [0] * n, 0, total, board.flags())
-    c = collapse(a)
-    if c.contradiction:
-        return Probabilities(squares, [0] * n, 0, total, board.flags())
-    parent = c.parent.tolist()
-    parity = c.parity.tolist()
-    value = c.value.tolist()
-    touched = a.touched.tolist()
-    roots, fixed_mines = _classes(n, parent, parity, value, touched)
-    groups, order = _groups(a, parent, parity, value, roots)
-    if groups is None:
-        return Probabilities(squares, [0] * n, 0, total, board.flags())
-    interior = n - sum(touched)
-    tables = [_forward(g) for g in groups]
-    polys = [_sum_states(t[-1]) for t in tables]
-    if any(not any(p) for p in polys):
-        return Probabilities(squares, [0] * n, 0, total, board.flags())
-    weights, arrangements, inner_mined = _weights(polys, fixed_mines, interior, total)
+        return none
+    weights, arrangements, inner_mined = _weights(an.polys, an.fixed, an.interior, total)
     if arrangements == 0:
-        return Probabilities(squares, [0] * n, 0, total, board.flags())
+        return none
+    frontier = an.frontier_arrangements
     root_mined: dict[int, int] = {}
-    for g, t, members, w in zip(groups, tables, order, weights, strict=True):
+    for g, t, members, w in zip(an.groups, an.tables, an.order, weights, strict=True):
         for root, k in zip(members, _class_counts(g, t, w), strict=True):
             root_mined[root] = k
     mined = []
     for v in range(n):
-        if not touched[v]:
+        if not an.touched[v]:
             mined.append(inner_mined)
             continue
-        r = parent[v]
-        if value[r] >= 0:
-            mined.append(arrangements if value[r] ^ parity[v] else 0)
+        r = an.parent[v]
+        if an.value[r] >= 0:
+            mined.append(arrangements if an.value[r] ^ an.parity[v] else 0)
         else:
             ones = root_mined[r]
-            mined.append(ones if parity[v] == 0 else arrangements - ones)
-    return Probabilities(squares, mined, arrangements, total, board.flags())
+            mined.append(ones if an.parity[v] == 0 else arrangements - ones)
+    return Probabilities(an.squares, mined, arrangements, total, an.flags, frontier,
+                         an.interior)
+
+
+def witness(board: Board) -> set[Cell] | None:
+    """One arrangement of mines on the covered squares that agrees with every number and
+    the total (flags not included), or None when there is none.
+
+    >>> from minesweeper.board import parse_board
+    >>> sorted(witness(parse_board("mines: 2\\n?1???")))
+    [(0, 2), (0, 3)]
+    >>> witness(parse_board("1?1/?0?/1?1")) is None
+    True
+    """
+    an = _analyse(board)
+    if an is None:
+        return None
+    total, interior = an.total, an.interior
+    if total is None:
+        counts = [next(m for m, c in enumerate(p) if c) for p in an.polys]
+        inner = 0
+    else:
+        picked = _pick_counts(an.polys, total - an.fixed, interior)
+        if picked is None:
+            return None
+        counts, inner = picked
+    value = list(an.value)
+    for g, t, members, m in zip(an.groups, an.tables, an.order, counts, strict=True):
+        for root, x in zip(members, _trace_back(g, t, m), strict=True):
+            value[root] = x
+    mines: set[Cell] = set()
+    free = inner
+    for v, sq in enumerate(an.squares):
+        if not an.touched[v]:
+            if free:
+                mines.add(sq)
+                free -= 1
+        elif value[an.parent[v]] ^ an.parity[v]:
+            mines.add(sq)
+    return mines
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The arrangements of a board by components: ``arrangements`` of every covered square
+    (with the total when the board gives one), ``frontier`` of the squares next to a
+    number (whatever the total), and the squares and arrangements of each group."""
+
+    arrangements: int
+    frontier: int
+    frontier_squares: int
+    interior: int
+    components: list[tuple[int, int]]
+
+
+def tally(board: Board) -> Tally:
+    """Count the arrangements of ``board`` by its groups, the total as one constraint over
+    their mine-count polynomials.
+
+    >>> from minesweeper.board import parse_board
+    >>> t = tally(parse_board("mines: 2\\n?1?/???/???"))
+    >>> t.arrangements, t.frontier, t.interior
+    (15, 5, 3)
+    """
+    an = _analyse(board)
+    if an is None:
+        touched = arrays_of(board).touched
+        return Tally(0, 0, int(touched.sum()), int((~touched).sum()), [])
+    n = len(an.squares)
+    parts = [(sum(g.ones[i] + g.zeros[i] for i in range(len(g.ones))), sum(p))
+             for g, p in zip(an.groups, an.polys, strict=True)]
+    if an.total is None:
+        every = an.frontier_arrangements * 2 ** an.interior
+    elif not 0 <= an.total <= n:
+        every = 0
+    else:
+        every = _weights(an.polys, an.fixed, an.interior, an.total)[1]
+    return Tally(every, an.frontier_arrangements, sum(an.touched), an.interior, parts)
+
+
+def _pick_counts(polys: list[Poly], need: int, interior: int) -> tuple[list[int], int] | None:
+    """Mines for each group (each a count its polynomial reaches) and for the interior,
+    adding up to ``need``; None when no choice does."""
+    reach = [{0}]
+    for p in polys:
+        reach.append({r + m for r in reach[-1] for m, c in enumerate(p) if c and
+                      r + m <= need})
+    inner = next((k for k in range(min(interior, need), -1, -1) if need - k in reach[-1]),
+                 None)
+    if inner is None:
+        return None
+    left = need - inner
+    counts = [0] * len(polys)
+    for i in range(len(polys) - 1, -1, -1):
+        m = next(m for m, c in enumerate(polys[i]) if c and left - m in reach[i])
+        counts[i] = m
+        left -= m
+    return counts, inner
+
+
+def _trace_back(g: Group, tables: list[dict[State, Poly]], mines: int) -> list[int]:
+    """Values of the group's classes for one of its arrangements with ``mines`` mines,
+    read back through its forward ``tables``."""
+    plan, bounds = _plan(g), _bounds(g)
+    n = len(g.ones)
+    values = [0] * n
+    target: State = next(s for s, p in tables[n].items() if mines < len(p) and p[mines])
+    for i in range(n - 1, -1, -1):
+        found = False
+        for state, poly in tables[i].items():
+            for x, got in ((0, g.zeros[i]), (1, g.ones[i])):
+                m = mines - got
+                if 0 <= m < len(poly) and poly[m] and \
+                        _step(g, plan, bounds, i, state, x) == target:
+                    values[i], target, mines, found = x, state, m, True
+                    break
+            if found:
+                break
+    return values
 
 
 def _classes(n: int, parent: list[int], parity: list[int], value: list[int],
@@ -444,19 +615,15 @@ def _divide(q: Poly, p: Poly) -> Poly:
 def _weights(polys: list[Poly], fixed: int, interior: int,
              total: int | None) -> tuple[list[Poly], int, int]:
     """For each group, ``w[m]``: the ways the rest of the board completes when the group
-    holds ``m`` mines; the number of arrangements; and the arrangements that put a mine on
-    one given interior square."""
-    if total is None:
-        free = 2 ** interior
+    holds ``m`` mines; the number of arrangements (without a total: twice those of the
+    squares next to a number); and those that put a mine on one given interior square."""
+    if total is None:      # the denominator 2 F (F: the frontier arrangements)
         sizes = [sum(p) for p in polys]
-        arrangements = free
-        for s in sizes:
-            arrangements *= s
-        weights = []
-        for k, p in enumerate(polys):
-            rest = arrangements // sizes[k]
-            weights.append([rest] * len(p))
-        return weights, arrangements, arrangements // 2 if interior else 0
+        frontier = 1
+        for size in sizes:
+            frontier *= size
+        weights = [[2 * frontier // sizes[k]] * len(p) for k, p in enumerate(polys)]
+        return weights, 2 * frontier, frontier
     every: Poly = [1]
     for p in polys:
         every = _convolve(every, p)

@@ -29,7 +29,7 @@ from .probability import Probabilities
 from .render import Overlay
 from .sat import SafeResult
 from .verdict import Verdict
-from .words import plural
+from .words import count_text, plural
 
 _INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d{1,9})\s+(\d{1,9})\s*$", re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -61,16 +61,17 @@ class Report:
         free = result.interior
         if result.scope == "all":
             base = frontier.count if frontier is not None else None
-            line = (f"{plural(result.count, 'arrangement')} of every covered square with "
-                    f"{plural(self.board.total or 0, 'mine')} in all")
+            line = (f"{count_text(result.count)} {_arrangements(result.count)} of every "
+                    f"covered square with {plural(self.board.total or 0, 'mine')} in all")
             if base is not None:
-                line += (f"; without the total {base:,} of the squares next to a number, "
-                         f"{base * 2 ** free:,} of every covered square")
+                line += (f"; without the total {count_text(base)} of the squares next to "
+                         f"a number, {count_text(base * 2 ** free)} of every covered square")
         else:
             base = result.count
-            line = (f"{plural(result.count, 'arrangement')} of the squares next to a number; "
-                    f"{result.count * 2 ** free:,} of every covered square (each of the "
-                    f"{plural(free, 'square')} no number sees is free)")
+            line = (f"{count_text(result.count)} {_arrangements(result.count)} of the "
+                    f"squares next to a number; {count_text(result.count * 2 ** free)} of "
+                    f"every covered square (each of the {plural(free, 'square')} no number "
+                    "sees is free)")
         self.lines.append(line)
         self.data["count"] = {**result.to_json(), "with_total": result.count if
                               result.scope == "all" else None,
@@ -112,7 +113,8 @@ class Report:
                                                            strict=True)}
         self.overlay.labels.update({sq: t for sq, t in cells.items() if t not in ("s", "m")})
         self.lines += [f"mine probability of each covered square, in percent, over "
-                       f"{plural(result.arrangements, 'arrangement')}", result.model,
+                       f"{count_text(result.arrangements)} "
+                       f"{_arrangements(result.arrangements)}", result.model,
                        "s: safe in every arrangement, m: a mine in every arrangement, "
                        "F: a flag", *result.grid(self.board)]
 
@@ -140,6 +142,10 @@ class Report:
     def json(self) -> dict[str, Any]:
         """The report as ``check --json`` prints it."""
         return {**self.data, "consistent": self.consistent}
+
+
+def _arrangements(n: int) -> str:
+    return "arrangement" if n == 1 else "arrangements"
 
 
 def assignment_line(values: dict[str, bool]) -> str:

@@ -28,6 +28,7 @@ from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from .board import Board, Cell, Problem, TooLarge, arrays_of, format_board, problem_of
+from .errors import BadInput
 from .reduce import collapse, verify
 from .verdict import Verdict, one_based
 
@@ -407,6 +408,28 @@ def _cardinality(lits: list[int], bound: int, at_least: bool, top: int,
     return [[-guard, *cl] for cl in card.clauses], max(top, card.nv)
 
 
+def safe_by_groups(board: Board) -> SafeResult | None:
+    """The squares safe or mined in every arrangement, read off the exact probabilities
+    (None when a group is too entangled for them).
+
+    >>> from minesweeper.board import parse_board
+    >>> sorted(safe_by_groups(parse_board("?1?/11.")).safe)
+    [(0, 2)]
+    """
+    from .probability import probabilities
+
+    try:
+        p = probabilities(board)
+    except BadInput:
+        return None
+    if not p.consistent:
+        return SafeResult(False)
+    out = SafeResult(True)
+    for sq, f in zip(p.squares, p.fractions(), strict=True):
+        (out.safe if f == 0 else out.mined if f == 1 else out.free).add(sq)
+    return out
+
+
 def safe_squares(board: Board) -> SafeResult:
     """The inference problem: which unknown squares are safe, or mined, in every arrangement.
 
@@ -427,7 +450,14 @@ def safe_squares(board: Board) -> SafeResult:
     >>> r = safe_squares(parse_board("mines: 1\\n?1?/11./..."))
     >>> sorted(r.safe), sorted(r.mined)
     ([(0, 2)], [(0, 0)])
+
+    The exact probabilities of :mod:`minesweeper.probability` answer first (a square is
+    safe at 0, mined at 1); the solver runs when a group of classes is too entangled for
+    them.
     """
+    by_groups = safe_by_groups(board)
+    if by_groups is not None:
+        return by_groups
     problem = problem_of(board)
     enc = encode(problem, frontier_total=True)
     base = list(enc.selectors)

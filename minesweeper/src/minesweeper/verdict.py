@@ -100,6 +100,23 @@ def decide(board: Board, method: str = "sat") -> Verdict:
         from .backtrack import check as backtrack_check
 
         return backtrack_check(board)
+    if board.total is not None:
+        found = _witness_by_groups(board)
+        if found is not None:
+            return Verdict(True, "sat", mines=found)
     from .sat import check as sat_check
 
     return sat_check(board)
+
+
+def _witness_by_groups(board: Board) -> set[Cell] | None:
+    """A witness from the groups of classes, the total one constraint over their mine
+    counts (what a cardinality encoding makes slow on large boards); None when there is
+    none (the solver then gives the reason) or a group is too entangled."""
+    from .errors import BadInput
+    from .probability import witness
+
+    try:
+        return witness(board)
+    except BadInput:
+        return None

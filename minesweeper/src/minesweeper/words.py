@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import math
+
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``n`` followed by ``word``, or by its plural (``many``, else ``word + 's'``) when
@@ -17,6 +19,21 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     ('1 arrangement', '3 were')
     """
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def count_text(n: int) -> str:
+    """A count as the text reports write it: exact up to 30 digits, else to four
+    significant digits (the JSON gives it whole).
+
+    >>> count_text(14200), count_text(2 ** 200)
+    ('14,200', 'about 1.607 × 10^60')
+    """
+    if n < 10**30:
+        return f"{n:,}"
+    shift = max(0, n.bit_length() - 64)
+    exponent = math.log10(n >> shift) + shift * math.log10(2)
+    whole = math.floor(exponent)
+    return f"about {10 ** (exponent - whole):.3f} × 10^{whole:,}"
 
 
 def size(width: int, height: int) -> str:
