@@ -551,6 +551,47 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
     return 0 if report.consistent else 1
 
 
+@cli.command()
+@click.option("--level", default="expert", show_default=True,
+              help="beginner (9x9, 10 mines), intermediate (16x16, 40), expert (30x16, 99), "
+                   "or WIDTHxHEIGHTxMINES.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="How many games to play.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The seed of the mines (the same seed plays the same games).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress line on standard error.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def play(level: str, games: int, seed: int, quiet: bool, as_json: bool) -> int:
+    """Play games with the analyser and print its win rate, with a 95% interval.
+
+    Each game is the classic one: the mines are placed once the first square is chosen,
+    never on it. The analyser opens every square safe in every arrangement, and guesses
+    the square 'hint' names when none is.
+
+    \b
+    Examples:
+      minesweeper play --level beginner --games 1000
+      minesweeper play --level 30x16x99 --games 100 --seed 7 --json
+    """
+    from .play import parse_level
+    from .play import play as run
+
+    chosen = parse_level(level)
+    show = not quiet and sys.stderr.isatty()
+
+    def progress(done: int, won: int) -> None:
+        if show and (done == games or done % max(1, games // 100) == 0):
+            click.echo(f"\rplayed {done:,} of {games:,} games, won {won:,}", err=True,
+                       nl=done == games)
+
+    result = run(chosen, games, seed, progress)
+    if as_json:
+        _emit(result.to_json())
+    else:
+        click.echo(result.line())
+    return 0
+
+
 @cli.command(name="eval")
 @click.argument("formula")
 @click.argument("values", nargs=-1)

@@ -1,0 +1,186 @@
+"""Games played by the analyser: how often the advice of :mod:`minesweeper.advice` wins.
+
+A game is the classic one: ``mines`` mines on a ``width`` x ``height`` board, placed at
+random once the first square is chosen, never on it (the first click is safe). The
+player opens the square :func:`minesweeper.advice.hint` names, every square safe in
+every arrangement before any guess; opening a square with no mine around it opens its
+neighbours too. A game is won when every square without a mine is open.
+
+>>> level = parse_level("beginner")
+>>> (level.width, level.height, level.mines)
+(9, 9, 10)
+>>> result = play(parse_level("5x5x3"), games=20, seed=1)
+>>> result.games, 0 <= result.wins <= 20
+(20, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .advice import hint
+from .board import UNKNOWN, Board, Cell
+from .errors import BadInput
+
+#: The three levels of the classic game (width x height, mines).
+LEVELS: dict[str, tuple[int, int, int]] = {
+    "beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
+_CUSTOM = re.compile(r"^\s*(\d{1,4})\s*[xX]\s*(\d{1,4})\s*[xX]\s*(\d{1,7})\s*$")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A kind of game: its size (width x height) and its mines."""
+
+    name: str
+    width: int
+    height: int
+    mines: int
+
+
+def parse_level(text: str) -> Level:
+    """A level by name (``beginner``, ``intermediate``, ``expert``) or as ``WxHxM``.
+
+    >>> parse_level("expert")
+    Level(name='expert', width=30, height=16, mines=99)
+    >>> parse_level("4x4x16")
+    Traceback (most recent call last):
+    ...
+    minesweeper.errors.BadInput: level 4x4x16: 16 mines leave no square for the first click
+    """
+    key = text.strip().lower()
+    if key in LEVELS:
+        return Level(key, *LEVELS[key])
+    m = _CUSTOM.match(text)
+    if m is None:
+        raise BadInput(f"level {text!r}: a level is beginner, intermediate, expert or "
+                       "WIDTHxHEIGHTxMINES such as 30x16x99")
+    width, height, mines = (int(g) for g in m.groups())
+    if not (1 <= width <= 1000 and 1 <= height <= 1000):
+        raise BadInput(f"level {text}: each side must be 1 to 1000 squares")
+    if mines >= width * height:
+        raise BadInput(f"level {text}: {mines} mines leave no square for the first click")
+    return Level(f"{width}x{height}x{mines}", width, height, mines)
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """``wins`` of ``games`` played, in ``seconds``."""
+
+    level: Level
+    games: int
+    wins: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        """The share of games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self, z: float = 1.959964) -> tuple[float, float]:
+        """The 95 % (Wilson) interval of the win rate.
+
+        >>> lo, hi = PlayResult(parse_level("beginner"), 100, 90, 1.0).interval()
+        >>> round(lo, 3), round(hi, 3)
+        (0.826, 0.945)
+        """
+        n = self.games
+        if not n:
+            return 0.0, 1.0
+        p = self.wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def line(self) -> str:
+        """What ``minesweeper play`` prints."""
+        lo, hi = self.interval()
+        speed = self.games / self.seconds if self.seconds > 0 else float("inf")
+        return (f"{self.level.name} ({self.level.width}x{self.level.height}, "
+                f"{self.level.mines} mines): won {self.wins:,} of {self.games:,} games, "
+                f"{self.rate:.2%} (95% interval {lo:.2%} to {hi:.2%}); "
+                f"{speed:,.1f} games a second")
+
+    def to_json(self) -> dict[str, object]:
+        """The result as ``play --json`` prints it."""
+        lo, hi = self.interval()
+        return {"level": self.level.name, "width": self.level.width,
+                "height": self.level.height, "mines": self.level.mines,
+                "games": self.games, "wins": self.wins, "win_rate": self.rate,
+                "interval_95": [lo, hi], "seconds": round(self.seconds, 3)}
+
+
+def play(level: Level, games: int, seed: int = 0,
+         progress: Callable[[int, int], None] | None = None) -> PlayResult:
+    """Play ``games`` games of ``level``, the mines of game ``k`` drawn from ``seed``;
+    ``progress`` is told the games played and won after each."""
+    rng = random.Random(seed)
+    wins = 0
+    started = time.perf_counter()
+    for k in range(games):
+        wins += play_game(level, random.Random(rng.getrandbits(64)))
+        if progress is not None:
+            progress(k + 1, wins)
+    return PlayResult(level, games, wins, time.perf_counter() - started)
+
+
+def play_game(level: Level, rng: random.Random) -> bool:
+    """One game: True when the analyser opens every square without a mine.
+
+    >>> play_game(parse_level("3x3x1"), random.Random(4))
+    True
+    """
+    h, w = level.height, level.width
+    cells = np.full((h, w), UNKNOWN, dtype=np.int8)
+    first = hint(Board(cells.copy(), level.mines)).best
+    assert first is not None
+    spots = [i for i in range(h * w) if i != first[0] * w + first[1]]
+    mined = np.zeros(h * w, dtype=np.bool_)
+    mined[rng.sample(spots, level.mines)] = True
+    mine = mined.reshape(h, w)
+    padded = np.pad(mine.astype(np.int8), 1)
+    numbers = np.zeros((h, w), dtype=np.int8)
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr, dc) != (0, 0):
+                numbers += padded[1 + dr:h + 1 + dr, 1 + dc:w + 1 + dc]
+    left = h * w - level.mines
+    opening = [first]
+    while True:
+        for square in opening:
+            if mine[square]:
+                return False
+            left -= _open(cells, numbers, square)
+        if left == 0:
+            return True
+        advice = hint(Board(cells.copy(), level.mines))
+        opening = advice.safe or ([advice.best] if advice.best is not None else [])
+        if not opening:
+            return False
+
+
+def _open(cells: npt.NDArray[np.int8], numbers: npt.NDArray[np.int8], square: Cell) -> int:
+    """Open ``square`` (and, around squares with no mine near, their neighbours); the
+    number of squares newly opened."""
+    h, w = cells.shape
+    opened = 0
+    stack = [square]
+    while stack:
+        r, c = stack.pop()
+        if cells[r, c] != UNKNOWN:
+            continue
+        cells[r, c] = numbers[r, c]
+        opened += 1
+        if numbers[r, c] == 0:
+            stack.extend((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                         if 0 <= r + dr < h and 0 <= c + dc < w
+                         and cells[r + dr, c + dc] == UNKNOWN)
+    return opened
