@@ -240,3 +240,21 @@ def _numbers_hold(board: Board, mines: set[tuple[int, int]]) -> bool:
     return all(sum((r + dr, c + dc) in every for dr in (-1, 0, 1) for dc in (-1, 0, 1)
                    if (dr, dc) != (0, 0)) == cells[r, c]
                for r in range(h) for c in range(w) if 0 <= cells[r, c] <= 8)
+
+
+def test_the_minesweepr_position_gives_its_published_probabilities() -> None:
+    # minesweepr's README (M. Griscom): a 10x10 board with 10 mines, the covered squares
+    # next to the opening tagged A..I; published: A, E, G clear, B, C, D mines,
+    # H 92.21 %, F, I and every other square 7.79 %. Exactly: 71/77 and 6/77.
+    rows = ["..1A??????", "..2B??????", "..3C??????", "..2D??????", "112E??????",
+            "IHGF??????"] + ["??????????"] * 4
+    tags = {ch: (r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
+            if ch.isalpha()}
+    board = parse_board("mines: 10\n" + "\n".join(
+        "".join("?" if ch.isalpha() else ch for ch in row) for row in rows))
+    p = probabilities(board)
+    got = {tag: p.of(sq) for tag, sq in tags.items()}
+    assert got == {"A": 0, "B": 1, "C": 1, "D": 1, "E": 0, "F": Fraction(6, 77), "G": 0,
+                   "H": Fraction(71, 77), "I": Fraction(6, 77)}
+    assert p.of((9, 9)) == Fraction(6, 77)
+    assert round(float(got["H"]), 4) == 0.9221 and round(float(got["F"]), 4) == 0.0779
