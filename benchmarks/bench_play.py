@@ -2,10 +2,8 @@
 
 Each level plays GAMES games (the first click safe, in the corner the advice picks; the
 mines placed after it, never on it), with the seed given, and prints the win rate with
-its 95 % interval, games a second and the CPU seconds. Published for comparison:
-JSMinesweeper's README (D. N. Hill): its Java solver wins 41 % of classic expert games
-(30x16/99, safe start in a corner) and 54.3 % of modern expert games (start on an opening
-at (3, 3)); the JavaScript version "slightly weaker".
+its 95 % interval, games a second and the CPU seconds, next to the win rates published
+for solvers under the same rules (:data:`PUBLISHED`).
 
     python benchmarks/bench_play.py [--games 10000] [--seed 1]
 """
@@ -23,8 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "minesweeper" / "sr
 
 from minesweeper.play import parse_level, play  # noqa: E402
 
-PUBLISHED = {"expert": "41% (JSMinesweeper's Java solver, classic expert, safe start in a "
-                       "corner); 54.3% with an opening start at (3, 3)"}
+#: Win rates published for solvers under the same rules (the first click safe, in a
+#: corner): bcw's solver on the Authoritative Minesweeper forum ("Quasi-empirical
+#: estimation of expected board completion rate"), and JSMinesweeper's README.
+PUBLISHED = {
+    "beginner": "89.9% (bcw's solver, first move in a corner)",
+    "intermediate": "72.0% (bcw's solver)",
+    "expert": "20.0% (bcw's solver); 41% (JSMinesweeper's Java solver, safe start in a "
+              "corner); 54.3% (JSMinesweeper, opening start at (3, 3))",
+}
 
 
 def main() -> None:
