@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesweeper.advice import hint
-from minesweeper.board import MINE, UNKNOWN, Board, parse_board
+from minesweeper.board import MINE, UNKNOWN, Board, format_board, parse_board
+from minesweeper.errors import BadInput
 from minesweeper.probability import probabilities
 
 from ms_support import PROGRAM
@@ -258,3 +259,26 @@ def test_the_minesweepr_position_gives_its_published_probabilities() -> None:
                    "H": Fraction(71, 77), "I": Fraction(6, 77)}
     assert p.of((9, 9)) == Fraction(6, 77)
     assert round(float(got["H"]), 4) == 0.9221 and round(float(got["F"]), 4) == 0.0779
+
+
+def test_a_board_too_entangled_for_the_groups_is_answered_by_the_solver(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    from minesweeper import probability
+    from minesweeper.cli import main
+    from minesweeper.sat import safe_by_groups, safe_squares
+
+    board = game_position(random.Random(3), 12, 14, 0.2, 0.5, total=True)
+    want = safe_squares(board)
+    monkeypatch.setattr(probability, "MAX_ENTRIES", 20)
+    assert safe_by_groups(board) is None
+    got = safe_squares(board)                       # the solver, as before the groups
+    assert (got.safe, got.mined) == (want.safe, want.mined)
+    with pytest.raises(BadInput, match="overlap too widely"):
+        probabilities(board)
+    path = tmp_path / "entangled.mine"
+    path.write_text(format_board(board, mine_format=True) + "\n")
+    capsys.readouterr()
+    assert main(["check", str(path), "--probabilities"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "partial counts in all" in err

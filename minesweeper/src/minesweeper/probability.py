@@ -42,9 +42,12 @@ from .words import plural
 
 Poly = list[int]
 
-#: The most partial states one group's sweep keeps at one boundary; a group whose numbers
-#: overlap so widely that it needs more is refused in one line.
+#: The most partial states one group's sweep keeps at one boundary, and the most partial
+#: counts (one a state and number of mines) the sweeps of a board keep in all (a few
+#: hundred MB); a board whose numbers overlap so widely that it needs more is refused in
+#: one line (``check``, ``--count`` and ``--safe`` then ask the solver).
 MAX_STATES = 200_000
+MAX_ENTRIES = 4_000_000
 
 
 @dataclass(frozen=True)
@@ -221,7 +224,11 @@ def _analyse(board: Board) -> _Analysis | None:
     groups, order = _groups(a, parent, parity, value, roots)
     if groups is None:
         return None
-    tables = [_forward(g) for g in groups]
+    tables = []
+    room = MAX_ENTRIES
+    for g in groups:
+        tables.append(_forward(g, room))
+        room -= sum(len(p) for table in tables[-1] for p in table.values())
     polys = [_sum_states(t[-1]) for t in tables]
     if any(not any(p) for p in polys):
         return None
@@ -551,8 +558,9 @@ def _step(g: Group, plan: list[tuple[list[tuple[int, int]], list[int], list[int]
     return tuple(sorted(sums.items()))
 
 
-def _forward(g: Group) -> list[dict[State, Poly]]:
-    """The forward tables: at each boundary, for each state, arrangements by mines."""
+def _forward(g: Group, room: int = MAX_ENTRIES) -> list[dict[State, Poly]]:
+    """The forward tables: at each boundary, for each state, arrangements by mines (at
+    most ``room`` partial counts in all)."""
     plan, bounds = _plan(g), _bounds(g)
     tables: list[dict[State, Poly]] = [{(): [1]}]
     for i in range(len(g.ones)):
@@ -562,10 +570,12 @@ def _forward(g: Group) -> list[dict[State, Poly]]:
                 t = _step(g, plan, bounds, i, state, x)
                 if t is not None:
                     _add_shifted(nxt.setdefault(t, []), poly, mines)
-        if len(nxt) > MAX_STATES:
+        room -= sum(len(p) for p in nxt.values())
+        if len(nxt) > MAX_STATES or room < 0:
+            held = (f"{len(nxt):,} partial states at class {i + 1:,}" if room >= 0 else
+                    f"more than {MAX_ENTRIES:,} partial counts in all")
             raise BadInput(f"a group of {len(g.ones):,} classes whose numbers overlap too "
-                           f"widely ({len(nxt):,} partial states): its probabilities are "
-                           "not computed")
+                           f"widely ({held}): its probabilities are not computed")
         tables.append(nxt)
     return tables
 
