@@ -75,7 +75,7 @@ def test_output_file_may_be_the_picture(run, tmp_path: Path, suffix: str,  # typ
 @pytest.mark.parametrize(("args", "words"), [
     (["-f", "csv", "-o", "t.json"], "--format csv contradicts --output t.json"),
     (["-f", "markdown", "-o", "t.csv"], "--format markdown contradicts --output t.csv"),
-    (["--json", "-o", "t.png"], "--json writes a JSON document, not png"),
+    (["--json", "-o", "t.png"], "--json contradicts --output t.png"),
     (["--json", "-f", "csv"], "--json writes a JSON document, not csv"),
     (["-o", "t.npy"], "this command does not write npy files"),
     (["-o", "no/such/folder/t.txt"], "does not exist"),

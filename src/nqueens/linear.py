@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -276,44 +275,10 @@ def _csv_table(rows: list[LinearRow]) -> str:
     return "\n".join(lines) + "\n"
 
 
-#: Output file extensions the table's forms have (besides ``.json``, which names JSON
-#: boards as well): ``.csv`` and ``.md``.
-TABLE_EXTENSIONS: dict[str, str] = {".csv": "csv", ".md": "markdown", ".json": "json"}
-
-
-def table_format(fmt: str | None, output: str | None = None, as_json: bool = False) -> str:
-    """The form of the table: ``json`` for ``as_json``, else ``fmt``, else the one the
-    ``output`` file's extension names (``.csv``, ``.md``, ``.json``), else ``text``. A form
-    that contradicts the extension, or a file of boards (a picture, ``.npy``), is refused.
-
-    >>> table_format(None), table_format(None, "t.csv"), table_format("markdown", "t.txt")
-    ('text', 'csv', 'markdown')
-    >>> table_format("csv", "t.md")
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.BadInput: --format csv contradicts --output t.md (a .md file)
-    >>> table_format(None, "t.svg")
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.BadInput: --output t.svg: the table is written as text, markdown, csv or json
-    """
-    ext = os.path.splitext(output)[1].lower() if output else ""
-    implied = TABLE_EXTENSIONS.get(ext)
-    if implied is None and formats.format_for_extension(ext) is not None:
-        raise BadInput(f"--output {output}: the table is written as "
-                       f"{', '.join(TABLE_FORMATS[:-1])} or {TABLE_FORMATS[-1]}")
-    chosen = "json" if as_json else fmt
-    if chosen is not None and chosen not in TABLE_FORMATS:
-        raise BadInput(f"--table prints {', '.join(TABLE_FORMATS)}, not {chosen}")
-    if chosen is not None and implied is not None and chosen != implied:
-        given = "--json" if as_json else f"--format {chosen}"
-        raise BadInput(f"{given} contradicts --output {output} (a {ext} file)")
-    return chosen or implied or "text"
-
-
 #: The forms the boards of a listing are written in: every text format, and the gallery.
 BOARD_FORMATS: tuple[str, ...] = tuple(f for f in formats.WRITE_FORMATS
                                        if not formats.FORMATS[f].binary)
+
 
 @dataclass(frozen=True)
 class LinearListing:

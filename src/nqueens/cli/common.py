@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TypeVar
 
@@ -50,10 +50,17 @@ EXTENSION_FORMATS: dict[str, str] = {ext: f.name for f in FORMATS.values()
                                      for ext in f.extensions}
 
 
+#: Output file extensions that name a table format (``table``, ``linear --table``); a
+#: ``.txt`` file takes any of them (text unless ``--format`` says otherwise).
+TABLE_EXTENSIONS: dict[str, str] = {".md": "markdown", ".csv": "csv"}
+
+
 def output_format(fmt: str | None, output: str | None, default: str,
-                  allowed: tuple[str, ...] = WRITE_FORMATS) -> str:
+                  allowed: tuple[str, ...] = WRITE_FORMATS,
+                  extensions: Mapping[str, str] | None = None) -> str:
     """The format to write: ``--format`` when given, else the one ``--output``'s extension
-    names, else ``default``; a format that contradicts the extension is refused.
+    names (:data:`EXTENSION_FORMATS`, and ``extensions`` for the command's own), else
+    ``default``; a format that contradicts the extension is refused.
 
     >>> output_format(None, "board.png", "board"), output_format(None, "q.txt", "board")
     ('png', 'board')
@@ -61,14 +68,39 @@ def output_format(fmt: str | None, output: str | None, default: str,
     Traceback (most recent call last):
     ...
     nqueens.errors.BadInput: --format svg contradicts --output c.png (a .png file)
+    >>> output_format(None, "t.md", "text", ("text", "markdown"), TABLE_EXTENSIONS)
+    'markdown'
     """
     ext = os.path.splitext(output)[1].lower() if output else ""
-    implied = EXTENSION_FORMATS.get(ext)
+    implied = (extensions or {}).get(ext) or EXTENSION_FORMATS.get(ext)
     if implied is not None and implied not in allowed:
         raise BadInput(f"--output {output}: this command does not write {implied} files")
     if fmt is not None and implied is not None and fmt != implied:
         raise BadInput(f"--format {fmt} contradicts --output {output} (a {ext} file)")
     return fmt or implied or default
+
+
+def table_output_format(fmt: str | None, output: str | None, as_json: bool,
+                        allowed: tuple[str, ...]) -> str:
+    """The form of a table (``table``, ``linear --table``): ``json`` for --json, else
+    --format, else what the --output file's extension names, else text; a clash refused.
+
+    >>> table_output_format(None, "t.md", False, ("text", "markdown", "json"))
+    'markdown'
+    >>> table_output_format(None, "t.csv", True, ("text", "csv", "json"))
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.BadInput: --json contradicts --output t.csv (a .csv file)
+    """
+    if as_json and fmt not in (None, "json"):
+        raise BadInput(f"--json writes a JSON document, not {fmt}")
+    try:
+        return output_format("json" if as_json else fmt, output, "text", allowed,
+                             TABLE_EXTENSIONS)
+    except BadInput as exc:
+        if as_json:
+            raise BadInput(str(exc).replace("--format json", "--json", 1)) from None
+        raise
 
 
 def json_option(f: F) -> F:

@@ -12,10 +12,17 @@ from ..linear import (
     format_linear_table,
     linear_listing,
     linear_table,
-    table_format,
 )
 from .app import cli
-from .common import echo, json_option, output_format, output_option, output_stream, say
+from .common import (
+    echo,
+    json_option,
+    output_format,
+    output_option,
+    output_stream,
+    say,
+    table_output_format,
+)
 
 _ALL_FORMATS = BOARD_FORMATS + tuple(f for f in TABLE_FORMATS if f not in BOARD_FORMATS)
 
@@ -64,7 +71,7 @@ def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
         if n is not None:
             raise BadInput("give either N or --table FROM TO, not both")
         rows = linear_table(span[0], span[1], count_max)
-        text = format_linear_table(rows, table_format(fmt, output, as_json))
+        text = format_linear_table(rows, _table_format(fmt, output, as_json))
         with output_stream(output) as out:
             echo(text, out, nl=False)
         return 0
@@ -80,3 +87,10 @@ def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
             listing.write(out)
     listing.check_found()
     return 0
+
+
+def _table_format(fmt: str | None, output: str | None, as_json: bool) -> str:
+    """The form of ``--table``; a board format is refused."""
+    if fmt is not None and fmt not in TABLE_FORMATS:
+        raise BadInput(f"--table prints {', '.join(TABLE_FORMATS)}, not {fmt}")
+    return table_output_format(fmt, output, as_json, TABLE_FORMATS)

@@ -24,21 +24,17 @@ from .common import (
     check_output_paths,
     echo,
     json_option,
-    output_format,
     output_option,
     output_stream,
     piece_option,
     say,
+    table_output_format,
     torus_option,
 )
 from .count_cmd import Eta, progress_bar, quiet_option, workers_option
 
 #: What ``--format`` and the ``--output`` file may be: a table or a picture of it.
 FORMATS = TABLE_FORMATS + PLOT_FORMATS
-
-#: Extensions that name a table format (beside those of :func:`output_format`).
-TABLE_EXTENSIONS = {".csv": "csv", ".md": "markdown", ".txt": "text"}
-
 
 @cli.command("table")
 @click.argument("n_from", metavar="FROM", type=int)
@@ -73,7 +69,7 @@ def table_cmd(n_from: int, n_to: int, fmt: str | None, output: str | None, plot:
       nqueens table 9 14 --piece superqueen --json
     """
     n_from, n_to = check_range(n_from, n_to)
-    fmt = _table_format(fmt, output, as_json)
+    fmt = table_output_format(fmt, output, as_json, FORMATS)
     plot_fmt = _plot_format(plot)
     check_output_paths([("--output", output), ("--plot", plot)])
     picture = fmt in PLOT_FORMATS
@@ -91,19 +87,6 @@ def table_cmd(n_from: int, n_to: int, fmt: str | None, output: str | None, plot:
         with output_stream(plot, binary=True) as fh:
             plot_table(rows, fh, plot_fmt)
     return 0
-
-
-def _table_format(fmt: str | None, output: str | None, as_json: bool) -> str:
-    """The format to write: --format, else what the --output file's extension names,
-    else text; --json is the json format. Formats that contradict each other are refused."""
-    ext = os.path.splitext(output)[1].lower() if output else ""
-    named = TABLE_EXTENSIONS.get(ext)
-    if named is not None and fmt is not None and fmt != named:
-        raise BadInput(f"--format {fmt} contradicts --output {output} (a {ext} file)")
-    chosen = output_format(fmt or named, output, "text", FORMATS)
-    if as_json and chosen != "json" and (fmt is not None or ext):
-        raise BadInput(f"--json writes a JSON document, not {chosen}")
-    return "json" if as_json else chosen
 
 
 def _plot_format(plot: str | None) -> str | None:
