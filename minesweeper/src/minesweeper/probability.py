@@ -33,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from math import comb
 
 from .board import MINE, UNKNOWN, Arrays, Board, Cell, arrays_of
@@ -58,6 +59,16 @@ class Group:
     ones: list[int]
     zeros: list[int]
     rows: list[tuple[list[int], list[int], int]]
+
+    @cached_property
+    def plan(self) -> list[tuple[list[tuple[int, int]], list[int], list[int]]]:
+        """What each class of the sweep touches, opens and closes (:func:`_plan`)."""
+        return _plan(self)
+
+    @cached_property
+    def bounds(self) -> list[dict[int, tuple[int, int]]]:
+        """What each open row can still gain at each boundary (:func:`_bounds`)."""
+        return _bounds(self)
 
 
 @dataclass(frozen=True)
@@ -376,7 +387,7 @@ def _pick_counts(polys: list[Poly], need: int, interior: int) -> tuple[list[int]
 def _trace_back(g: Group, tables: list[dict[State, Poly]], mines: int) -> list[int]:
     """Values of the group's classes for one of its arrangements with ``mines`` mines,
     read back through its forward ``tables``."""
-    plan, bounds = _plan(g), _bounds(g)
+    plan, bounds = g.plan, g.bounds
     n = len(g.ones)
     values = [0] * n
     target: State = next(s for s, p in tables[n].items() if mines < len(p) and p[mines])
@@ -561,7 +572,7 @@ def _step(g: Group, plan: list[tuple[list[tuple[int, int]], list[int], list[int]
 def _forward(g: Group, room: int = MAX_ENTRIES) -> list[dict[State, Poly]]:
     """The forward tables: at each boundary, for each state, arrangements by mines (at
     most ``room`` partial counts in all)."""
-    plan, bounds = _plan(g), _bounds(g)
+    plan, bounds = g.plan, g.bounds
     tables: list[dict[State, Poly]] = [{(): [1]}]
     for i in range(len(g.ones)):
         nxt: dict[State, Poly] = {}
@@ -672,7 +683,7 @@ def _binomials(interior: int, need: int, size: int) -> list[int]:
 def _class_counts(g: Group, tables: list[dict[State, Poly]], weight: Poly) -> list[int]:
     """For each class of the group, the weighted arrangements in which it is 1 (from the
     group's forward ``tables``, swept back)."""
-    plan, bounds = _plan(g), _bounds(g)
+    plan, bounds = g.plan, g.bounds
     n = len(g.ones)
     after: dict[State, Poly] = {(): weight}      # backward, at the end boundary
     ones = [0] * n
