@@ -210,12 +210,16 @@ def _show(board: Board, overlay: Overlay, kind: str, output: str | None, text: s
 @click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
 @click.version_option(package_name="minesweeper", prog_name=PROG)
 def cli(debug: bool) -> None:
-    """Minesweeper consistency: check, count and explain positions; gadgets; circuits.
+    """Minesweeper analysis: check, count and explain positions, exact mine
+    probabilities and advice, games played by the analyser; gadgets; circuits.
 
     \b
     Examples:
       echo "1?1/?0?/1?1" | minesweeper check -      inconsistent (exit 1), with the reason
       minesweeper check board.txt --count --safe     arrangements, and squares sure either way
+      minesweeper check board.txt --probabilities    each covered square's chance of a mine
+      minesweeper hint board.txt --mines 99          which square to open next
+      minesweeper play --level expert --games 1000   the analyser's win rate
       minesweeper gadget nor --verify                the NOR gadget and its computed truth table
       minesweeper build "(a or b) and not c" -o c.txt
       minesweeper check c.txt --assignment           a satisfying assignment, read off the board
