@@ -24,6 +24,7 @@ from itertools import combinations
 from math import comb, isqrt
 
 import numpy as np
+import numpy.typing as npt
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
@@ -408,6 +409,114 @@ def _cardinality(lits: list[int], bound: int, at_least: bool, top: int,
     return [[-guard, *cl] for cl in card.clauses], max(top, card.nv)
 
 
+#: The largest chunk of candidates :func:`backbone` asks about in one solver call.
+MAX_CHUNK = 4096
+
+
+def backbone(clauses: list[list[int]], nvars: int) -> npt.NDArray[np.int8] | None:
+    """The value every model of ``clauses`` gives each variable ``1..nvars``: ``1`` or
+    ``0`` when all models agree (the backbone), ``-1`` when they differ; ``None`` when
+    there is no model.
+
+    One solver holds the clauses.  The first model gives a value to every variable; the
+    candidates (variables not yet seen with both values) are asked about in chunks, one
+    call each: "some variable of this chunk differs from the first model".  A model that
+    answers clears every candidate it changes; no model means the whole chunk is fixed,
+    which is added as unit clauses (they help the later calls), and the next chunk is
+    twice as large (at most :data:`MAX_CHUNK`); after a model it is half as large.  The
+    solver prefers the values unlike the first model's, so that each model clears many
+    candidates.
+
+    >>> backbone([[1, 2], [-1], [2, 3]], 3).tolist()
+    [0, 1, -1]
+    >>> backbone([[1], [-1]], 1) is None
+    True
+    """
+    out = np.full(nvars, -1, dtype=np.int8)
+    if nvars == 0:
+        return out if all(clauses) else None
+    with Solver(name=SOLVER_NAME, bootstrap_with=clauses) as solver:
+        if not solver.solve():
+            return None
+        first = _model_array(solver.get_model() or [], nvars)
+        # a literal true in the first model, for each variable (1-based)
+        agree = np.where(first, np.arange(1, nvars + 1), -np.arange(1, nvars + 1))
+        solver.set_phases((-agree).tolist())  # models unlike the first clear more
+        open_ = np.ones(nvars, dtype=np.bool_)   # still a candidate
+        top = max(nvars, max((abs(x) for cl in clauses for x in cl), default=0))
+        chunk, start = 1, 0
+        while True:
+            left = np.flatnonzero(open_[start:]) + start
+            if left.size == 0:
+                if start == 0:
+                    break
+                start = 0
+                continue
+            part = left[:chunk]
+            top += 1
+            solver.add_clause([-top, *(-agree[part]).tolist()])
+            if solver.solve(assumptions=[top]):
+                other = _model_array(solver.get_model() or [], nvars)
+                open_ &= other == first
+                chunk = max(1, chunk // 2)
+                start = int(part[0])
+            else:
+                out[part] = first[part]
+                open_[part] = False
+                for lit in agree[part].tolist():
+                    solver.add_clause([lit])
+                chunk = min(2 * chunk, MAX_CHUNK)
+                start = int(part[-1]) + 1
+            solver.add_clause([-top])
+    return out
+
+
+def _model_array(model: list[int], nvars: int) -> npt.NDArray[np.bool_]:
+    """Values of variables ``1..nvars`` in a model (variables it omits are false)."""
+    lits = np.asarray(model[:nvars], dtype=np.int64)
+    out = np.zeros(nvars, dtype=np.bool_)
+    out[np.abs(lits[lits != 0]) - 1] = lits[lits != 0] > 0
+    return out
+
+
+def safe_by_classes(board: Board) -> SafeResult:
+    """The squares safe or mined in every arrangement of a board without a total, from
+    the collapse of :mod:`minesweeper.reduce`: every square takes the value of its class
+    (a class is one variable however many squares it holds), and the classes left in
+    clauses are settled by :func:`backbone`.  Squares no number sees are never
+    determined (nothing limits them without a total).  Any board the reader takes is
+    answered: a board built from a formula keeps a few thousand classes of its millions
+    of squares.
+
+    >>> from minesweeper.board import parse_board
+    >>> r = safe_by_classes(parse_board("?1?/11."))
+    >>> sorted(r.safe), sorted(r.mined), sorted(r.free)
+    ([(0, 2)], [(0, 0)], [])
+    >>> safe_by_classes(parse_board("1?1/?0?/1?1")).consistent
+    False
+    """
+    if board.total is not None:
+        raise ValueError("safe_by_classes answers boards without a total")
+    a = arrays_of(board)
+    c = collapse(a)
+    if c.contradiction:
+        return SafeResult(False)
+    value = c.value.copy()
+    fixed = backbone(c.clauses, len(c.root_of) - 1)
+    if fixed is None:
+        return SafeResult(False)
+    roots = c.root_of[1:]
+    value[roots] = fixed
+    of_square = value[c.parent]
+    known = of_square >= 0
+    mine = known & ((of_square ^ c.parity.astype(np.int8)) == 1)
+    out = SafeResult(True)
+    for where, into in ((known & ~mine, out.safe), (mine, out.mined), (~known, out.free)):
+        idx = np.flatnonzero(where)
+        into.update(zip(a.rows[idx].tolist(), a.cols[idx].tolist(), strict=True))
+    return out
+
+
 def safe_by_groups(board: Board) -> SafeResult | None:
     """The squares safe or mined in every arrangement, read off the exact probabilities
     (None when a group is too entangled for them).
@@ -433,6 +542,32 @@ def safe_by_groups(board: Board) -> SafeResult | None:
 def safe_squares(board: Board) -> SafeResult:
     """The inference problem: which unknown squares are safe, or mined, in every arrangement.
 
+    Without a total the classes of the collapse answer (:func:`safe_by_classes`, any
+    board the reader takes); with one, the exact probabilities of
+    :mod:`minesweeper.probability` (a square is safe at 0, mined at 1), and the solver
+    (:func:`safe_by_solver`) when a group of classes is too entangled for them.
+
+    >>> from minesweeper.board import parse_board
+    >>> r = safe_squares(parse_board("?1?/11."))
+    >>> sorted(r.safe), sorted(r.mined)
+    ([(0, 2)], [(0, 0)])
+    >>> r = safe_squares(parse_board("mines: 1\\n?1?/11./..."))
+    >>> sorted(r.safe), sorted(r.mined)
+    ([(0, 2)], [(0, 0)])
+    """
+    if board.total is None:
+        return safe_by_classes(board)
+    by_groups = safe_by_groups(board)
+    if by_groups is not None:
+        return by_groups
+    return safe_by_solver(board)
+
+
+def safe_by_solver(board: Board) -> SafeResult:
+    """The squares safe or mined in every arrangement, asked of the SAT solver square by
+    square on the board's own clauses (boards of at most
+    :data:`~minesweeper.board.MAX_PROBLEM` squares and numbers).
+
     One solver holds the board's clauses; each frontier square is tested with its value
     flipped (an assumption), and each new model rules out every square that changed, so
     only a few solver calls are needed for most boards.  With a total, the total is stated
@@ -444,20 +579,10 @@ def safe_squares(board: Board) -> SafeResult:
     unconstrained squares are never determined.
 
     >>> from minesweeper.board import parse_board
-    >>> r = safe_squares(parse_board("?1?/11."))
+    >>> r = safe_by_solver(parse_board("mines: 2\\n?1??/11??"))
     >>> sorted(r.safe), sorted(r.mined)
-    ([(0, 2)], [(0, 0)])
-    >>> r = safe_squares(parse_board("mines: 1\\n?1?/11./..."))
-    >>> sorted(r.safe), sorted(r.mined)
-    ([(0, 2)], [(0, 0)])
-
-    The exact probabilities of :mod:`minesweeper.probability` answer first (a square is
-    safe at 0, mined at 1); the solver runs when a group of classes is too entangled for
-    them.
+    ([(0, 2), (1, 2)], [(0, 0)])
     """
-    by_groups = safe_by_groups(board)
-    if by_groups is not None:
-        return by_groups
     problem = problem_of(board)
     enc = encode(problem, frontier_total=True)
     base = list(enc.selectors)

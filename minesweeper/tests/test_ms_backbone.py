@@ -1,0 +1,171 @@
+"""Safe squares without a total, by the classes of the collapse: the backbone of the
+clauses left, held against every model of small formulas and against the solver that
+asks square by square."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+from itertools import product
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minesweeper.board import format_board, parse_board
+from minesweeper.circuit import build
+from minesweeper.formula import Formula, Not, Op, Var, evaluate, variables
+from minesweeper.sat import backbone, safe_by_classes, safe_by_solver, safe_squares
+
+clause_lists = st.integers(1, 7).flatmap(lambda n: st.tuples(
+    st.just(n),
+    st.lists(st.lists(st.integers(1, n).flatmap(lambda v: st.sampled_from([v, -v])),
+                      min_size=1, max_size=3), max_size=12)))
+
+
+def models(clauses: list[list[int]], n: int) -> list[tuple[bool, ...]]:
+    """Every assignment of variables ``1..n`` that satisfies the clauses."""
+    return [bits for bits in product((False, True), repeat=n)
+            if all(any(bits[abs(x) - 1] == (x > 0) for x in cl) for cl in clauses)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(clause_lists)
+def test_backbone_is_what_every_model_agrees_on(case: tuple[int, list[list[int]]]) -> None:
+    n, clauses = case
+    every = models(clauses, n)
+    got = backbone(clauses, n)
+    if not every:
+        assert got is None
+        return
+    assert got is not None
+    want = [int(every[0][v]) if all(m[v] == every[0][v] for m in every) else -1
+            for v in range(n)]
+    assert got.tolist() == want
+
+
+def test_backbone_of_a_long_chain_fixes_it_in_few_calls() -> None:
+    # x1 and x1 -> x2 -> ... -> x3000: every variable is true; y1..y1000 are free
+    n = 4000
+    clauses = [[1]] + [[-v, v + 1] for v in range(1, 3000)] + \
+        [[v, -v] for v in range(3001, n + 1)]
+    got = backbone(clauses, n)
+    assert got is not None
+    assert (got[:3000] == 1).all() and (got[3000:] == -1).all()
+
+
+def test_backbone_without_variables() -> None:
+    assert backbone([], 0) is not None
+    assert backbone([[]], 0) is None
+
+
+def formulas(depth: int) -> st.SearchStrategy[Formula]:
+    leaf = st.sampled_from([Var("a"), Var("b"), Var("c"), Var("d")])
+    if depth == 0:
+        return leaf
+    sub = formulas(depth - 1)
+    return st.one_of(leaf, sub.map(Not), st.tuples(
+        st.sampled_from(["and", "or", "nor"]), sub, sub).map(lambda t: Op(t[0], (t[1], t[2]))))
+
+
+@settings(max_examples=25, deadline=None)
+@given(formulas(3))
+def test_an_input_is_safe_or_mined_exactly_when_the_formula_forces_it(f: Formula) -> None:
+    """Arrangements of a built board are the formula's models, one each: an input square
+    is certain exactly when its variable has one value in every model."""
+    names = sorted(variables(f))
+    c = build(f, names)
+    every = [bits for bits in product((False, True), repeat=len(names))
+             if evaluate(f, dict(zip(names, bits, strict=True)))]
+    got = safe_by_classes(c.board)
+    assert got.consistent == bool(every)
+    if not every:
+        return
+    for k, name in enumerate(names):
+        square = c.inputs[name]
+        values = {bits[k] for bits in every}
+        if values == {True}:
+            assert square in got.mined
+        elif values == {False}:
+            assert square in got.safe
+        else:
+            assert square in got.free
+
+
+def random_cnf(n: int, m: int, rng: random.Random) -> Formula:
+    clauses: list[Formula] = []
+    for _ in range(m):
+        lits: list[Formula] = []
+        for v in rng.sample(range(1, n + 1), 3):
+            lits.append(Var(f"x{v}") if rng.random() < 0.5 else Not(Var(f"x{v}")))
+        clauses.append(Op("or", tuple(lits)))
+    return Op("and", tuple(clauses))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_classes_agree_with_the_solver_square_by_square_on_built_boards(seed: int) -> None:
+    rng = random.Random(seed)
+    f = random_cnf(6, 22, rng)
+    board = build(f, [f"x{i}" for i in range(1, 7)]).board
+    fast, slow = safe_by_classes(board), safe_by_solver(board)
+    assert (fast.consistent, fast.safe, fast.mined, fast.free) == \
+        (slow.consistent, slow.safe, slow.mined, slow.free)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 5).flatmap(lambda h: st.integers(1, 5).flatmap(lambda w: st.lists(
+    st.text(alphabet="0112233??????F.", min_size=w, max_size=w), min_size=h, max_size=h))))
+def test_classes_agree_with_the_solver_on_game_boards(rows: list[str]) -> None:
+    board = parse_board("\n".join(rows))
+    fast, slow = safe_by_classes(board), safe_by_solver(board)
+    assert (fast.consistent, fast.safe, fast.mined, fast.free) == \
+        (slow.consistent, slow.safe, slow.mined, slow.free)
+
+
+def test_squares_no_number_sees_stay_undetermined() -> None:
+    got = safe_by_classes(parse_board("?1????/11????"))
+    assert (got.mined, got.safe) == ({(0, 0)}, {(0, 2), (1, 2)})
+    assert got.free == {(r, c) for r in (0, 1) for c in (3, 4, 5)}
+    got = safe_by_classes(parse_board("01???"))
+    assert (got.mined, got.safe, got.free) == ({(0, 2)}, set(), {(0, 3), (0, 4)})
+    got = safe_by_classes(parse_board("00???"))
+    assert (got.mined, got.safe, got.free) == (set(), {(0, 2)}, {(0, 3), (0, 4)})
+
+
+def test_a_board_with_a_total_goes_elsewhere() -> None:
+    board = parse_board("mines: 2\n?1??/11??")
+    with pytest.raises(ValueError):
+        safe_by_classes(board)
+    assert safe_squares(board).mined == {(0, 0)}
+
+
+def test_safe_of_a_large_built_board_through_the_command_line(tmp_path: Path) -> None:
+    """A board of a 12-variable formula (about a million squares): every input square
+    gets the value its variable has in every model, or neither."""
+    rng = random.Random(7)
+    n = 12
+    f = random_cnf(n, 48, rng)
+    names = [f"x{i}" for i in range(1, n + 1)]
+    c = build(f, names)
+    path = tmp_path / "formula.txt"
+    path.write_text(format_board(c.board) + "\n")
+    exe = shutil.which("minesweeper") or str(Path(sys.executable).parent / "minesweeper")
+    done = subprocess.run([exe, "check", str(path), "--safe", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)["safe"]
+    safe = {(r - 1, s - 1) for r, s in data["safe"]}
+    mined = {(r - 1, s - 1) for r, s in data["mined"]}
+    every = np.array([bits for bits in product((False, True), repeat=n)
+                      if evaluate(f, dict(zip(names, bits, strict=True)))])
+    assert data["consistent"] == bool(len(every))
+    for k, name in enumerate(names):
+        column = set(every[:, k].tolist()) if len(every) else set()
+        square = c.inputs[name]
+        assert (square in mined) == (column == {True})
+        assert (square in safe) == (column == {False})
