@@ -5,13 +5,17 @@ Each formula is built into a board, written as text, read back and checked (the 
 then CaDiCaL); the witness is read as an assignment and evaluated on the formula.
 ``--count`` runs in a child process with a time limit.
 
+The ``safe s`` column times ``check --safe`` (``sat.safe_squares``) on the board.
+
 With ``--old PYTHON`` each built board is also written to a file and its constraints
 read (``arrays_of``) and collapsed (``reduce.collapse``) in child processes under this
 Python and under that one (another environment's minesweeper, an earlier version),
-interleaved, ``--repeat`` times; the collapses must agree.
+interleaved, ``--repeat`` times; the collapses must agree. Then the whole command
+``minesweeper check FILE --safe --json`` runs under each (wall and CPU seconds, peak
+memory, at most ``--safe-timeout`` seconds each); the answers must agree where both end.
 
 Usage: python benchmarks/bench_minesweeper.py [VARIABLES ...] [--count-timeout S]
-       [--count-limit N] [--old PYTHON [--repeat 3]]
+       [--count-limit N] [--old PYTHON [--repeat 3] [--safe-timeout S]]
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import multiprocessing
 import os
 import queue
 import random
+import subprocess
 import tempfile
 import time
 from itertools import product
@@ -33,9 +38,9 @@ from minesweeper.circuit import build
 from minesweeper.count import count_arrangements
 from minesweeper.formula import Formula, Not, Op, Var, evaluate
 from minesweeper.reduce import collapse
-from minesweeper.sat import check
+from minesweeper.sat import check, safe_squares
 
-from sidebyside import add_old_option, child_json, pythons
+from sidebyside import add_old_option, child_json, environment, pythons
 
 
 def random_cnf(n: int, m: int, rng: random.Random) -> Formula:
@@ -159,6 +164,62 @@ def compare_collapse(text: str, old: str, repeat: int, label: str) -> None:
               flush=True)
 
 
+_SAFE = "import sys; from minesweeper.cli import main; sys.exit(main())"
+
+
+def measured(argv: list[str], seconds: float) -> tuple[int | None, bytes, float, float, float]:
+    """Run a command: (exit code or None when stopped at ``seconds``, its standard output,
+    wall seconds, CPU seconds (user + system), peak memory in MB), from ``os.wait4``."""
+    with tempfile.TemporaryFile() as out:
+        t = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL,
+                                env=environment(argv[0]))
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - t > seconds:
+                proc.kill()
+                _, status, usage = os.wait4(proc.pid, 0)
+                status = -1
+                break
+            time.sleep(0.02)
+        wall = time.perf_counter() - t
+        proc.returncode = 0  # reaped here
+        out.seek(0)
+        code = None if status == -1 else os.waitstatus_to_exitcode(status)
+        return (code, out.read(), wall, usage.ru_utime + usage.ru_stime,
+                usage.ru_maxrss / 1024)
+
+
+def compare_safe(text: str, old: str, seconds: float, label: str) -> None:
+    """``check FILE --safe --json`` under this Python and ``old``: time, memory, answers."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "board.txt")
+        with open(path, "w") as fh:
+            fh.write(text)
+        answers = {}
+        for who, python in pythons(old):
+            code, out, wall, cpu, peak = measured(
+                [python, "-c", _SAFE, "check", path, "--safe", "--json"], seconds)
+            if code is None:
+                print(f"  {label} {who}: check --safe stopped after {wall:.1f} s "
+                      f"({cpu:.1f} CPU s, {peak:.0f} MB)", flush=True)
+                continue
+            if code:
+                print(f"  {label} {who}: check --safe refused (exit {code}) after "
+                      f"{wall:.1f} s ({cpu:.1f} CPU s, {peak:.0f} MB)", flush=True)
+                continue
+            answers[who] = json.loads(out)["safe"]
+            got = answers[who]
+            print(f"  {label} {who}: check --safe {wall:.2f} s ({cpu:.2f} CPU s, "
+                  f"{peak:.0f} MB): {len(got['safe'])} safe, {len(got['mined'])} mined, "
+                  f"{got['undetermined']} undetermined", flush=True)
+        if len(answers) == 2:
+            same = answers["new"] == answers["old"]
+            print(f"  {label}: the answers {'agree' if same else 'DIFFER'}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("sizes", nargs="*", type=int, default=[10, 20, 50, 100, 200])
@@ -171,6 +232,8 @@ def main() -> None:
     add_old_option(parser)
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs of the reading and collapse under each Python (with --old)")
+    parser.add_argument("--safe-timeout", type=float, default=300.0,
+                        help="seconds allowed to each check --safe run (with --old)")
     parser.add_argument("--collapse", metavar="FILE", help=argparse.SUPPRESS)  # child
     args = parser.parse_args()
     if args.collapse:
@@ -178,7 +241,8 @@ def main() -> None:
         return
     rng = random.Random(args.seed)
     print(f"{'instance':20} {'board':>12} {'MB':>6} {'unknown':>9} {'classes':>8} "
-          f"{'clauses':>9} {'build s':>8} {'read s':>7} {'check s':>8} {'count s':>8} "
+          f"{'clauses':>9} {'build s':>8} {'read s':>7} {'check s':>8} {'safe s':>7} "
+          f"{'count s':>8} "
           f"result")
     for n in [k for k in args.sizes if k > 0]:
         m = max(1, round(n * args.ratio))
@@ -188,6 +252,7 @@ def main() -> None:
         text, tw = timed(lambda c=c: format_board(c.board) + "\n")
         board, tr = timed(lambda text=text: parse_board(text))
         r, tc = timed(lambda board=board: check(board))
+        _, ts = timed(lambda board=board: safe_squares(board))
         ok = r.consistent and evaluate(f, c.assignment(r.mines))
         result = ("sat, witness satisfies" if ok else "sat, BAD WITNESS") if r.consistent \
             else "unsat"
@@ -203,18 +268,21 @@ def main() -> None:
         unknown = r.stats.get("unknown", int(np.count_nonzero(board.cells == UNKNOWN)))
         print(f"{f'3-CNF n={n} m={m}':20} {f'{board.height}x{board.width}':>12} "
               f"{len(text) / 1e6:6.1f} {unknown:>9} {r.stats.get('classes', 0):>8} "
-              f"{r.stats.get('clauses', 0):>9} {tb:8.2f} {tr:7.2f} {tc:8.2f} {count_s:>8} "
+              f"{r.stats.get('clauses', 0):>9} {tb:8.2f} {tr:7.2f} {tc:8.2f} {ts:7.2f} "
+              f"{count_s:>8} "
               f"{result}", flush=True)
         del c, board, r
         if args.old:
             compare_collapse(text, args.old, args.repeat, f"n={n}")
+            compare_safe(text, args.old, args.safe_timeout, f"n={n}")
         del text
     b = random_position(50, 50, 0.16, rng)
     r, tc = timed(lambda: check(b))
+    _, ts = timed(lambda: safe_squares(b))
     cr, tcount = timed(lambda: count_arrangements(b))
     unknown = int(np.count_nonzero(b.cells == UNKNOWN))
     print(f"{'random 50x50':20} {'50x50':>12} {'':>6} {unknown:>9} {'-':>8} {'-':>9} "
-          f"{'-':>8} {'-':>7} {tc:8.2f} {tcount:8.2f} "
+          f"{'-':>8} {'-':>7} {tc:8.2f} {ts:7.2f} {tcount:8.2f} "
           f"{('consistent' if r.consistent else 'inconsistent')}, "
           f"{len(str(cr.count))}-digit count, {len(cr.components)} components", flush=True)
 
