@@ -206,15 +206,17 @@ def compare_safe(text: str, old: str, seconds: float, label: str) -> None:
                 print(f"  {label} {who}: check --safe stopped after {wall:.1f} s "
                       f"({cpu:.1f} CPU s, {peak:.0f} MB)", flush=True)
                 continue
-            if code:
+            if code not in (0, 1) or not out.strip():  # 1: the board is inconsistent
                 print(f"  {label} {who}: check --safe refused (exit {code}) after "
                       f"{wall:.1f} s ({cpu:.1f} CPU s, {peak:.0f} MB)", flush=True)
                 continue
             answers[who] = json.loads(out)["safe"]
             got = answers[who]
+            said = (f"{len(got['safe'])} safe, {len(got['mined'])} mined, "
+                    f"{got['undetermined']} undetermined" if got["consistent"] else
+                    "inconsistent")
             print(f"  {label} {who}: check --safe {wall:.2f} s ({cpu:.2f} CPU s, "
-                  f"{peak:.0f} MB): {len(got['safe'])} safe, {len(got['mined'])} mined, "
-                  f"{got['undetermined']} undetermined", flush=True)
+                  f"{peak:.0f} MB): {said}", flush=True)
         if len(answers) == 2:
             same = answers["new"] == answers["old"]
             print(f"  {label}: the answers {'agree' if same else 'DIFFER'}", flush=True)

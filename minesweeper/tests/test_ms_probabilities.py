@@ -282,3 +282,44 @@ def test_a_board_too_entangled_for_the_groups_is_answered_by_the_solver(
     assert main(["check", str(path), "--probabilities"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "partial counts in all" in err
+
+
+def test_a_group_whose_numbers_span_too_far_is_refused_before_its_bounds_are_built(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from minesweeper import probability
+
+    board = game_position(random.Random(3), 12, 14, 0.2, 0.5, total=True)
+    want = probabilities(board).fractions()
+    built: list[int] = []
+    real = probability._bounds
+
+    def counted(g: probability.Group) -> list[dict[int, tuple[int, int]]]:
+        built.append(len(g.ones))
+        return real(g)
+
+    monkeypatch.setattr(probability, "_bounds", counted)
+    monkeypatch.setattr(probability, "MAX_ENTRIES", 3)
+    with pytest.raises(BadInput, match="span more than the 3 partial counts in all"):
+        probabilities(board)
+    assert built == []
+    monkeypatch.setattr(probability, "MAX_ENTRIES", 4_000_000)
+    assert probabilities(board).fractions() == want and built
+
+
+def test_partial_sums_count_towards_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The states' partial sums are held too: a limit that the partial counts alone
+    would meet is passed once they are counted."""
+    from minesweeper import probability
+
+    board = game_position(random.Random(3), 12, 14, 0.2, 0.5, total=True)
+    an = probability._analyse(board)
+    assert an is not None
+    spans = sum(probability._spans(g) for g in an.groups)
+    counts = sum(len(p) for tables in an.tables for t in tables[1:] for p in t.values())
+    sums = sum(len(s) for tables in an.tables for t in tables[1:] for s in t)
+    assert sums > 0
+    monkeypatch.setattr(probability, "MAX_ENTRIES", spans + counts + sums)
+    assert probabilities(board).consistent
+    monkeypatch.setattr(probability, "MAX_ENTRIES", spans + counts + sums - 1)
+    with pytest.raises(BadInput, match="partial counts in all"):
+        probabilities(board)

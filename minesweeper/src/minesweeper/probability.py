@@ -44,9 +44,11 @@ from .words import plural
 Poly = list[int]
 
 #: The most partial states one group's sweep keeps at one boundary, and the most partial
-#: counts (one a state and number of mines) the sweeps of a board keep in all (a few
-#: hundred MB); a board whose numbers overlap so widely that it needs more is refused in
-#: one line (``check``, ``--count`` and ``--safe`` then ask the solver).
+#: counts (one a state and number of mines) and partial sums (one a state and open
+#: number, and one a boundary and open number for the bounds) the sweeps of a board keep
+#: in all (a few hundred MB); a board whose numbers overlap so widely that it needs more
+#: is refused in one line (``check``, ``--count`` and ``--safe`` with a total then ask
+#: the solver).
 MAX_STATES = 200_000
 MAX_ENTRIES = 4_000_000
 
@@ -239,7 +241,7 @@ def _analyse(board: Board) -> _Analysis | None:
     room = MAX_ENTRIES
     for g in groups:
         tables.append(_forward(g, room))
-        room -= sum(len(p) for table in tables[-1] for p in table.values())
+        room -= _spans(g) + sum(_held(table) for table in tables[-1][1:])
     polys = [_sum_states(t[-1]) for t in tables]
     if any(not any(p) for p in polys):
         return None
@@ -569,9 +571,35 @@ def _step(g: Group, plan: list[tuple[list[tuple[int, int]], list[int], list[int]
     return tuple(sorted(sums.items()))
 
 
+def _spans(g: Group) -> int:
+    """How many (boundary, open number) pairs the sweep of ``g`` meets: the entries of
+    its bounds, and the most partial sums its states can hold at once.
+
+    >>> _spans(Group([1, 1, 1], [0, 0, 0], [([0, 2], [1, 1], 1), ([1, 2], [1, 1], 1)]))
+    5
+    """
+    return sum(ids[-1] - ids[0] + 1 for ids, _, _ in g.rows)
+
+
+def _held(table: dict[State, Poly]) -> int:
+    """What one boundary of a sweep holds: a partial count per state and number of
+    mines, and a partial sum per state and open number."""
+    return sum(len(p) + len(state) for state, p in table.items())
+
+
+def _too_entangled(g: Group, held: str) -> BadInput:
+    return BadInput(f"a group of {len(g.ones):,} classes whose numbers overlap too widely "
+                    f"({held}): its probabilities are not computed")
+
+
 def _forward(g: Group, room: int = MAX_ENTRIES) -> list[dict[State, Poly]]:
     """The forward tables: at each boundary, for each state, arrangements by mines (at
-    most ``room`` partial counts in all)."""
+    most ``room`` partial counts and sums in all, the bounds of the sweep included: a
+    group whose numbers span more is refused before anything is built)."""
+    room -= _spans(g)
+    if room < 0:
+        raise _too_entangled(g, f"its numbers span more than the {MAX_ENTRIES:,} partial "
+                                "counts in all that a sweep may hold")
     plan, bounds = g.plan, g.bounds
     tables: list[dict[State, Poly]] = [{(): [1]}]
     for i in range(len(g.ones)):
@@ -581,12 +609,11 @@ def _forward(g: Group, room: int = MAX_ENTRIES) -> list[dict[State, Poly]]:
                 t = _step(g, plan, bounds, i, state, x)
                 if t is not None:
                     _add_shifted(nxt.setdefault(t, []), poly, mines)
-        room -= sum(len(p) for p in nxt.values())
+        room -= _held(nxt)
         if len(nxt) > MAX_STATES or room < 0:
-            held = (f"{len(nxt):,} partial states at class {i + 1:,}" if room >= 0 else
-                    f"more than {MAX_ENTRIES:,} partial counts in all")
-            raise BadInput(f"a group of {len(g.ones):,} classes whose numbers overlap too "
-                           f"widely ({held}): its probabilities are not computed")
+            raise _too_entangled(g, f"{len(nxt):,} partial states at class {i + 1:,}"
+                                 if room >= 0 else
+                                 f"more than {MAX_ENTRIES:,} partial counts in all")
         tables.append(nxt)
     return tables
 
