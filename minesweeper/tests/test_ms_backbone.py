@@ -159,6 +159,10 @@ def test_safe_of_a_large_built_board_through_the_command_line(tmp_path: Path) ->
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)["safe"]
+    # a square a line: [row, column]
+    squares = len(data["safe"]) + len(data["mined"])
+    assert squares > 1000 and len(done.stdout.splitlines()) < squares + 30
+    assert f"[{data['safe'][0][0]}, {data['safe'][0][1]}]" in done.stdout
     safe = {(r - 1, s - 1) for r, s in data["safe"]}
     mined = {(r - 1, s - 1) for r, s in data["mined"]}
     every = np.array([bits for bits in product((False, True), repeat=n)
@@ -169,3 +173,19 @@ def test_safe_of_a_large_built_board_through_the_command_line(tmp_path: Path) ->
         square = c.inputs[name]
         assert (square in mined) == (column == {True})
         assert (square in safe) == (column == {False})
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda h: st.integers(1, 6).flatmap(lambda w: st.lists(
+    st.text(alphabet="0112233?????F.", min_size=w, max_size=w), min_size=h, max_size=h))))
+def test_the_safe_board_marks_exactly_the_safe_and_mined_squares(rows: list[str]) -> None:
+    board = parse_board("\n".join(rows))
+    got = safe_by_classes(board)
+    lines = got.lines(board)
+    if not got.consistent:
+        assert lines == []
+        return
+    want = format_board(board).splitlines()
+    for (r, c), mark in [(sq, "s") for sq in got.safe] + [(sq, "m") for sq in got.mined]:
+        want[r] = want[r][:c] + mark + want[r][c + 1:]
+    assert lines[2:] == want

@@ -25,7 +25,7 @@ from . import signals
 from .errors import BadInput, MinesweeperError
 from .files import printable, read_bytes, remove_pending
 from .formula import Formula, evaluate, parse_formula, read_dimacs, variables
-from .words import plural, size
+from .words import json_text, plural, size
 
 if TYPE_CHECKING:
     from .advice import Hint
@@ -84,7 +84,7 @@ def _load_board(path: str, mines: int | None) -> tuple[Board, str]:
 
 
 def _emit(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2))
+    click.echo(json_text(data))
 
 
 _EXTENSIONS = {".svg": "svg", ".png": "png", ".txt": "text", ".text": "text", ".mine": "mine",
@@ -316,7 +316,7 @@ def _report(board: Board, file: str, method: str) -> Report:
 def _answer(report: Report, output: str | None, kind: str, as_json: bool) -> int:
     """Write the report where ``-o`` says and print it (or its JSON); the exit code."""
     if output is not None and kind == "json":
-        deliver(output, json.dumps(report.json(), indent=2) + "\n")
+        deliver(output, json_text(report.json()) + "\n")
     elif output is not None:
         _write_picture(output, report.board, report.overlay, kind, text=report.text())
     if as_json:

@@ -379,10 +379,16 @@ class SafeResult:
         """
         if not self.consistent:
             return []
-        rows = format_board(board).splitlines()
-        for r, c in self.safe | self.mined:
-            mark = "s" if (r, c) in self.safe else "m"
-            rows[r] = rows[r][:c] + mark + rows[r][c + 1:]
+        rows: list[str] = []
+        if board.height and board.width:
+            grid = np.frombuffer((format_board(board) + "\n").encode("ascii"),
+                                 dtype=np.uint8).reshape(board.height, board.width + 1).copy()
+            for squares, mark in ((self.safe, "s"), (self.mined, "m")):
+                if squares:
+                    rr, cc = np.array(list(squares), dtype=np.int64).reshape(-1, 2).T
+                    grid[rr, cc] = ord(mark)
+            text = grid[:, :-1].tobytes().decode("ascii")
+            rows = [text[r * board.width:(r + 1) * board.width] for r in range(board.height)]
         return [f"safe in every arrangement: {len(self.safe)}; mined in every arrangement: "
                 f"{len(self.mined)}; undetermined: {len(self.free)}",
                 "s: safe in every arrangement, m: mined in every arrangement, ?: either",
@@ -443,7 +449,7 @@ def backbone(clauses: list[list[int]], nvars: int) -> npt.NDArray[np.int8] | Non
         agree = np.where(first, np.arange(1, nvars + 1), -np.arange(1, nvars + 1))
         solver.set_phases((-agree).tolist())  # models unlike the first clear more
         open_ = np.ones(nvars, dtype=np.bool_)   # still a candidate
-        top = max(nvars, max((abs(x) for cl in clauses for x in cl), default=0))
+        top = max(nvars, max((max(map(abs, cl)) for cl in clauses if cl), default=0))
         chunk, start = 1, 0
         while True:
             left = np.flatnonzero(open_[start:]) + start

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from .board import Board, Cell, format_board
 
 #: The solvers :func:`decide` knows.
@@ -86,7 +88,12 @@ def one_based(cells: set[Cell] | list[Cell]) -> list[list[int]]:
     >>> one_based({(2, 0), (0, 1)})
     [[1, 2], [3, 1]]
     """
-    return [[r + 1, c + 1] for r, c in sorted(cells)]
+    if not cells:
+        return []
+    pairs = np.array(list(cells), dtype=np.int64).reshape(-1, 2)
+    order = np.lexsort((pairs[:, 1], pairs[:, 0]))
+    out: list[list[int]] = (pairs[order] + 1).tolist()
+    return out
 
 
 def decide(board: Board, method: str = "sat") -> Verdict:

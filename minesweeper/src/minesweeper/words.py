@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from typing import Any
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -44,3 +46,61 @@ def size(width: int, height: int) -> str:
     '3x2'
     """
     return f"{width}x{height}"
+
+
+def json_text(value: Any) -> str:
+    """``value`` as JSON, indented by two spaces like ``json.dumps(value, indent=2)``,
+    except that a list of plain values (numbers, strings, booleans, null) stays on one
+    line: a square is ``[row, column]`` on its line, and a million squares are a million
+    lines, not four million.
+
+    >>> print(json_text({"safe": [[1, 2], [3, 4]], "empty": [], "n": 2, "m": {}}))
+    {
+      "safe": [
+        [1, 2],
+        [3, 4]
+      ],
+      "empty": [],
+      "n": 2,
+      "m": {}
+    }
+    >>> json.loads(json_text({"a": [True, None, "x"]}))
+    {'a': [True, None, 'x']}
+    """
+    parts: list[str] = []
+    _json_parts(value, "", parts)
+    return "".join(parts)
+
+
+_PLAIN = (int, float, str, bool, type(None))
+
+
+def _json_parts(value: Any, pad: str, out: list[str]) -> None:
+    inner = pad + "  "
+    if isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        out.append("{\n")
+        for k, (key, item) in enumerate(value.items()):
+            if k:
+                out.append(",\n")
+            out.append(f"{inner}{json.dumps(str(key))}: ")
+            _json_parts(item, inner, out)
+        out.append(f"\n{pad}}}")
+    elif isinstance(value, (list, tuple)):
+        if all(isinstance(x, _PLAIN) for x in value):
+            out.append(json.dumps(list(value)))
+            return
+        out.append("[\n")
+        for k, item in enumerate(value):
+            if k:
+                out.append(",\n")
+            out.append(inner)
+            if isinstance(item, list) and all(type(x) is int for x in item):
+                out.append("[" + ", ".join(map(str, item)) + "]")  # a square, quickly
+            else:
+                _json_parts(item, inner, out)
+        out.append(f"\n{pad}]")
+    else:
+        out.append(json.dumps(value))
