@@ -36,22 +36,11 @@ import numpy as np
 from minesweeper.board import UNKNOWN, Board, arrays_of, format_board, parse_board
 from minesweeper.circuit import build
 from minesweeper.count import count_arrangements
-from minesweeper.formula import Formula, Not, Op, Var, evaluate
+from minesweeper.formula import Formula, Not, Op, Var, evaluate, random_cnf
 from minesweeper.reduce import collapse
 from minesweeper.sat import check, safe_squares
 
 from sidebyside import add_old_option, child_json, environment, pythons
-
-
-def random_cnf(n: int, m: int, rng: random.Random) -> Formula:
-    """``m`` random clauses of three distinct variables out of ``n``."""
-    clauses: list[Formula] = []
-    for _ in range(m):
-        lits: list[Formula] = []
-        for v in rng.sample(range(1, n + 1), 3):
-            lits.append(Var(f"x{v}") if rng.random() < 0.5 else Not(Var(f"x{v}")))
-        clauses.append(Op("or", tuple(lits)))
-    return Op("and", tuple(clauses))
 
 
 def random_position(h: int, w: int, density: float, rng: random.Random) -> Board:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from minesweeper.board import format_board, parse_board
 from minesweeper.circuit import build
-from minesweeper.formula import Formula, Not, Op, Var, evaluate, variables
+from minesweeper.formula import Formula, Not, Op, Var, evaluate, random_cnf, variables
 from minesweeper.sat import backbone, safe_by_classes, safe_by_solver, safe_squares
 
 clause_lists = st.integers(1, 7).flatmap(lambda n: st.tuples(
@@ -95,16 +95,6 @@ def test_an_input_is_safe_or_mined_exactly_when_the_formula_forces_it(f: Formula
             assert square in got.safe
         else:
             assert square in got.free
-
-
-def random_cnf(n: int, m: int, rng: random.Random) -> Formula:
-    clauses: list[Formula] = []
-    for _ in range(m):
-        lits: list[Formula] = []
-        for v in rng.sample(range(1, n + 1), 3):
-            lits.append(Var(f"x{v}") if rng.random() < 0.5 else Not(Var(f"x{v}")))
-        clauses.append(Op("or", tuple(lits)))
-    return Op("and", tuple(clauses))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

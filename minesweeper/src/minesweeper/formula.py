@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 
@@ -77,6 +78,23 @@ def evaluate(f: Formula, values: dict[str, bool]) -> bool:
     if f.kind == "or":
         return any(vals)
     return not any(vals)
+
+
+def random_cnf(n: int, m: int, rng: random.Random) -> Formula:
+    """``m`` random clauses, each of three distinct variables ``x1 .. xn`` (``n >= 3``),
+    each negated or not with even chances: the formulas the benchmarks and tests build
+    boards from.
+
+    >>> to_text(random_cnf(4, 2, random.Random(1)))
+    '((x2 or x3 or x1) and (x4 or not x1 or x3))'
+    """
+    clauses: list[Formula] = []
+    for _ in range(m):
+        lits: list[Formula] = []
+        for v in rng.sample(range(1, n + 1), 3):
+            lits.append(Var(f"x{v}") if rng.random() < 0.5 else Not(Var(f"x{v}")))
+        clauses.append(Op("or", tuple(lits)))
+    return Op("and", tuple(clauses))
 
 
 def variables(f: Formula) -> set[str]:
