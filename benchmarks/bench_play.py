@@ -3,23 +3,29 @@
 Each level plays GAMES games (the first click safe, in the corner the advice picks; the
 mines placed after it, never on it), with the seed given, and prints the win rate with
 its 95 % interval, games a second and the CPU seconds, next to the win rates published
-for solvers under the same rules (:data:`PUBLISHED`).
+for solvers under the same rules (:data:`PUBLISHED`). The guesses follow the
+lowest-probability rule, or the look-ahead with ``--look-ahead`` (about three times the
+CPU time on expert). ``--compare`` plays every game with both rules (one seed, the same mines) and
+adds the paired counts: games won by both, by one rule only, and the 95 % interval of
+the difference of the win rates.
 
-    python benchmarks/bench_play.py [--games 10000] [--seed 1]
+    python benchmarks/bench_play.py [--games 10000] [--seed 1] [--look-ahead | --compare]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import resource
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "minesweeper" / "src"))
 
-from minesweeper.play import parse_level, play  # noqa: E402
+from minesweeper.play import Level, PlayResult, parse_level, play  # noqa: E402
 
 #: Win rates published for solvers under the same rules (the first click safe, in a
 #: corner): bcw's solver on the Authoritative Minesweeper forum ("Quasi-empirical
@@ -32,22 +38,69 @@ PUBLISHED = {
 }
 
 
+def timed(level: Level, games: int, seed: int,
+          look_ahead: bool) -> tuple[PlayResult, float, list[bool]]:
+    """Play the games: the result, the CPU seconds, and whether each game was won."""
+    won: list[bool] = []
+
+    def record(done: int, wins: int) -> None:
+        won.append(wins > sum(won))
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    result = play(level, games, seed, record, look_ahead)
+    return result, resource.getrusage(resource.RUSAGE_SELF).ru_utime - before, won
+
+
+def paired(plain: list[bool], ahead: list[bool], z: float = 1.959964) -> dict[str, Any]:
+    """The games won by both rules and by one only, and the 95 % (Wald, paired) interval
+    of the look-ahead's win rate less the other's.
+
+    >>> paired([True, True, False, False], [True, False, True, True])["look_ahead_only"]
+    2
+    """
+    n = len(plain)
+    only_plain = sum(a and not b for a, b in zip(plain, ahead, strict=True))
+    only_ahead = sum(b and not a for a, b in zip(plain, ahead, strict=True))
+    both = sum(a and b for a, b in zip(plain, ahead, strict=True))
+    diff = (only_ahead - only_plain) / n
+    spread = math.sqrt(max(0.0, (only_ahead + only_plain) / n - diff * diff) / n)
+    return {"games": n, "both": both, "lowest_probability_only": only_plain,
+            "look_ahead_only": only_ahead, "difference": diff,
+            "difference_interval_95": [diff - z * spread, diff + z * spread]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="beginner,intermediate,expert")
+    rule = parser.add_mutually_exclusive_group()
+    rule.add_argument("--look-ahead", action="store_true",
+                      help="guess by the look-ahead (about three times the CPU time)")
+    rule.add_argument("--compare", action="store_true",
+                      help="play every game with both rules; the paired counts")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}", file=sys.stderr)
+    rules = [False, True] if args.compare else [args.look_ahead]
     rows = []
     for name in args.levels.split(","):
-        before = resource.getrusage(resource.RUSAGE_SELF).ru_utime
-        result = play(parse_level(name), args.games, args.seed)
-        cpu = resource.getrusage(resource.RUSAGE_SELF).ru_utime - before
-        rows.append({**result.to_json(), "cpu_seconds": round(cpu, 1),
-                     "published": PUBLISHED.get(name)})
-        print(result.line() + f"; {cpu:.1f} CPU s", flush=True)
+        level = parse_level(name)
+        outcomes = []
+        for look_ahead in rules:
+            result, cpu, won = timed(level, args.games, args.seed, look_ahead)
+            outcomes.append(won)
+            rows.append({**result.to_json(), "cpu_seconds": round(cpu, 1),
+                         "published": PUBLISHED.get(name)})
+            print(result.line() + f"; {cpu:.1f} CPU s", flush=True)
+        if args.compare:
+            pair = paired(outcomes[0], outcomes[1])
+            rows.append({"level": level.name, "paired": pair})
+            lo, hi = pair["difference_interval_95"]
+            print(f"  same games: won by both {pair['both']:,}, by the lowest-probability "
+                  f"rule only {pair['lowest_probability_only']:,}, by the look-ahead only "
+                  f"{pair['look_ahead_only']:,}; difference {pair['difference']:+.2%} "
+                  f"(95% interval {lo:+.2%} to {hi:+.2%})", flush=True)
         if name in PUBLISHED:
             print(f"  published: {PUBLISHED[name]}", flush=True)
     print(f"load average {os.getloadavg()[0]:.2f}", file=sys.stderr)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import resource
 import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
+
+from minesweeper.board import Board, parse_board
 
 #: The command line of the installed program.
 PROGRAM = [shutil.which("minesweeper", path=str(Path(sys.executable).parent))
@@ -18,3 +21,24 @@ def memory_ceiling(address_space: int) -> Callable[[], None]:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
     return limit
+
+
+def game_position(rng: random.Random, h: int, w: int, density: float, reveal: float,
+                  total: bool, flag: float = 0.1) -> Board:
+    """A position of a real game: mines at random (a share ``flag`` of them flagged),
+    a share ``reveal`` of the safe squares revealed, the total given or not."""
+    mines = {(r, c) for r in range(h) for c in range(w) if rng.random() < density}
+    rows = []
+    for r in range(h):
+        row = ""
+        for c in range(w):
+            if (r, c) in mines:
+                row += "F" if rng.random() < flag else "?"
+            elif rng.random() < reveal:
+                k = sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+                row += str(k) if k else "."
+            else:
+                row += "?"
+        rows.append(row)
+    head = f"mines: {len(mines)}\n" if total else ""
+    return parse_board(head + "\n".join(rows))

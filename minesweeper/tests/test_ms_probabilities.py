@@ -19,7 +19,7 @@ from minesweeper.board import MINE, UNKNOWN, Board, format_board, parse_board
 from minesweeper.errors import BadInput
 from minesweeper.probability import probabilities
 
-from ms_support import PROGRAM
+from ms_support import PROGRAM, game_position
 
 
 def brute_force(board: Board) -> tuple[list[tuple[int, int]], list[int], int]:
@@ -43,26 +43,6 @@ def brute_force(board: Board) -> tuple[list[tuple[int, int]], list[int], int]:
             agree += 1
             mined = [m + b for m, b in zip(mined, bits, strict=True)]
     return covered, mined, agree
-
-
-def game_position(rng: random.Random, h: int, w: int, density: float, reveal: float,
-                  total: bool) -> Board:
-    """A position of a real game: mines at random, some safe squares revealed."""
-    mines = {(r, c) for r in range(h) for c in range(w) if rng.random() < density}
-    rows = []
-    for r in range(h):
-        row = ""
-        for c in range(w):
-            if (r, c) in mines:
-                row += "F" if rng.random() < 0.1 else "?"
-            elif rng.random() < reveal:
-                k = sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
-                row += str(k) if k else "."
-            else:
-                row += "?"
-        rows.append(row)
-    head = f"mines: {len(mines)}\n" if total else ""
-    return parse_board(head + "\n".join(rows))
 
 
 @settings(max_examples=150)
