@@ -5,8 +5,9 @@ mines placed after it, never on it), with the seed given, and prints the win rat
 its 95 % interval, games a second and the CPU seconds, next to the win rates published
 for solvers under the same rules (:data:`PUBLISHED`). The guesses follow the
 lowest-probability rule, or the look-ahead with ``--look-ahead`` (about three times the
-CPU time on expert). ``--compare`` plays every game with both rules (one seed, the same mines) and
-adds the paired counts: games won by both, by one rule only, and the 95 % interval of
+CPU time on expert). ``--compare`` plays every game with both rules (one seed: the same
+mines whenever both rules open the same first square, as they do on the three classic
+levels) and adds the paired counts: games won by both, by one rule only, and the 95 % interval of
 the difference of the win rates.
 
     python benchmarks/bench_play.py [--games 10000] [--seed 1] [--look-ahead | --compare]

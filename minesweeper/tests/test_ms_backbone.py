@@ -179,3 +179,12 @@ def test_the_safe_board_marks_exactly_the_safe_and_mined_squares(rows: list[str]
     for (r, c), mark in [(sq, "s") for sq in got.safe] + [(sq, "m") for sq in got.mined]:
         want[r] = want[r][:c] + mark + want[r][c + 1:]
     assert lines[2:] == want
+
+
+def test_json_keys_are_written_as_json_writes_them() -> None:
+    from minesweeper.words import json_text
+
+    value = {True: 1, None: [2, 3], 1.5: {"a": [[1, 2]]}, "q\"": []}
+    assert json.loads(json_text(value)) == json.loads(json.dumps(value))
+    with pytest.raises(TypeError):
+        json_text({(1, 2): 3})

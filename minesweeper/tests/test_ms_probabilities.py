@@ -282,7 +282,7 @@ def test_a_group_whose_numbers_span_too_far_is_refused_before_its_bounds_are_bui
     with pytest.raises(BadInput, match="span more than the 3 partial counts in all"):
         probabilities(board)
     assert built == []
-    monkeypatch.setattr(probability, "MAX_ENTRIES", 4_000_000)
+    monkeypatch.setattr(probability, "MAX_ENTRIES", 6_500_000)
     assert probabilities(board).fractions() == want and built
 
 

@@ -593,8 +593,10 @@ def play(level: str, games: int, seed: int, look_ahead: bool, quiet: bool,
     Each game is the classic one: the mines are placed once the first square is chosen,
     never on it. The analyser opens every square safe in every arrangement, and guesses
     the square 'hint' names when none is (with --look-ahead, the square 'hint
-    --look-ahead' names). The output names the rule of the guesses ("rule" in --json);
-    one seed plays the same games with either rule.
+    --look-ahead' names). The output names the rule of the guesses ("rule" in --json).
+    One seed plays the same games with either rule when both open the same first square
+    (the corner, on the three classic levels); the mines are drawn around the first
+    click, so on a level where the rules open different squares first the games differ.
 
     \b
     Examples:

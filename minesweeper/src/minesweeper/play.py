@@ -136,7 +136,8 @@ def play(level: Level, games: int, seed: int = 0,
          progress: Callable[[int, int], None] | None = None,
          look_ahead: bool = False) -> PlayResult:
     """Play ``games`` games of ``level``, the mines of game ``k`` drawn from ``seed``
-    (the same for either rule), the guesses by the look-ahead with ``look_ahead``;
+    around the first click (the same for either rule when both open the same first
+    square), the guesses by the look-ahead with ``look_ahead``;
     ``progress`` is told the games played and won after each."""
     rng = random.Random(seed)
     wins = 0

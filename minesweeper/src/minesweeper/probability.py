@@ -50,7 +50,7 @@ Poly = list[int]
 #: is refused in one line (``check``, ``--count`` and ``--safe`` with a total then ask
 #: the solver).
 MAX_STATES = 200_000
-MAX_ENTRIES = 4_000_000
+MAX_ENTRIES = 6_500_000
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,13 @@ def json_text(value: Any) -> str:
 
 
 _PLAIN = (int, float, str, bool, type(None))
+_NULL_VALUE = len(": null}")
+
+
+def _json_key(key: Any) -> str:
+    """A key as ``json.dumps`` writes it (``true`` for True, ``1.5`` for 1.5; a key JSON
+    cannot take raises ``TypeError``)."""
+    return json.dumps({key: None})[1:-_NULL_VALUE]
 
 
 def _json_parts(value: Any, pad: str, out: list[str]) -> None:
@@ -85,7 +92,7 @@ def _json_parts(value: Any, pad: str, out: list[str]) -> None:
         for k, (key, item) in enumerate(value.items()):
             if k:
                 out.append(",\n")
-            out.append(f"{inner}{json.dumps(str(key))}: ")
+            out.append(f"{inner}{_json_key(key)}: ")
             _json_parts(item, inner, out)
         out.append(f"\n{pad}}}")
     elif isinstance(value, (list, tuple)):
