@@ -188,3 +188,47 @@ def test_json_keys_are_written_as_json_writes_them() -> None:
     assert json.loads(json_text(value)) == json.loads(json.dumps(value))
     with pytest.raises(TypeError):
         json_text({(1, 2): 3})
+
+
+def test_backbone_tells_its_progress() -> None:
+    seen: list[tuple[int, int]] = []
+    n = 300
+    clauses = [[1]] + [[-v, v + 1] for v in range(1, 200)] + [[v, -v] for v in range(201, n)]
+    got = backbone(clauses, n, lambda done, total: seen.append((done, total)))
+    assert got is not None and seen and seen[-1] == (n, n)
+    assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:], strict=False))
+    assert {total for _, total in seen} == {n}
+
+
+def test_safe_shows_a_progress_line_on_a_terminal(tmp_path: Path) -> None:
+    import os
+    import pty
+
+    rng = random.Random(7)
+    c = build(random_cnf(8, 30, rng), [f"x{i}" for i in range(1, 9)])
+    path = tmp_path / "formula.txt"
+    path.write_text(format_board(c.board) + "\n")
+    exe = shutil.which("minesweeper") or str(Path(sys.executable).parent / "minesweeper")
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run([exe, "check", str(path), "--safe", "--json"],
+                              stdout=subprocess.PIPE, stderr=follower, timeout=120)
+        os.close(follower)
+        err = b""
+        while True:
+            try:
+                chunk = os.read(leader, 1 << 16)
+            except OSError:
+                break
+            if not chunk:
+                break
+            err += chunk
+    finally:
+        os.close(leader)
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["safe"]["consistent"] is True
+    assert b"classes settled" in err and b"\r" in err
+    # not on a pipe
+    piped = subprocess.run([exe, "check", str(path), "--safe", "--json"],
+                           capture_output=True, timeout=120)
+    assert piped.returncode == 0 and piped.stderr == b""

@@ -282,7 +282,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
     if do_count:
         report.add_count(*signals.in_child(_counts, board, method))
     if do_safe:
-        report.add_safe(signals.in_child(safe_squares, board))
+        report.add_safe(signals.in_child(safe_squares, board, _settling()))
     if do_probabilities:
         report.add_probabilities(signals.in_child(probabilities, board))
     if assignment or not (do_count or do_safe or do_probabilities):
@@ -292,6 +292,22 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
             report.add_assignment(assignment_of(text, verdict.mines))
     report.data["seconds"] = round(time.perf_counter() - started, 4)
     return _answer(report, output, kind, as_json)
+
+
+def _settling() -> Callable[[int, int], None] | None:
+    """A progress line on standard error, when it is a terminal, for the classes that
+    --safe settles on a board without a total (at most five a second)."""
+    if not sys.stderr.isatty():
+        return None
+    shown = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - shown[0] > 0.2:
+            shown[0] = now
+            click.echo(f"\rsafe squares: {done:,} of {total:,} classes settled", err=True,
+                       nl=done == total)
+    return show
 
 
 def _counts(board: Board, method: str) -> tuple[CountResult, CountResult | None]:

@@ -18,7 +18,7 @@ False
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb, isqrt
@@ -419,7 +419,9 @@ def _cardinality(lits: list[int], bound: int, at_least: bool, top: int,
 MAX_CHUNK = 4096
 
 
-def backbone(clauses: list[list[int]], nvars: int) -> npt.NDArray[np.int8] | None:
+def backbone(clauses: list[list[int]], nvars: int,
+             progress: Callable[[int, int], None] | None = None
+             ) -> npt.NDArray[np.int8] | None:
     """The value every model of ``clauses`` gives each variable ``1..nvars``: ``1`` or
     ``0`` when all models agree (the backbone), ``-1`` when they differ; ``None`` when
     there is no model.
@@ -431,7 +433,8 @@ def backbone(clauses: list[list[int]], nvars: int) -> npt.NDArray[np.int8] | Non
     which is added as unit clauses (they help the later calls), and the next chunk is
     twice as large (at most :data:`MAX_CHUNK`); after a model it is half as large.  The
     solver prefers the values unlike the first model's, so that each model clears many
-    candidates.
+    candidates.  ``progress`` is told, after each call, how many variables are settled
+    (fixed, or seen with both values) of ``nvars``.
 
     >>> backbone([[1, 2], [-1], [2, 3]], 3).tolist()
     [0, 1, -1]
@@ -474,6 +477,8 @@ def backbone(clauses: list[list[int]], nvars: int) -> npt.NDArray[np.int8] | Non
                 chunk = min(2 * chunk, MAX_CHUNK)
                 start = int(part[-1]) + 1
             solver.add_clause([-top])
+            if progress is not None:
+                progress(nvars - int(np.count_nonzero(open_)), nvars)
     return out
 
 
@@ -485,14 +490,15 @@ def _model_array(model: list[int], nvars: int) -> npt.NDArray[np.bool_]:
     return out
 
 
-def safe_by_classes(board: Board) -> SafeResult:
+def safe_by_classes(board: Board,
+                    progress: Callable[[int, int], None] | None = None) -> SafeResult:
     """The squares safe or mined in every arrangement of a board without a total, from
     the collapse of :mod:`minesweeper.reduce`: every square takes the value of its class
     (a class is one variable however many squares it holds), and the classes left in
     clauses are settled by :func:`backbone`.  Squares no number sees are never
     determined (nothing limits them without a total).  Any board the reader takes is
     answered: a board built from a formula keeps a few thousand classes of its millions
-    of squares.
+    of squares.  ``progress`` follows the backbone (see :func:`backbone`).
 
     >>> from minesweeper.board import parse_board
     >>> r = safe_by_classes(parse_board("?1?/11."))
@@ -508,7 +514,7 @@ def safe_by_classes(board: Board) -> SafeResult:
     if c.contradiction:
         return SafeResult(False)
     value = c.value.copy()
-    fixed = backbone(c.clauses, len(c.root_of) - 1)
+    fixed = backbone(c.clauses, len(c.root_of) - 1, progress)
     if fixed is None:
         return SafeResult(False)
     roots = c.root_of[1:]
@@ -545,13 +551,15 @@ def safe_by_groups(board: Board) -> SafeResult | None:
     return out
 
 
-def safe_squares(board: Board) -> SafeResult:
+def safe_squares(board: Board,
+                 progress: Callable[[int, int], None] | None = None) -> SafeResult:
     """The inference problem: which unknown squares are safe, or mined, in every arrangement.
 
     Without a total the classes of the collapse answer (:func:`safe_by_classes`, any
     board the reader takes); with one, the exact probabilities of
     :mod:`minesweeper.probability` (a square is safe at 0, mined at 1), and the solver
     (:func:`safe_by_solver`) when a group of classes is too entangled for them.
+    ``progress`` follows the classes settled on a board without a total.
 
     >>> from minesweeper.board import parse_board
     >>> r = safe_squares(parse_board("?1?/11."))
@@ -562,7 +570,7 @@ def safe_squares(board: Board) -> SafeResult:
     ([(0, 2)], [(0, 0)])
     """
     if board.total is None:
-        return safe_by_classes(board)
+        return safe_by_classes(board, progress)
     by_groups = safe_by_groups(board)
     if by_groups is not None:
         return by_groups
