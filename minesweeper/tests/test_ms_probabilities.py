@@ -303,3 +303,23 @@ def test_partial_sums_count_towards_the_limit(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(probability, "MAX_ENTRIES", spans + counts + sums - 1)
     with pytest.raises(BadInput, match="partial counts in all"):
         probabilities(board)
+
+
+@pytest.mark.parametrize(("variables", "clauses", "seed"), [(3, 3, 1), (4, 4, 1), (4, 6, 2)])
+def test_an_input_of_a_built_board_is_a_mine_in_the_share_of_models_where_it_is_true(
+        variables: int, clauses: int, seed: int) -> None:
+    """A board built from a formula has one arrangement per model (no total): the
+    probability of an input square is the share of the models that set its variable."""
+    from minesweeper.circuit import build
+    from minesweeper.formula import evaluate, random_cnf
+
+    f = random_cnf(variables, clauses, random.Random(seed))
+    names = [f"x{i}" for i in range(1, variables + 1)]
+    c = build(f, names)
+    models = [bits for bits in itertools.product((False, True), repeat=variables)
+              if evaluate(f, dict(zip(names, bits, strict=True)))]
+    p = probabilities(c.board)
+    assert p.consistent == bool(models)
+    assert p.frontier == len(models)
+    for k, name in enumerate(names):
+        assert p.of(c.inputs[name]) == Fraction(sum(m[k] for m in models), len(models))

@@ -29,6 +29,7 @@ the total, when the board gives one) counts once. The work goes in four steps:
 
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,11 +57,14 @@ MAX_ENTRIES = 6_500_000
 @dataclass(frozen=True)
 class Group:
     """Classes that share open numbers: ``ones[i]``/``zeros[i]`` mines when class ``i`` is
-    1/0; ``rows`` the numbers as ``(classes, coefs, rhs)``, classes indexed in the group."""
+    1/0 (all 0 on a board without a total, where the mines are not counted); ``rows`` the
+    numbers as ``(classes, coefs, rhs)``, classes indexed in the group; ``squares`` the
+    covered squares of its classes."""
 
     ones: list[int]
     zeros: list[int]
     rows: list[tuple[list[int], list[int], int]]
+    squares: int = 0
 
     @cached_property
     def plan(self) -> list[tuple[list[tuple[int, int]], list[int], list[int]]]:
@@ -234,7 +238,9 @@ def _analyse(board: Board) -> _Analysis | None:
     parent, parity, value = c.parent.tolist(), c.parity.tolist(), c.value.tolist()
     touched = a.touched.tolist()
     roots, fixed = _classes(a.n, parent, parity, value, touched)
-    groups, order = _groups(a, parent, parity, value, roots)
+    # without a total the arrangements are not told apart by their mines: each group's
+    # polynomial is one number, whatever its classes hold
+    groups, order = _groups(a, parent, parity, value, roots, a.total_need is not None)
     if groups is None:
         return None
     tables = []
@@ -355,8 +361,7 @@ def tally(board: Board) -> Tally:
         touched = arrays_of(board).touched
         return Tally(0, 0, int(touched.sum()), int((~touched).sum()), [])
     n = len(an.squares)
-    parts = [(sum(g.ones[i] + g.zeros[i] for i in range(len(g.ones))), sum(p))
-             for g, p in zip(an.groups, an.polys, strict=True)]
+    parts = [(g.squares, sum(p)) for g, p in zip(an.groups, an.polys, strict=True)]
     if an.total is None:
         every = an.frontier_arrangements * 2 ** an.interior
     elif not 0 <= an.total <= n:
@@ -426,9 +431,11 @@ def _classes(n: int, parent: list[int], parity: list[int], value: list[int],
 
 
 def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
-            roots: dict[int, list[int]]) -> tuple[list[Group] | None, list[list[int]]]:
+            roots: dict[int, list[int]], count_mines: bool = True
+            ) -> tuple[list[Group] | None, list[list[int]]]:
     """The numbers rewritten over the free roots, split into independent groups (None when
-    a number can no longer hold)."""
+    a number can no longer hold); with ``count_mines`` false every class counts 0 mines
+    either way (the sweeps then count arrangements only)."""
     ptr = a.ptr.tolist()
     vs = a.vars.tolist()
     need = a.need.tolist()
@@ -481,34 +488,74 @@ def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
             live, rhs = rows[i]
             ids = sorted(live, key=index.__getitem__)
             grows.append(([index[r] for r in ids], [live[r] for r in ids], rhs))
-        groups.append(Group([roots[r][0] for r in rs], [roots[r][1] for r in rs], grows))
+        squares = sum(roots[r][0] + roots[r][1] for r in rs)
+        if count_mines:
+            groups.append(Group([roots[r][0] for r in rs], [roots[r][1] for r in rs], grows,
+                                squares))
+        else:
+            groups.append(Group([0] * len(rs), [0] * len(rs), grows, squares))
         order.append(rs)
     return groups, order
 
 
 def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]]) -> list[int]:
-    """Classes in an order that keeps few numbers open: breadth first from the first
-    class over shared numbers (a wire or a frontier line is walked end to end)."""
+    """Classes in an order that keeps few numbers open at once (the sweep's states grow
+    with them): greedily, the next class is the one that opens the fewest numbers not yet
+    open less those it completes, among the classes of the numbers already open (ties:
+    the one in more open numbers, then the lower class); when none is left there, a new
+    start at a class in the fewest numbers.  A wire or a frontier line is walked end to
+    end; on a board built from a formula the numbers open at once are about a third of
+    those a breadth-first walk keeps.
+
+    >>> _sweep_order([5, 1, 3, 2], [{1: 1, 2: 1}, {2: 1, 3: 1}, {3: 1, 5: 1}])
+    [1, 2, 3, 5]
+    """
     if len(rs) < 3:
         return sorted(rs)
-    near: dict[int, set[int]] = defaultdict(set)
-    for live in rows:
+    rows_of: dict[int, list[int]] = defaultdict(list)
+    for j, live in enumerate(rows):
         for r in live:
-            near[r].update(live)
-    degree = {r: len(near[r]) for r in rs}
-    seen: set[int] = set()
+            rows_of[r].append(j)
+    left = [len(live) for live in rows]          # classes of each number still to come
+    opened = [False] * len(rows)
+    placed: set[int] = set()
+
+    def key(r: int) -> tuple[int, int, int]:
+        grows = near = 0
+        for j in rows_of[r]:
+            if left[j] == 1:
+                grows -= 1
+            elif not opened[j]:
+                grows += 1
+            near += opened[j]
+        return grows, -near, r
+
+    starts = sorted(rs, key=lambda r: (len(rows_of[r]), r))
+    next_start = 0
+    heap: list[tuple[tuple[int, int, int], int]] = []
     out: list[int] = []
-    for start in sorted(rs, key=lambda r: (degree[r], r)):
-        if start in seen:
-            continue
-        queue = [start]
-        seen.add(start)
-        while queue:
-            r = queue.pop(0)
-            out.append(r)
-            for s in sorted(near[r] - seen):
-                seen.add(s)
-                queue.append(s)
+    while len(out) < len(rs):
+        if not heap:
+            while starts[next_start] in placed:
+                next_start += 1
+            r = starts[next_start]
+        else:
+            k, r = heapq.heappop(heap)
+            if r in placed:
+                continue
+            now = key(r)
+            if now != k:                          # stale: its numbers moved on
+                heapq.heappush(heap, (now, r))
+                continue
+        placed.add(r)
+        out.append(r)
+        for j in rows_of[r]:
+            left[j] -= 1
+            opened[j] = True
+        for j in rows_of[r]:
+            for q in rows[j]:
+                if q not in placed:
+                    heapq.heappush(heap, (key(q), q))
     return out
 
 
