@@ -12,6 +12,7 @@ import pytest
 
 from minesweeper.advice import hint
 from minesweeper.board import UNKNOWN, Board
+from minesweeper.errors import BadInput
 from minesweeper.play import PlayResult, parse_level, play, play_game
 
 from ms_support import PROGRAM
@@ -69,3 +70,24 @@ def test_a_bad_level_is_one_line(bad: str) -> None:
 def test_the_first_move_is_the_corner_the_advice_picks() -> None:
     empty = Board(np.full((16, 30), UNKNOWN, dtype=np.int8), 99)
     assert hint(empty).best == (0, 0)
+
+
+def test_a_board_too_entangled_for_the_probabilities_does_not_end_the_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver names the safe squares, and the guess goes to a covered square with
+    the fewest covered neighbours."""
+    from minesweeper import play as play_module
+    from minesweeper import probability
+    from minesweeper.board import parse_board
+
+    board = parse_board("mines: 2\n?1??/11??/????")
+    normal = play_module._next_moves(board, False)
+    monkeypatch.setattr(probability, "MAX_ENTRIES", 0)
+    with pytest.raises(BadInput):
+        probability.probabilities(board)
+    assert play_module._next_moves(board, False) == normal
+    assert normal == [(0, 2), (1, 2), (2, 0), (2, 1), (2, 2)]      # (0, 0) holds a mine
+    guess = play_module._next_moves(parse_board("mines: 1\n1?/??"), False)
+    assert guess == [(0, 1)]
+    result = play_module.play(play_module.parse_level("beginner"), 20, seed=3)
+    assert result.games == 20 and result.wins > 0
