@@ -240,6 +240,19 @@ def two_step_survival(board: Board, square: Cell,
     return got
 
 
+def least_exposed(board: Board, squares: list[Cell]) -> Cell | None:
+    """Of ``squares``, the one with the fewest covered neighbours, then the first in
+    reading order: the tie-break of the lowest-probability rule (None when there are no
+    squares).
+
+    >>> from minesweeper.board import parse_board
+    >>> least_exposed(parse_board("???/???"), [(0, 1), (1, 2), (1, 1)])
+    (1, 2)
+    """
+    near = _count_near(board.cells == UNKNOWN)
+    return min(squares, key=lambda sq: (int(near[sq]), sq), default=None)
+
+
 def _plain_order(board: Board, result: Probabilities,
                  chances: list[Fraction]) -> list[int]:
     """The covered squares (indices) in the lowest-probability rule's order."""

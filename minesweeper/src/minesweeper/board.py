@@ -497,10 +497,12 @@ def _make(rows: list[list[int]], total: int | None) -> Board:
 
 
 def format_board(board: Board, mines: set[Cell] | None = None, mark: set[Cell] | None = None,
-                 mine_format: bool = False) -> str:
+                 mine_format: bool = False,
+                 letters: dict[str, set[Cell]] | None = None) -> str:
     """The board as text.  ``mines`` shows an arrangement (``*`` on unknown squares holding a
-    mine, ``-`` on those that do not); with ``mark``, every square takes three characters
-    and the marked ones are bracketed (the numbers of an inconsistent core); ``mine_format``
+    mine, ``-`` on those that do not); ``letters`` writes each letter on its squares (the
+    safe squares as ``s``); with ``mark``, every square takes three characters and the
+    marked ones are bracketed (the numbers of an inconsistent core); ``mine_format``
     writes the ``.mine`` form.
 
     >>> print(format_board(parse_board("1?/??"), mines={(0, 1)}))
@@ -513,6 +515,9 @@ def format_board(board: Board, mines: set[Cell] | None = None, mark: set[Cell] |
     2x2x0
     1H
     HH
+    >>> print(format_board(parse_board("1?/??"), letters={"m": {(0, 1)}, "s": {(1, 1)}}))
+    1m
+    ?s
     """
     out: list[str] = []
     if mark is not None:
@@ -529,11 +534,14 @@ def format_board(board: Board, mines: set[Cell] | None = None, mark: set[Cell] |
     if mine_format:
         table[1], table[2] = ord("H"), ord("0")
     chars = table[cells.astype(np.int64) + 2]
+    marks = dict(letters or {})
     if mines is not None:
         chars[cells == UNKNOWN] = ord("-")
-        if mines:
-            rr, cc = np.array(list(mines), dtype=np.int64).reshape(-1, 2).T
-            chars[rr, cc] = ord("*")
+        marks["*"] = mines
+    for letter, squares in marks.items():
+        if squares:
+            rr, cc = np.array(list(squares), dtype=np.int64).reshape(-1, 2).T
+            chars[rr, cc] = ord(letter)
     if board.height and board.width:
         lines = np.concatenate([chars, np.full((board.height, 1), ord("\n"), np.uint8)], 1)
         out.append(lines.tobytes().decode("ascii")[:-1])

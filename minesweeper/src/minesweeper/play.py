@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .advice import LOOK_AHEAD, LOWEST_PROBABILITY, hint
+from .advice import LOOK_AHEAD, LOWEST_PROBABILITY, hint, least_exposed
 from .board import UNKNOWN, Board, Cell
 from .errors import BadInput
 
@@ -207,16 +207,8 @@ def _next_moves(board: Board, look_ahead: bool) -> list[Cell]:
             return []
         if sure.safe:
             return sorted(sure.safe)
-        cells = board.cells
-        h, w = cells.shape
-        covered = [(r, c) for r in range(h) for c in range(w)
-                   if cells[r, c] == UNKNOWN and (r, c) not in sure.mined]
-
-        def near(square: Cell) -> int:
-            r, c = square
-            return int((cells[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2] == UNKNOWN).sum())
-
-        return [min(covered, key=lambda sq: (near(sq), sq))] if covered else []
+        guess = least_exposed(board, sorted(sure.free))
+        return [] if guess is None else [guess]
     return advice.safe or ([advice.best] if advice.best is not None else [])
 
 

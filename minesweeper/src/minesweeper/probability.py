@@ -246,8 +246,8 @@ def _analyse(board: Board) -> _Analysis | None:
     tables = []
     room = MAX_ENTRIES
     for g in groups:
-        tables.append(_forward(g, room))
-        room -= _spans(g) + sum(_held(table) for table in tables[-1][1:])
+        table, room = _forward(g, room)
+        tables.append(table)
     polys = [_sum_states(t[-1]) for t in tables]
     if any(not any(p) for p in polys):
         return None
@@ -639,10 +639,11 @@ def _too_entangled(g: Group, held: str) -> BadInput:
                     f"({held}): its probabilities are not computed")
 
 
-def _forward(g: Group, room: int = MAX_ENTRIES) -> list[dict[State, Poly]]:
+def _forward(g: Group, room: int = MAX_ENTRIES) -> tuple[list[dict[State, Poly]], int]:
     """The forward tables: at each boundary, for each state, arrangements by mines (at
     most ``room`` partial counts and sums in all, the bounds of the sweep included: a
-    group whose numbers span more is refused before anything is built)."""
+    group whose numbers span more is refused before anything is built); and the room
+    they leave."""
     room -= _spans(g)
     if room < 0:
         raise _too_entangled(g, f"its numbers span more than the {MAX_ENTRIES:,} partial "
@@ -662,7 +663,7 @@ def _forward(g: Group, room: int = MAX_ENTRIES) -> list[dict[State, Poly]]:
                                  if room >= 0 else
                                  f"more than {MAX_ENTRIES:,} partial counts in all")
         tables.append(nxt)
-    return tables
+    return tables, room
 
 
 def _add_shifted(into: Poly, poly: Poly, shift: int) -> None:

@@ -379,16 +379,7 @@ class SafeResult:
         """
         if not self.consistent:
             return []
-        rows: list[str] = []
-        if board.height and board.width:
-            grid = np.frombuffer((format_board(board) + "\n").encode("ascii"),
-                                 dtype=np.uint8).reshape(board.height, board.width + 1).copy()
-            for squares, mark in ((self.safe, "s"), (self.mined, "m")):
-                if squares:
-                    rr, cc = np.array(list(squares), dtype=np.int64).reshape(-1, 2).T
-                    grid[rr, cc] = ord(mark)
-            text = grid[:, :-1].tobytes().decode("ascii")
-            rows = [text[r * board.width:(r + 1) * board.width] for r in range(board.height)]
+        rows = format_board(board, letters={"s": self.safe, "m": self.mined}).splitlines()
         return [f"safe in every arrangement: {len(self.safe)}; mined in every arrangement: "
                 f"{len(self.mined)}; undetermined: {len(self.free)}",
                 "s: safe in every arrangement, m: mined in every arrangement, ?: either",
