@@ -7,8 +7,8 @@ for solvers under the same rules (:data:`PUBLISHED`). The guesses follow the
 lowest-probability rule, or the look-ahead with ``--look-ahead`` (about three times the
 CPU time on expert). ``--compare`` plays every game with both rules (one seed: the same
 mines whenever both rules open the same first square, as they do on the three classic
-levels) and adds the paired counts: games won by both, by one rule only, and the 95 % interval of
-the difference of the win rates.
+levels) and adds the paired counts: games won by both, by one rule only, and the 95 %
+interval of the difference of the win rates.
 
     python benchmarks/bench_play.py [--games 10000] [--seed 1] [--look-ahead | --compare]
 """
@@ -43,9 +43,11 @@ def timed(level: Level, games: int, seed: int,
           look_ahead: bool) -> tuple[PlayResult, float, list[bool]]:
     """Play the games: the result, the CPU seconds, and whether each game was won."""
     won: list[bool] = []
+    before_wins = [0]
 
     def record(done: int, wins: int) -> None:
-        won.append(wins > sum(won))
+        won.append(wins > before_wins[0])
+        before_wins[0] = wins
 
     before = resource.getrusage(resource.RUSAGE_SELF).ru_utime
     result = play(level, games, seed, record, look_ahead)
