@@ -10,11 +10,12 @@ the total, when the board gives one) counts once. The work goes in four steps:
 2. **Components**: the numbers still open, rewritten over the classes as
    ``sum coef * class = rhs``, split the classes into independent groups; a class no open
    number mentions is a group of its own.
-3. **Sweep** of each group, class by class, keeping the partial sums of the numbers that
-   are started but not finished (equal states merged): forward, how many ways reach each
-   state with ``m`` mines so far; backward, how many ways finish from it, weighted by how
-   the rest of the board completes. Their products give, for each class, the weighted
-   arrangements in which it is 1.
+3. **Sweep** of each group, class by class in an order that keeps few numbers open
+   (:func:`_sweep_order`), keeping the partial sums of the numbers that are started but
+   not finished (equal states merged): forward, how many ways reach each state with
+   ``m`` mines so far (without a total the mines are not counted); backward, how many
+   ways finish from it, weighted by how the rest of the board completes. Their products
+   give, for each class, the weighted arrangements in which it is 1.
 4. **Combination** over mine counts: each group's polynomial (arrangements by number of
    mines), convolved with the others'; with a total ``T`` the squares no number sees
    (``interior``) take the rest, ``C(interior, T - m)`` ways for ``m`` mines elsewhere.
