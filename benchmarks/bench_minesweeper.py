@@ -36,7 +36,7 @@ import numpy as np
 from minesweeper.board import UNKNOWN, Board, arrays_of, format_board, parse_board
 from minesweeper.circuit import build
 from minesweeper.count import count_arrangements
-from minesweeper.formula import Formula, Not, Op, Var, evaluate, random_cnf
+from minesweeper.formula import Formula, Not, Op, Var, evaluate
 from minesweeper.reduce import collapse
 from minesweeper.sat import check, safe_squares
 
@@ -230,9 +230,11 @@ def main() -> None:
                         help="seconds allowed to each check --safe run (with --old)")
     parser.add_argument("--collapse", metavar="FILE", help=argparse.SUPPRESS)  # child
     args = parser.parse_args()
-    if args.collapse:
+    if args.collapse:  # also run by --old's environment, which may lack what follows
         print(json.dumps(collapse_times(args.collapse)))
         return
+    from minesweeper.formula import random_cnf
+
     rng = random.Random(args.seed)
     print(f"{'instance':20} {'board':>12} {'MB':>6} {'unknown':>9} {'classes':>8} "
           f"{'clauses':>9} {'build s':>8} {'read s':>7} {'check s':>8} {'safe s':>7} "
