@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import html as _html
 import json
+import re
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -279,9 +280,39 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
     }
     payload = base64.b64encode(zlib.compress(data, 6)).decode("ascii")
     title = f"{method} on {n}x{n} ({piece.value})"
-    return (template.replace("{{TITLE}}", title)
-            .replace("{{META}}", json.dumps(meta))
-            .replace("{{DATA}}", payload))
+    return fill(template, {"TITLE": _html.escape(title), "STYLE": _assets(PAGE_STYLES),
+                           "SCRIPT": _assets(PAGE_SCRIPTS), "META": _json_in_script(meta),
+                           "DATA": payload})
+
+
+#: The style sheets and scripts of the player page, in the order the page holds them.
+PAGE_STYLES: tuple[str, ...] = ("player.css", "player_tree.css")
+PAGE_SCRIPTS: tuple[str, ...] = ("player_tree.js", "player_lines.js", "player.js")
+
+
+def _assets(names: tuple[str, ...]) -> str:
+    """The text of the page's own style sheets or scripts, one after the other."""
+    folder = resources.files("nqueens.viz")
+    return "\n".join(folder.joinpath(name).read_text("utf-8") for name in names)
+
+
+def _json_in_script(value: object) -> str:
+    """JSON that may stand inside a ``<script>`` element (no ``</`` closes it early).
+
+    >>> _json_in_script({"a": "</script>"})
+    '{"a": "<\\\\/script>"}'
+    """
+    return json.dumps(value).replace("</", "<\\/")
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    """The template with each ``{{NAME}}`` replaced by its value, in one pass (a value
+    that holds ``{{...}}`` itself is left as it is).
+
+    >>> fill("<b>{{A}}</b>{{B}}", {"A": "{{B}}", "B": "x"})
+    '<b>{{B}}</b>x'
+    """
+    return re.sub(r"\{\{([A-Z_]+)\}\}", lambda m: values[m.group(1)], template)
 
 
 def render_html(events: Iterable[Event], n: int, *, method: str = "proba",
