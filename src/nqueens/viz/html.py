@@ -36,6 +36,7 @@ from ..errors import BadInput
 from ..pictures import ATTACK, ATTACKED, DARK, FREE, LIGHT, QUEEN_FILL, QUEEN_PATH, REFUSED
 from ..pieces import Piece
 from ..squares import Square
+from ..tour import stops as tour_stops
 from ..trace import Event, Kind
 from .code import CODE_METHODS, code_of
 
@@ -250,8 +251,9 @@ DEFAULT_SPEED = 20.0
 
 
 def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
-         speed: float | None = None) -> str:
-    """The HTML text of the player for compact trace bytes.
+         speed: float | None = None, tour: bool = False) -> str:
+    """The HTML text of the player for compact trace bytes; with ``tour`` it opens on the
+    first stop of the source's tour (:mod:`nqueens.tour`).
 
     >>> html = page(proba_bytes(4), 4, method="proba", piece=Piece.QUEEN, until="all")
     >>> html.startswith("<!DOCTYPE html>"), "<title>nqueens: proba on 4x4 (queen)</title>" in html
@@ -277,6 +279,8 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
         "colours": {"light": LIGHT, "dark": DARK, "queen": QUEEN_FILL, "attack": ATTACK,
                     "attacked": ATTACKED, "free": FREE, "refused": REFUSED},
         "queenPath": QUEEN_PATH,
+        "tour": [stop.as_dict() for stop in tour_stops(n, method, piece.value)],
+        "tourStart": tour,
     }
     payload = base64.b64encode(zlib.compress(data, 6)).decode("ascii")
     title = f"{method} on {n}x{n} ({piece.value})"
@@ -317,7 +321,7 @@ def fill(template: str, values: dict[str, str]) -> str:
 
 def render_html(events: Iterable[Event], n: int, *, method: str = "proba",
                 piece: Piece = Piece.QUEEN, until: str = "all",
-                speed: float | None = None) -> tuple[str, PageInfo]:
+                speed: float | None = None, tour: bool = False) -> tuple[str, PageInfo]:
     """The player page for a trace, and what it holds.
 
     For ``proba``, ``arrays`` and ``sets`` the page's data come from the compiled kernel
@@ -332,7 +336,7 @@ def render_html(events: Iterable[Event], n: int, *, method: str = "proba",
         data = proba_bytes(n, piece, until)
     else:
         data = encode_events(events, n, methods.get(method).scan)
-    html = page(data, n, method=method, piece=piece, until=until, speed=speed)
+    html = page(data, n, method=method, piece=piece, until=until, speed=speed, tour=tour)
     ev, st, so = _count(data)
     return html, PageInfo(ev, st, so, len(html.encode("utf-8")))
 
