@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import sys
+import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO
@@ -15,9 +17,10 @@ from ..classic import EXHAUSTIVE, METHODS, trace
 from ..errors import BadInput, NoSolution
 from ..methods import names
 from ..pieces import Piece
+from ..tour import Stop, stops, words
 from ..trace import Event, Kind
 from ..tracing import Snapshot, TraceSummary, snapshots
-from ..viz.html import check_page_size
+from ..viz.html import DEFAULT_SPEED, check_page_size
 from ..viz.text import board_text, count_of
 from .app import cli
 from .common import (
@@ -57,7 +60,14 @@ PICTURES = ("board", "svg", "png")
                                    "(a warning says when it is over 20 MB).")
 @click.option("--compare", metavar="METHOD", type=click.Choice(METHODS), default=None,
               help="With --html: one page with two players side by side, --method and this "
-                   "one on the same board, driven by one set of controls.")
+                   "one on the same board, driven by one set of controls. Min-conflicts "
+                   "without --seed runs its typical seed there (the median run of seeds "
+                   "0…99 at that n), named beside its counter.")
+@click.option("--tour", is_flag=True,
+              help="The Hungarian source's tour of proba (or arrays) on 8x8: its four "
+                   "boards (steps 24, 36, 60, 876), each with its title and sentences; "
+                   "with --html, a page that opens on the tour. Not with --step, --events, "
+                   "--animate, --compare or an svg/png picture.")
 @click.option("--format", "-f", "fmt", type=click.Choice(PICTURES), default=None,
               help="Show the board as text, or as an svg or png picture (of the last board "
                    "chosen) [default: board, or svg/png when --output ends in .svg/.png; "
@@ -67,7 +77,9 @@ PICTURES = ("board", "svg", "png")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of standard output (written whole or not at all).")
 @click.option("--seed", type=int, default=None,
-              help="Random seed (intuitive: its escapes; min-conflicts).")
+              help="Random seed (intuitive: its escapes; min-conflicts) [default: 0, "
+                   "said on stderr; in a --compare page min-conflicts takes its typical "
+                   "seed].")
 @click.option("--max-steps", type=click.IntRange(min=0), default=None,
               help="Step budget in candidate swaps (min-conflicts only).")
 @json_option
@@ -79,7 +91,7 @@ PICTURES = ("board", "svg", "png")
                    "boards read); warnings and errors stay.")
 def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, show_events: bool,
               animate: bool, speed: float, html_file: str | None, compare: str | None,
-              fmt: str | None, attacked: bool, output: str | None, seed: int | None,
+              tour: bool, fmt: str | None, attacked: bool, output: str | None, seed: int | None,
               max_steps: int | None, as_json: bool, piece: str, torus: bool,
               quiet: bool) -> int:
     """Trace an algorithm on an N×N board: the board at chosen steps, an animation, a page.
@@ -97,6 +109,11 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     an svg/png --format. --seed is for intuitive and min-conflicts, --max-steps
     for min-conflicts only.
 
+    --tour shows the four boards the Hungarian source pictures for proba on 8x8
+    (and arrays, the same search): the boards of --step 24 --step 36 --step 60
+    --step 876, each under its title and followed by its sentences; --json gives
+    them with a "tour" list; with --html the page opens on the tour.
+
     \b
     Examples:
       nqueens trace 8                        the first solution of proba, at step 876
@@ -107,6 +124,8 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
       nqueens trace 8 --animate --speed 50             play it in the terminal
       nqueens trace 8 --html proba8.html               a page that plays the search
       nqueens trace 8 --html two.html --compare min-conflicts   two players, one page
+      nqueens trace 8 --tour                           the source's four boards, explained
+      nqueens trace 8 --tour --html tour8.html         a page that opens on that tour
       nqueens trace 8 --step 24 -f svg -o step24.svg   a picture of step 24
       nqueens trace 10 --piece superqueen
     """
@@ -114,34 +133,46 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     _check_method_options(method, None if compare in SEEDED else seed,
                           None if compare in BUDGETED else max_steps, torus)
     tell = _Messages(quiet)
+    the_tour = _check_tour(n, method, piece, steps, show_events, animate, compare, fmt,
+                           output) if tour else ()
     fmt = _check_outputs(fmt, output, html_file, animate, as_json, bool(steps), show_events)
     req = _Request(n, method, Piece.parse(piece), _until(method, until, steps, speed), seed,
                    max_steps)
     if compare is not None:
         if html_file is None:
             raise BadInput("--compare makes a page: give it --html FILE")
-        return _compare_page(req, compare, html_file, tell)
+        return _compare_page(req, compare, html_file, speed, tell)
+    # min-conflicts without --seed runs seed 0: say so, so that the run can be repeated
+    default_seed = method == "min-conflicts" and seed is None
     if html_file is not None:
-        summary = _page(req, speed, html_file, tell)
+        summary = _page(req, speed, html_file, tell, tour)
         if output is None and fmt == "board" and not (steps or show_events):
-            return _end(summary, n, tell)
+            return _end(summary, n, tell, default_seed)
         # the text, JSON or picture output too: a fresh run of the same (seeded) trace
     summary, events = req.start()
     if animate:
         from ..viz.terminal import animate as play
 
         play(events, n, piece=req.piece, speed=speed, title=f"{method}, n = {n}")
-        return _end(summary, n, tell)
+        return _end(summary, n, tell, default_seed)
+    if the_tour:
+        steps = tuple(stop.step for stop in the_tour)
     snaps = _boards(req, summary, events, steps, show_events and fmt != "json")
     if fmt in ("svg", "png"):
         _picture(snaps, summary, n, req.piece, fmt, attacked, output)
     elif fmt == "json":
+        doc = _json(summary, snaps, n, req.piece, req.until)
+        if the_tour:
+            doc["tour"] = [_tour_dict(stop) for stop in the_tour]
         with output_stream(output) as out:
-            dump_json(_json(summary, snaps, n, req.piece, req.until), out)
+            dump_json(doc, out)
+    elif the_tour:
+        with output_stream(output) as out:
+            _print_tour(the_tour, snaps, method, n, req.piece, out, tell)
     else:
         with output_stream(output) as out:
             _print_boards(snaps, summary, n, req.piece, bool(steps), show_events, out, tell)
-    return _end(summary, n, tell)
+    return _end(summary, n, tell, default_seed)
 
 
 @dataclass(frozen=True)
@@ -167,11 +198,15 @@ class _Request:
     seed: int | None
     max_steps: int | None
 
-    def start(self, method: str | None = None) -> tuple[TraceSummary, Iterator[Event]]:
+    def start(self, method: str | None = None,
+              seed: int | None = None) -> tuple[TraceSummary, Iterator[Event]]:
+        """Run the trace of ``method`` (default: the one asked for) with ``seed`` (default:
+        the one asked for)."""
         method = method or self.method
         summary = TraceSummary(method)
         return summary, summary.watch(trace(self.n, method, piece=self.piece,
-                                            until=self.until, seed=self.seed,
+                                            until=self.until,
+                                            seed=self.seed if seed is None else seed,
                                             max_steps=self.max_steps))
 
 
@@ -202,8 +237,10 @@ def _until(method: str, until: str | None, steps: tuple[int, ...], speed: float)
     return until
 
 
-def _page(req: _Request, speed: float, path: str, tell: _Messages) -> TraceSummary:
-    """Write the player page, say what it holds, and return what the trace did."""
+def _page(req: _Request, speed: float, path: str, tell: _Messages,
+          tour: bool = False) -> TraceSummary:
+    """Write the player page (with ``tour``, opening on the source's tour), say what it
+    holds, and return what the trace did."""
     from ..viz.html import LARGE_PAGE, render_html
 
     check_page_size(req.n, req.method, req.piece, req.until)
@@ -211,7 +248,8 @@ def _page(req: _Request, speed: float, path: str, tell: _Messages) -> TraceSumma
     chosen = click.get_current_context().get_parameter_source("speed")
     page, info = render_html(events, req.n, method=req.method, piece=req.piece,
                              until=req.until,
-                             speed=None if chosen is ParameterSource.DEFAULT else speed)
+                             speed=None if chosen is ParameterSource.DEFAULT else speed,
+                             tour=tour)
     with output_stream(path) as out:
         out.write(page)
     if not summary.complete:    # proba, arrays, sets: the page came from the kernel
@@ -236,6 +274,21 @@ def _json(summary: TraceSummary, snaps: list[Snapshot], n: int, piece: Piece,
             "boards": [s.as_dict(n, piece) for s in snaps]}
 
 
+def _print_board(s: Snapshot, n: int, piece: Piece, out: IO[str]) -> None:
+    """One chosen board: what happened at its step, then the board."""
+    e = s.event
+    echo(f"{s.describe(n, piece)}  [{count_of(len(s.queens), 'queen')} on the board]", out)
+    echo(board_text(n, s.queens, s.tried, e.ok, e.attackers), out)
+
+
+def _column_note(snaps: list[Snapshot], method: str, tell: _Messages) -> None:
+    """For a method that fills the board column by column, how its boards read."""
+    facts = methods.get(method)
+    if snaps and facts.scan == "column" and facts.exhaustive:
+        tell(f"nqueens: {method} fills the board column by column, as the source does: "
+            "its solutions are those 'nqueens all' finds row by row, transposed")
+
+
 def _print_boards(snaps: list[Snapshot], summary: TraceSummary, n: int, piece: Piece,
                   chosen: bool, show_events: bool, out: IO[str], tell: _Messages) -> None:
     """Each chosen board with what happened there; the tally of a whole search; and, for
@@ -243,18 +296,70 @@ def _print_boards(snaps: list[Snapshot], summary: TraceSummary, n: int, piece: P
     for i, s in enumerate(snaps):
         if i or show_events:
             echo("", out)
-        e = s.event
-        echo(f"{s.describe(n, piece)}  [{count_of(len(s.queens), 'queen')} on the board]", out)
-        echo(board_text(n, s.queens, s.tried, e.ok, e.attackers), out)
+        _print_board(s, n, piece, out)
     final = summary.last
     if not chosen and final is not None and final.kind is Kind.DONE and summary.solutions:
         echo("", out)
         echo(f"{count_of(summary.solutions, 'solution')} in {count_of(summary.steps, 'step')}",
              out)
-    facts = methods.get(summary.method)
-    if snaps and facts.scan == "column" and facts.exhaustive:
-        tell(f"nqueens: {summary.method} fills the board column by column, as the source does: "
-            "its solutions are those 'nqueens all' finds row by row, transposed")
+    _column_note(snaps, summary.method, tell)
+
+
+#: The width the tour's sentences are wrapped to.
+TOUR_WIDTH = 88
+
+
+def _check_tour(n: int, method: str, piece: str, steps: tuple[int, ...],
+                show_events: bool, animate: bool, compare: str | None, fmt: str | None,
+                output: str | None) -> tuple[Stop, ...]:
+    """The stops of the source's tour, or a refusal: the tour is of proba or arrays on
+    8x8 with queens, and chooses its own steps and shows them as text, JSON or a page.
+
+    >>> [s.step for s in _check_tour(8, "arrays", "queen", (), False, False, None, None,
+    ...                              None)]
+    [24, 36, 60, 876]
+    >>> try:
+    ...     _check_tour(8, "sets", "queen", (), False, False, None, None, None)
+    ... except BadInput as exc:
+    ...     print(str(exc)[-30:])
+    not of sets on 8x8 with queens
+    """
+    kind = Piece.parse(piece)
+    found = stops(n, method, kind.value)
+    if not found:
+        raise BadInput(f"--tour is the Hungarian source's tour of proba (or arrays) on 8x8 "
+                       f"with queens, not of {method} on {n}x{n} with {kind.value}s")
+    picture = output_format(fmt, output, "board", PICTURES + ("json",))
+    clash = [name for name, given in (("--step", bool(steps)), ("--events", show_events),
+                                      ("--animate", animate), ("--compare", compare is not None),
+                                      (f"--format {picture}", picture in ("svg", "png")))
+             if given]
+    if clash:
+        raise BadInput(f"--tour chooses its own four boards and shows them as text, JSON or "
+                       f"a page: it does not combine with {', '.join(clash)}")
+    return found
+
+
+def _tour_dict(stop: Stop) -> dict[str, object]:
+    """A stop of the tour for --json, its squares named by their chess names.
+
+    >>> from nqueens.tour import TOUR
+    >>> _tour_dict(TOUR[2])["text"][:38]
+    'The fourth queen moved to d2 (step 40)'
+    """
+    return {**stop.as_dict(), "text": words(stop.text, str)}
+
+
+def _print_tour(tour: tuple[Stop, ...], snaps: list[Snapshot], method: str, n: int,
+                piece: Piece, out: IO[str], tell: _Messages) -> None:
+    """Each stop of the tour: its title, its board as --step shows it, its sentences."""
+    for i, (stop, s) in enumerate(zip(tour, snaps, strict=True)):
+        if i:
+            echo("", out)
+        echo(f"Stop {i + 1} of {len(tour)}, step {stop.step:,}: {stop.title}", out)
+        _print_board(s, n, piece, out)
+        echo(textwrap.fill(words(stop.text, str), TOUR_WIDTH), out)
+    _column_note(snaps, method, tell)
 
 
 #: The methods that take --seed, and --max-steps.
@@ -306,7 +411,54 @@ def _check_outputs(fmt: str | None, output: str | None, html_file: str | None,
     return fmt
 
 
-def _compare_page(req: _Request, compare: str, path: str, tell: _Messages) -> int:
+def _side_seed(req: _Request, method: str) -> tuple[int | None, str]:
+    """The seed one side of a compare page runs (None: the method's own default) and what
+    the page says of it beside that side's counter.
+
+    A seed given with --seed is run by every side that takes one; without it
+    min-conflicts runs its typical seed (:func:`nqueens.typical_seed.typical_seed`), so
+    that the page shows neither a lucky nor an unlucky run.
+
+    >>> req = _Request(8, "proba", Piece.QUEEN, "first", None, None)
+    >>> _side_seed(req, "min-conflicts")
+    (26, 'seed 26: the median run of seeds 0…99 at n = 8')
+    >>> _side_seed(req, "proba")
+    (None, '')
+    """
+    from ..large import MAX_TRACE_N
+    from ..typical_seed import typical_note, typical_seed
+
+    if method not in SEEDED:
+        return None, ""
+    if req.seed is not None:
+        return req.seed, f"seed {req.seed}"
+    if method != "min-conflicts" or req.n in (2, 3) or not 1 <= req.n <= MAX_TRACE_N:
+        return None, ""     # intuitive's default, or no run to choose among (the trace says)
+    seed = typical_seed(req.n, req.piece.value)
+    return seed, typical_note(req.n, seed)
+
+
+#: A page plays its whole trace in at most this many seconds at its default speed.
+AUTO_SECONDS = 120
+
+
+def _start_speed(speed: float | None, events: int) -> float:
+    """The compare page's start speed: the one asked for, else as the single page chooses
+    it: 20 events a second, or faster when the longer trace would play for more than
+    two minutes.
+
+    >>> _start_speed(None, 1_000), _start_speed(None, 11_800_000), _start_speed(5.0, 10**9)
+    (20.0, 98334, 5.0)
+    """
+    if speed is not None:
+        return speed
+    if events / DEFAULT_SPEED > AUTO_SECONDS:
+        return math.ceil(events / AUTO_SECONDS)
+    return DEFAULT_SPEED
+
+
+def _compare_page(req: _Request, compare: str, path: str, speed: float,
+                  tell: _Messages) -> int:
     """Write the page of two players, ``--method`` and ``compare`` on the same board."""
     from ..viz.html import compare_html, render_html
 
@@ -315,25 +467,39 @@ def _compare_page(req: _Request, compare: str, path: str, tell: _Messages) -> in
                        f"{', '.join(EXHAUSTIVE)})")
     for name in (req.method, compare):
         check_page_size(req.n, name, req.piece, req.until)
-    summary, events = req.start()
-    other, right_events = req.start(compare)
+    left_seed, left_note = _side_seed(req, req.method)
+    right_seed, right_note = _side_seed(req, compare)
+    summary, events = req.start(seed=left_seed)
+    other, right_events = req.start(compare, seed=right_seed)
     left, a = render_html(events, req.n, method=req.method, piece=req.piece, until=req.until)
     right, b = render_html(right_events, req.n, method=compare, piece=req.piece,
                            until=req.until)
+    chosen = click.get_current_context().get_parameter_source("speed")
+    start = _start_speed(None if chosen is ParameterSource.DEFAULT else speed,
+                         max(a.events, b.events))
     with output_stream(path) as out:
-        out.write(compare_html(left, right, req.method, compare, req.n))
+        out.write(compare_html(left, right, req.method, compare, req.n, left_note=left_note,
+                               right_note=right_note, speed=start))
     if not summary.complete:
         summary.complete, summary.steps, summary.solutions = True, a.steps, a.solutions
-    tell(f"wrote {path}: {req.method} in {count_of(a.steps, 'step')} against {compare} in "
-        f"{count_of(b.steps, 'step')}")
+
+    def side(name: str, steps: int, note: str) -> str:
+        return f"{name} in {count_of(steps, 'step')}" + (f" ({note})" if note else "")
+
+    tell(f"wrote {path}: {side(req.method, a.steps, left_note)} against "
+        f"{side(compare, b.steps, right_note)}")
     return _end(summary, req.n, tell)
 
 
-def _end(summary: TraceSummary, n: int, tell: _Messages) -> int:
-    """Say what the repairs counted; end with "no solution" (exit 1) when there was none."""
+def _end(summary: TraceSummary, n: int, tell: _Messages, default_seed: bool = False) -> int:
+    """Say what the repairs counted (and, with ``default_seed``, that min-conflicts ran
+    seed 0, the default); end with "no solution" (exit 1) when there was none."""
     work = summary.work_text()
+    seed = " (seed 0, the default; --seed S runs another)" if default_seed else ""
     if work and summary.complete and summary.error is None:
-        tell(f"nqueens: {summary.method}: {work}")
+        tell(f"nqueens: {summary.method}: {work}{seed}")
+    elif seed:
+        tell(f"nqueens: {summary.method}: seed 0, the default (--seed S runs another)")
     err = summary.verdict(n)
     if err is not None:
         raise err

@@ -38,7 +38,7 @@ from ..pieces import Piece
 from ..squares import Square
 from ..tour import stops as tour_stops
 from ..trace import Event, Kind
-from .code import CODE_METHODS, code_of
+from .code import CODE_METHODS, code_of, sources_of
 
 KIND_CODES: dict[Kind, int] = {
     Kind.TEST: 0, Kind.PLACE: 1, Kind.REMOVE: 2, Kind.MOVE: 3,
@@ -246,6 +246,20 @@ def _count(data: bytes) -> tuple[int, int, int]:
     return events, steps, sols
 
 
+def _naming(method: str) -> dict[str, object]:
+    """How the method's source names rows and columns: its words, and whether it counts
+    from 0 or 1 (rows from the top, columns from the left).
+
+    >>> _naming("proba"), _naming("sets")["base"], _naming("rows")["default"]
+    ({'row': 'sor', 'col': 'oszlop', 'base': 1, 'default': 'source'}, 0, 'chess')
+    """
+    # the searches whose code and data number the squares open in the source's numbering
+    shown = "source" if method in ("proba", "arrays", "sets") else "chess"
+    if method in ("proba", "arrays", "intuitive"):
+        return {"row": "sor", "col": "oszlop", "base": 1, "default": shown}
+    return {"row": "row", "col": "col", "base": 0 if method == "sets" else 1, "default": shown}
+
+
 #: The player's start speed (events per second) unless one is asked for.
 DEFAULT_SPEED = 20.0
 
@@ -269,9 +283,14 @@ def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
         # at the default speed a trace that would play for more than two minutes starts
         # faster, so that it plays in two
         "autoSpeed": speed is None,
-        "depthLabel": ("queens placed (depth of the search)" if facts.exhaustive
+        "depthLabel": ("depth (queens placed)" if facts.exhaustive
                        else "queens on the board"),
-        "code": code_of(method).as_dict() if method in CODE_METHODS else None,
+        "code": code_of(method, until).as_dict() if method in CODE_METHODS else None,
+        # proba from the queens placed on "your own board" (the page traces it itself)
+        "codeGiven": (code_of(method, "first", given=True).as_dict()
+                      if method in ("proba", "arrays") else None),
+        "sources": list(sources_of(method)) if method in CODE_METHODS else [],
+        "naming": _naming(method),
         "data": facts.data,
         "tree": facts.tree,
         "stepMode": "own" if facts.own_steps else "tests",
@@ -341,20 +360,29 @@ def render_html(events: Iterable[Event], n: int, *, method: str = "proba",
     return html, PageInfo(ev, st, so, len(html.encode("utf-8")))
 
 
-def compare_html(left: str, right: str, left_name: str, right_name: str, n: int) -> str:
+def compare_html(left: str, right: str, left_name: str, right_name: str, n: int, *,
+                 left_note: str = "", right_note: str = "",
+                 speed: float | None = None) -> str:
     """One self-contained page holding two players side by side (each a frame of its
-    own page), with one set of controls for both and both step counters.
+    own page), with one set of controls for both (buttons, keys, a speed slider, the
+    square names) and both players' live counters; ``left_note`` and ``right_note`` are
+    said beside the counters (the seed a side ran), ``speed`` is the start speed of both
+    in events per second (default :data:`DEFAULT_SPEED`).
 
-    >>> two = compare_html("<p>a</p>", "<p>b</p>", "proba", "sets", 8)
-    >>> two.count("<iframe"), "proba against sets" in two
-    (2, True)
+    >>> two = compare_html("<p>a</p>", "<p>b</p>", "proba", "min-conflicts", 8,
+    ...                    right_note="seed 26")
+    >>> two.count("<iframe"), "proba against min-conflicts" in two, "seed 26" in two
+    (2, True, True)
     """
     template = resources.files("nqueens.viz").joinpath("compare.html").read_text("utf-8")
     title = f"{left_name} against {right_name} on {n}x{n}"
-    return (template.replace("{{TITLE}}", title)
-            .replace("{{LEFT_NAME}}", left_name).replace("{{RIGHT_NAME}}", right_name)
-            .replace("{{LEFT}}", _html.escape(left, quote=True))
-            .replace("{{RIGHT}}", _html.escape(right, quote=True)))
+    config = {"n": n, "names": [left_name, right_name], "notes": [left_note, right_note],
+              "speed": DEFAULT_SPEED if speed is None else speed}
+    return fill(template, {
+        "TITLE": _html.escape(title), "LEFT_NAME": _html.escape(left_name),
+        "RIGHT_NAME": _html.escape(right_name), "LEFT_NOTE": _html.escape(left_note),
+        "RIGHT_NOTE": _html.escape(right_note), "CONFIG": _json_in_script(config),
+        "LEFT": _html.escape(left, quote=True), "RIGHT": _html.escape(right, quote=True)})
 
 
 #: The most events an HTML page may hold. Making a page takes about 6.5 bytes of memory per

@@ -1,4 +1,5 @@
-"use strict";
+// The player: reads the compact trace, replays it event by event (and line by line), and
+// draws the board, the code, the call stack, the data and the tree as one screen.
 const META = JSON.parse(document.getElementById("trace-meta").textContent);
 const N = META.n, KNIGHT = META.piece === "superqueen", COLUMN = META.scan === "column";
 const OWN_STEPS = META.stepMode === "own";   // the events carry the solver's own step count
@@ -6,14 +7,19 @@ const C = META.colours;
 const KINDS = ["test", "place", "remove", "move", "solution", "conflicts", "state", "done"];
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-let bytes = null;              // the compact trace
+const fmt = (x) => Number(x).toLocaleString("en-US");   // 4,958,430
+let bytes = null;              // the compact trace shown
 const CHECK_EVERY = 4096;      // a checkpoint every so many events
 let checkpoints = [];          // {idx, off, queens, cursor, step, sols}
-let solutionsAt = [];          // [event index, step, cols] of every solution
+let solutionsAt = [];          // [event index, step, queens] of every solution
 let total = {events: 0, steps: 0};
-// the replay state
-let S = null;
+let S = null;                  // the replay state
+let GIVEN = null;              // a trace from your own board: {count, cols: [bool], queens}
+let CODE = META.code;          // the listing shown
+let machine = null;            // the line machine of a recursive search (player_lines.js)
+let lines = null;              // line stepping: {items, pos} the lines run before the next event
 
+// ---- the trace -------------------------------------------------------------------------
 function fresh() {
   return {idx: 0, off: 0, queens: [], cursor: [-1, -1], step: 0, sols: 0, last: null, pin: null,
           shown: null, levels: new Array(N + 1).fill(0)};
@@ -28,17 +34,14 @@ function varint(s) {
   do { b = bytes[s.off++]; v += (b & 0x7f) * Math.pow(2, shift); shift += 7; } while (b & 0x80);
   return v;
 }
-function attackers(queens, r, c) {
-  const out = [];
-  for (const q of queens) {
-    if (q[0] === r && q[1] === c) continue;
-    const dr = r - q[0], dc = c - q[1];
-    if (dr === 0 || dc === 0 || Math.abs(dr) === Math.abs(dc) ||
-        (KNIGHT && ((Math.abs(dr) === 1 && Math.abs(dc) === 2) || (Math.abs(dr) === 2 && Math.abs(dc) === 1))))
-      out.push(q);
-  }
-  return out;
+// The queens attacking (r, c): lines, and the knight's move for the superqueen (the rule
+// of nqueens.pieces).
+function attacks(q, r, c) {
+  const dr = Math.abs(r - q[0]), dc = Math.abs(c - q[1]);
+  if (dr === 0 && dc === 0) return false;
+  return dr === 0 || dc === 0 || dr === dc || (KNIGHT && ((dr === 1 && dc === 2) || (dr === 2 && dc === 1)));
 }
+function attackers(queens, r, c) { return queens.filter(q => attacks(q, r, c)); }
 // Apply the next event to the state; return it.
 function apply(s) {
   const b = bytes[s.off++];
@@ -57,8 +60,7 @@ function apply(s) {
     else { const v = varint(s); r = Math.floor(v / N); c = v % N; }
     e.r = r; e.c = c; s.cursor = [r, c];
     if (kind === 1) { s.queens.push([r, c]); s.levels[s.queens.length]++; }
-    else if (kind === 0) { /* a test changes nothing */ }
-    else {
+    else if (kind === 2) {
       const i = s.queens.findIndex(q => q[0] === r && q[1] === c);
       if (i >= 0) s.queens.splice(i, 1);
     }
@@ -81,27 +83,20 @@ function apply(s) {
   s.last = e;
   return e;
 }
-function boardCols(queens) {
-  // column scans read a solution as the row of the queen in each column, as the source does
-  const cols = new Array(N).fill(0);
-  for (const q of queens) { if (COLUMN) cols[q[1]] = q[0] + 1; else cols[q[0]] = q[1] + 1; }
-  return cols;
-}
-// One pass over the whole trace: checkpoints, totals, solutions.
-// The search tree of a backtracking trace: a node for each queen placed (its parent, its
-// level, the events where it appears and is taken back, the first solution below it),
-// kept while the tree stays small enough to draw.
+// One pass over the whole trace: checkpoints, totals, solutions, and the search tree (a
+// node for each queen placed, kept while the tree stays small enough to draw).
 const TREE_LIMIT = 3000;
 let tree = null;   // {nodes: [...], tooBig: bool}
 function index() {
   const s = fresh();
   checkpoints = [copyState(s)];
-  const nodes = [], open = [];
+  solutionsAt = [];
+  const nodes = [], open = [], skip = GIVEN ? GIVEN.count : 0;
   let tooBig = false;
   while (s.off < bytes.length) {
     const e = apply(s);
-    if (e.kind === 4) solutionsAt.push([s.idx, s.step, boardCols(s.queens)]);
-    if (META.tree && !tooBig) {
+    if (e.kind === 4) solutionsAt.push([s.idx, s.step, s.queens.map(q => [q[0], q[1]])]);
+    if (META.tree && !tooBig && s.idx > skip) {
       if (e.kind === 1) {
         if (nodes.length >= TREE_LIMIT) tooBig = true;
         else { nodes.push({p: open.length ? open[open.length - 1] : -1, d: open.length + 1,
@@ -113,24 +108,11 @@ function index() {
     if (s.idx % CHECK_EVERY === 0) checkpoints.push(copyState(s));
   }
   total = {events: s.idx, steps: s.step};
-  if (META.tree) tree = {nodes: tooBig ? [] : nodes, tooBig: tooBig};
-}
-let treeView = null;
-function renderTree() {
-  if (!tree) return;
-  $("tree-levels").textContent = "nodes per level so far (0 … " + N + " queens): 1, " +
-    S.levels.slice(1).join(", ") + (tree.tooBig ? "  (the tree has over " + TREE_LIMIT +
-    " nodes: its levels are counted, not drawn)" : "");
-  if (tree.tooBig) { $("tree-view").hidden = true; return; }
-  if (!treeView) {
-    treeView = new TreeView($("tree-view"), {n: N, name: (r, c) => name(r, c),
-      jump: (k) => { pause(); seek(k); render(); setStatus("paused"); }});
-    treeView.setNodes(tree.nodes);
-  }
-  treeView.update(S.idx);
+  tree = META.tree ? {nodes: tooBig ? [] : nodes, tooBig: tooBig} : null;
 }
 function seek(target) {
   target = Math.max(0, Math.min(target, total.events));
+  lines = null;
   if (!(S && S.idx <= target && target - S.idx < CHECK_EVERY)) {
     let lo = 0, hi = checkpoints.length - 1;
     while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (checkpoints[mid].idx <= target) lo = mid; else hi = mid - 1; }
@@ -151,6 +133,7 @@ function nextStep(s) {
 function seekStep(k) {
   // square tests: the k-th test; own steps: the board after every event of steps <= k
   k = Math.max(0, Math.min(k, total.steps));
+  lines = null;
   if (k === 0) { S = fresh(); return; }
   let lo = 0, hi = checkpoints.length - 1;
   while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (checkpoints[mid].step < k) lo = mid; else hi = mid - 1; }
@@ -163,16 +146,15 @@ function seekStep(k) {
     // a free square also shows what it led to before the next test: the queen placed
     // there and the solution it completes, as the command line's step k does
     if (S.last && S.last.kind === 0 && S.last.ok) {
-      const test = S.last, trail = [];
-      while (S.idx < total.events && (bytes[S.off] & 7) !== 0 &&
-             ((bytes[S.off] & 7) === 1 || (bytes[S.off] & 7) === 4)) trail.push(apply(S));
-      if (trail.length) S.shown = {test: test, trail: trail};
+      const test = S.last, trail = [], before = S.queens.map(q => [q[0], q[1]]);
+      while (S.idx < total.events && ((bytes[S.off] & 7) === 1 || (bytes[S.off] & 7) === 4)) trail.push(apply(S));
+      if (trail.length) S.shown = {test: test, trail: trail, before: before};
     }
   }
 }
 // A step number typed or given in the address: a whole number, or null.
 function parseStep(text) {
-  const t = String(text === null || text === undefined ? "" : text).trim();
+  const t = String(text === null || text === undefined ? "" : text).trim().replace(/,/g, "");
   return /^[0-9]+$/.test(t) ? Number(t) : null;
 }
 function jumpTo(text) {
@@ -180,19 +162,66 @@ function jumpTo(text) {
   const k = parseStep(text);
   if (k === null) {
     setStatus("ignored: \"" + String(text).trim() + "\" is not a step number (a whole number from 0 to " +
-              total.steps + ")");
+              fmt(total.steps) + ")");
     return;
   }
   seekStep(k); render();
-  if (k > total.steps) setStatus("step " + k + " is past the end: showing the last step, " + total.steps);
+  if (k > total.steps) setStatus("step " + fmt(k) + " is past the end: showing the last step, " + fmt(total.steps));
   else setStatus("paused");
 }
+
+// ---- names: the source's numbering or chess names ---------------------------------------
+const NAMING = META.naming || {row: "row", col: "col", base: 1};
+let ROWS = "source";
 function fileName(c) {
   let f = "", k = c + 1;
   while (k > 0) { const m = (k - 1) % 26; f = String.fromCharCode(97 + m) + f; k = Math.floor((k - 1) / 26); }
   return f;
 }
-function name(r, c) { return fileName(c) + (N - r); }
+function chessName(r, c) { return fileName(c) + (N - r); }
+function rowLabel(r) { return ROWS === "chess" ? String(N - r) : String(r + NAMING.base); }
+function colLabel(c) { return ROWS === "chess" ? fileName(c) : String(c + NAMING.base); }
+// A square as the page names it: e4, or (sor, oszlop) = (5,5) counted as the source counts.
+function name(r, c) { return ROWS === "chess" ? chessName(r, c) : "(" + rowLabel(r) + "," + colLabel(c) + ")"; }
+function fromChess(sq) {
+  const m = /^([a-z]+)([0-9]+)$/.exec(sq);
+  if (!m) return null;
+  let c = 0; for (const ch of m[1]) c = c * 26 + (ch.charCodeAt(0) - 96);
+  const r = N - Number(m[2]);
+  return r >= 0 && r < N && c >= 1 && c <= N ? [r, c - 1] : null;
+}
+function namingNote() {
+  return ROWS === "chess" ?
+    "squares by their chess names: files a… from the left, ranks 1…" + N + " from the bottom" :
+    "squares as (" + NAMING.row + ", " + NAMING.col + "), counted from " + NAMING.base +
+    ": " + NAMING.row + " from the top, " + NAMING.col + " from the left, as the source does";
+}
+function setRows(v) {
+  ROWS = v === "chess" ? "chess" : "source";
+  $("rows").value = ROWS;
+  $("naming").textContent = namingNote();
+  $("solution-order").textContent = ROWS === "chess" ? "the squares of the queens" :
+    COLUMN ? "the " + NAMING.row + " of the queen in each " + NAMING.col + ", " + NAMING.col + " " +
+             NAMING.base + " first" :
+             "the " + NAMING.col + " of the queen in each " + NAMING.row + ", " + NAMING.row + " " +
+             NAMING.base + " first";
+  if (treeView) treeView.relabel();
+  if (S) render();
+}
+// A solution as the page writes it: the source's numbers in scan order, or the squares.
+function solutionText(queens) {
+  const sorted = queens.slice().sort((a, b) => COLUMN ? a[1] - b[1] : a[0] - b[0]);
+  if (ROWS === "chess") return sorted.map(q => chessName(q[0], q[1])).join(" ");
+  return sorted.map(q => COLUMN ? rowLabel(q[0]) : colLabel(q[1])).join(" ");
+}
+// A variable of the code: its value, and in chess names the square line it stands for.
+function varText(nm, v) {
+  if (typeof v === "boolean") return nm + "=" + v;
+  const isRow = nm === NAMING.row || nm === "row" || nm === "sor";
+  const shown = nm + "=" + (v + NAMING.base);
+  if (ROWS !== "chess" || v < 0 || v >= N) return shown;
+  return shown + " (" + (isRow ? "rank " + (N - v) : "file " + fileName(v)) + ")";
+}
 function describe(e, s) {
   if (!e) return "the empty board";
   const at = e.r >= 0 ? name(e.r, e.c) : "";
@@ -206,239 +235,373 @@ function describe(e, s) {
       });
       return "test " + at + ": refused (" + why.join("; ") + ")";
     }
-    case 1: return "place a queen on " + at;
+    case 1: return (GIVEN && s.idx <= GIVEN.count ? "your queen on " : "place a queen on ") + at;
     case 2: return "take back the queen on " + at;
     case 3: return "move a queen to " + at;
-    case 4: return "solution " + e.count + "!";
-    case 5: return e.count + (e.count === 1 ? " attacking pair" : " attacking pairs");
-    case 6: return "state " + e.count;
-    default: return "done: " + S.sols + (S.sols === 1 ? " solution" : " solutions") + " in " +
-                    S.step + (S.step === 1 ? " step" : " steps");
+    case 4: return "solution " + fmt(e.count) + "!";
+    case 5: return fmt(e.count) + (e.count === 1 ? " attacking pair" : " attacking pairs");
+    case 6: return "state " + fmt(e.count);
+    default: return "done: " + fmt(s.sols) + (s.sols === 1 ? " solution" : " solutions") + " in " +
+                    fmt(s.step) + (s.step === 1 ? " step" : " steps");
   }
 }
-const SVGNS = "http://www.w3.org/2000/svg";
-// your own board: queens placed by clicking, independent of the trace
-let OWN = null;   // null: the trace is shown; else {queens: [[r, c], ...]}
-const OWN_MAX_N = 14;   // completions are counted in the page up to this n
-function ownToggle(on) {
-  OWN = on ? {queens: OWN ? OWN.queens : []} : null;
-  if (on) pause();
-  $("own-mode").setAttribute("aria-pressed", on ? "true" : "false");
-  $("own-mode").textContent = on ? "back to the trace" : "your own board";
-  for (const id of ["own-count", "own-complete", "own-clear"]) $(id).disabled = !on;
-  if (on && N > OWN_MAX_N) { $("own-count").disabled = $("own-complete").disabled = true; }
-  $("own-result").textContent = on ? (N > OWN_MAX_N ? "click squares to place or remove queens " +
-    "(completions are counted up to n = " + OWN_MAX_N + ")" : "click squares to place or remove queens") : "";
-  render();
+
+// ---- the board ----------------------------------------------------------------------------
+// The shading of attacked squares: one colour a number of attackers, with its legend.
+const SHADES = ["#fde3c8", "#f8b98a", "#ef8a55", "#d9532c"];
+const shadeOf = (k) => SHADES[Math.min(k, SHADES.length) - 1];
+function shadeLegend() {
+  const box = $("shade-legend");
+  box.hidden = !$("shade").checked;
+  if (box.hidden) return;
+  box.innerHTML = "attacked by " + SHADES.map((c, i) => '<span class="swatch" style="background:' + c +
+    (i === 3 ? ';color:#fff' : '') + '">' + (i + 1) + (i === 3 ? "+" : "") + "</span>").join(" ") +
+    " queens (the number is written on the square)";
 }
-function ownClick(r, c) {
-  if (!OWN) return;
-  const i = OWN.queens.findIndex(q => q[0] === r && q[1] === c);
-  if (i >= 0) OWN.queens.splice(i, 1); else OWN.queens.push([r, c]);
-  $("own-result").textContent = OWN.queens.length + (OWN.queens.length === 1 ? " queen" : " queens") +
-    " placed: " + OWN.queens.map(q => name(q[0], q[1])).sort().join(", ");
-  render();
-}
-// The solutions holding the given queens (rows top to bottom, a queen of each row),
-// by bit sets: all of them counted, or the first one found.
-function completions(fixed, first) {
-  const want = new Array(N).fill(-1);
-  for (const [r, c] of fixed) { if (want[r] >= 0 && want[r] !== c) return first ? null : 0; want[r] = c; }
-  const full = (1 << N) - 1, board = new Array(N).fill(-1);
-  let count = 0, found = null;
-  (function go(r, cols, d1, d2) {
-    if (found) return;
-    if (r === N) { count++; if (first) found = board.slice(); return; }
-    let free = full & ~(cols | d1 | d2);
-    if (want[r] >= 0) free &= 1 << want[r];
-    while (free) {
-      const bit = free & -free; free ^= bit;
-      board[r] = 31 - Math.clz32(bit);
-      go(r + 1, cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1);
-      if (found) return;
-    }
-  })(0, 0, 0, 0);
-  return first ? found : count;
-}
-function ownCount() {
-  const k = completions(OWN.queens, false);
-  $("own-result").textContent = k + (k === 1 ? " way" : " ways") + " to complete this board" +
-    (OWN.queens.length ? " (nqueens count " + N + " --fixed " +
-     OWN.queens.map(q => name(q[0], q[1])).sort().join(",") + ")" : "");
-}
-function ownComplete() {
-  const b = completions(OWN.queens, true);
-  if (!b) { $("own-result").textContent = "no completion: no solution holds these queens"; return; }
-  OWN.queens = b.map((c, r) => [r, c]);
-  $("own-result").textContent = "one completion: " + OWN.queens.map(q => name(q[0], q[1])).join(" ");
-  render();
-}
-function render() {
-  if (OWN) return renderOwn();
-  renderTrace();
-}
-function renderOwn() {
-  const keep = S;
-  S = {idx: keep.idx, queens: OWN.queens, last: null, shown: null, pin: keep.pin, step: keep.step,
-       sols: keep.sols};
-  try { renderTrace(); } finally { S = keep; }
-  $("event-text").textContent = "your own board";
-}
-function renderTrace() {
-  const svg = $("board");
-  const parts = ['<defs><path id="q" d="' + META.queenPath + '" fill="' + C.queen + '" stroke="#fff" stroke-width="0.02"/></defs>'];
+function renderBoard(e, queens, before) {
+  const parts = ['<defs><path id="q" d="' + META.queenPath + '" fill="' + C.queen +
+                 '" stroke="#fff" stroke-width="0.02"/></defs>'];
   parts.push('<rect width="' + N + '" height="' + N + '" fill="' + C.light + '"/>');
   let dark = "";
   for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) if ((r + c) % 2) dark += "M" + c + " " + r + "h1v1h-1z";
   parts.push('<path d="' + dark + '" fill="' + C.dark + '"/>');
-  const e = S.shown ? S.shown.test : S.last;
   const red = new Set();
-  if (e && e.kind === 0 && !e.ok) for (const q of attackers(S.queens, e.r, e.c)) red.add(q[0] * N + q[1]);
-  for (let i = 0; i < S.queens.length; i++) for (let j = i + 1; j < S.queens.length; j++) {
-    const a = S.queens[i], b = S.queens[j];
-    if (attackers([a], b[0], b[1]).length) { red.add(a[0] * N + a[1]); red.add(b[0] * N + b[1]); }
+  if (e && e.kind === 0 && !e.ok) for (const q of attackers(before, e.r, e.c)) red.add(q[0] * N + q[1]);
+  for (let i = 0; i < queens.length; i++) for (let j = i + 1; j < queens.length; j++) {
+    const a = queens[i], b = queens[j];
+    if (attacks(a, b[0], b[1])) { red.add(a[0] * N + a[1]); red.add(b[0] * N + b[1]); }
   }
   if ($("shade").checked) {   // the squares the queens attack, and how many attack each
-    const counts = META.method === "min-conflicts" || META.method === "intuitive";
     for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) {
-      const k = attackers(S.queens, r, c).length;
-      if (!k) continue;
-      parts.push('<rect class="attacked" x="' + c + '" y="' + r + '" width="1" height="1" fill="' +
-                 C.attacked + '" fill-opacity="' + Math.min(0.5, 0.15 + 0.1 * k) + '"/>');
-      if (counts) parts.push('<text class="count" x="' + (c + 0.92) + '" y="' + (r + 0.3) +
-                             '" font-size="0.26" text-anchor="end">' + k + '</text>');
+      const k = attackers(queens, r, c).length;
+      if (!k || queens.some(q => q[0] === r && q[1] === c)) continue;
+      parts.push('<rect class="attacked" x="' + c + '" y="' + r + '" width="1" height="1" fill="' + shadeOf(k) + '"/>');
+      parts.push('<text class="count" x="' + (c + 0.5) + '" y="' + (r + 0.62) + '" font-size="0.34" ' +
+                 'text-anchor="middle" style="fill:' + (k >= 4 ? "#fff" : "#222") + '">' + k + '</text>');
     }
   }
-  for (const v of red) parts.push('<rect class="attacker" x="' + (v % N) + '" y="' + Math.floor(v / N) + '" width="1" height="1" fill="' + C.attack + '" fill-opacity="0.6"/>');
+  for (const v of red) parts.push('<rect class="attacker" x="' + (v % N) + '" y="' + Math.floor(v / N) +
+    '" width="1" height="1" fill="' + C.attack + '" fill-opacity="0.6"/>');
   if (e && e.r >= 0 && e.kind === 0) {
-    parts.push('<rect class="tried ' + (e.ok ? "free" : "refused") + '" x="' + (e.c + 0.05) + '" y="' + (e.r + 0.05) +
+    parts.push('<rect class="tried ' + (e.ok ? "free" : "refused") + '" data-row="' + e.r + '" data-col="' + e.c +
+      '" data-name="' + name(e.r, e.c) + '" data-state="' + (e.ok ? "free" : "refused") +
+      '" x="' + (e.c + 0.05) + '" y="' + (e.r + 0.05) +
       '" width="0.9" height="0.9" fill="none" stroke="' + (e.ok ? C.free : C.refused) + '" stroke-width="0.1"/>');
   }
   const put = S.shown ? S.shown.trail.find(t => t.kind === 1) :
     (S.last && (S.last.kind === 1 || S.last.kind === 3) ? S.last : null);
-  const moved = put ? put.r * N + put.c : -1;
-  for (const q of S.queens) parts.push('<use href="#q" x="' + q[1] + '" y="' + q[0] + '"' +
-    (q[0] * N + q[1] === moved ? ' class="placed"' : "") + '/>');
-  if (!S.shown && S.last && S.last.kind === 2 && !playing)   // taken back: fading out
-    parts.push('<use href="#q" class="removed" x="' + S.last.c + '" y="' + S.last.r + '"/>');
-  // file letters below the board and rank numbers on its left: the names the text uses
+  const moved = put && !OWN ? put.r * N + put.c : -1;
+  // a queen stands in a group moved to its square: the group animates, never the position
+  for (const q of queens) parts.push('<g class="queen' + (q[0] * N + q[1] === moved ? " placed" : "") +
+    '" transform="translate(' + q[1] + " " + q[0] + ')"><use href="#q"/></g>');
+  if (!OWN && !S.shown && S.last && S.last.kind === 2 && !playing)   // taken back: fading out
+    parts.push('<g class="removed" transform="translate(' + S.last.c + " " + S.last.r + ')"><use href="#q"/></g>');
   for (let c = 0; c < N; c++)
     parts.push('<text class="file" x="' + (c + 0.5) + '" y="' + (N + 0.5) + '" font-size="0.4" ' +
-               'text-anchor="middle">' + fileName(c) + '</text>');
+               'text-anchor="middle">' + colLabel(c) + '</text>');
   for (let r = 0; r < N; r++)
     parts.push('<text class="rank" x="-0.15" y="' + (r + 0.64) + '" font-size="0.4" ' +
-               'text-anchor="end">' + (N - r) + '</text>');
+               'text-anchor="end">' + rowLabel(r) + '</text>');
+  const svg = $("board");
   svg.setAttribute("viewBox", "-0.75 0 " + (N + 0.85) + " " + (N + 0.75));
   svg.innerHTML = parts.join("");
+}
+
+// ---- the data the code reads ---------------------------------------------------------------
+function cells(label, id, lo, hi, taken, checked, sub) {
+  const word = label.replace(/<[^>]*>/g, "").split("[")[0];
+  let h = '<div class="strip-label">' + label + '</div><div class="strip" id="' + id + '">';
+  for (let k = lo; k <= hi; k++) {
+    const t = taken.has(k), look = checked === k;
+    const cls = "cell" + (t ? " taken" : "") + (look ? " checked" : "");
+    const extra = sub(k, t, look);
+    h += '<span class="' + cls + '" data-index="' + k + '"' + (look ? ' data-state="' + (t ? "taken" : "free") + '"' : "") +
+         ' title="' + word + '[' + k + ']: ' + (t ? "false (a queen: " + name(...taken.get(k)) + ")" : "true (free)") +
+         '">' + k + (extra ? "<small>" + extra + "</small>" : "") + '</span>';
+  }
+  return h + "</div>";
+}
+function renderData(e, before) {
+  const kind = META.data;
+  if (!kind || kind === "attackers") return;
+  const tried = e && e.kind === 0 ? e : null;
+  const queens = before;   // the queens standing when the square was tested
+  if (kind === "arrays") {   // 1-based as the source: sor 1..n, oszlop-sor, oszlop+sor
+    const sor = new Map(), diff = new Map(), sum = new Map();
+    for (const q of queens) { sor.set(q[0] + 1, q); diff.set(q[1] - q[0], q); sum.set(q[1] + q[0] + 2, q); }
+    const chess = ROWS === "chess";
+    const square = (q) => chess && q ? chessName(q[0], q[1]) : "";
+    const lookSq = tried ? chessName(tried.r, tried.c) : "";
+    $("data").innerHTML =
+      cells("<b>sor_szabad</b><span class=\"idx\">[sor]</span>: 1…" + N, "strip-sor", 1, N, sor, tried ? tried.r + 1 : null,
+            (k) => chess ? String(N + 1 - k) : "") +
+      cells("<b>kulonbseg</b><span class=\"idx\">[oszlop − sor]</span>: " + (1 - N) + "…" + (N - 1), "strip-diff", 1 - N, N - 1, diff,
+            tried ? tried.c - tried.r : null, (k, t, look) => t ? square(diff.get(k)) : look && chess ? lookSq : "") +
+      cells("<b>osszeg</b><span class=\"idx\">[oszlop + sor]</span>: 2…" + 2 * N, "strip-sum", 2, 2 * N, sum,
+            tried ? tried.c + tried.r + 2 : null, (k, t, look) => t ? square(sum.get(k)) : look && chess ? lookSq : "") +
+      (tried ? '<div class="note" id="lookup">' + name(tried.r, tried.c) + " looks up sor_szabad[" + (tried.r + 1) +
+        "], kulonbseg[" + (tried.c - tried.r) + "], osszeg[" + (tried.c + tried.r + 2) + "]: " +
+        (tried.ok ? "all true, free" : "refused") + "</div>" : "");
+  } else if (kind === "sets") {   // 0-based as the Uzbek source: cols, r - c, r + c
+    const sets = [["cols", q => q[1], t => t.c], ["diag1", q => q[0] - q[1], t => t.r - t.c],
+                  ["diag2", q => q[0] + q[1], t => t.r + t.c]];
+    $("data").innerHTML = sets.map(([label, key, probe]) => {
+      const vals = queens.map(q => [key(q), q]).sort((a, b) => a[0] - b[0]);
+      const look = tried ? probe(tried) : null, hit = vals.some(v => v[0] === look);
+      return '<div class="setline" id="set-' + label + '">' + label + " = {" + vals.map(([v, q]) =>
+        '<span title="the queen on ' + name(q[0], q[1]) + '"' + (v === look ? ' class="hit"' : "") + ">" + v +
+        (ROWS === "chess" ? " (" + chessName(q[0], q[1]) + ")" : "") + "</span>").join(", ") + "}" +
+        (tried ? "  looked up: " + look + (hit ? " (in it)" : " (not in it)") : "") + "</div>";
+    }).join("");
+  }
+}
+
+// ---- the code, line by line, and the call stack -------------------------------------------
+function buildCode() {
+  if (!CODE) { $("code-panel").hidden = true; $("stack-panel").hidden = true; return; }
+  $("code-panel").hidden = false;
+  $("code-title").textContent = CODE.title;
+  $("code").innerHTML = CODE.lines.map((t, i) => '<li data-line="' + i + '"><code></code></li>').join("");
+  const items = $("code").children;
+  for (let i = 0; i < items.length; i++) {
+    items[i].firstChild.textContent = CODE.lines[i];
+    items[i].title = CODE.glosses[i];
+  }
+  const roles = CODE.roles;
+  machine = LineMachine.make(META.method, N, GIVEN ? "first" : META.until, roles, GIVEN);
+  $("stack-panel").hidden = !machine;
+  $("next-line").disabled = !machine;
+  eventLines = machine ? null : new EventLines(roles, META.method);
+}
+let eventLines = null, prevEvent = null;
+// The line and frames shown now: the pending line when stepping by line, else the line
+// of the last event with the frames after it.
+function codeNow() {
+  if (lines && lines.pos > 0) { const it = lines.items[lines.pos - 1]; return {line: it.line, frames: it.frames, ret: it.ret}; }
+  const last = S.shown ? S.shown.trail[S.shown.trail.length - 1] : S.last;
+  if (!last) return {line: -1, frames: machine ? [] : null};
+  if (!machine) return {line: eventLines.lineOf(last, prevEventOf()), frames: null};
+  if (GIVEN && S.idx <= GIVEN.count) return {line: -1, frames: []};
+  const st = machine.derive(S), L = machine.m.line;
+  const byKind = {0: L.test, 1: L.place, 2: L.remove, 4: GIVEN && GIVEN.cols[N - 1] ? L.given : (L.solution !== undefined ? L.solution : L.base), 7: -1};
+  return {line: byKind[last.kind], frames: machine.m.frames(st)};
+}
+function prevEventOf() {
+  if (S.idx < 2) return null;
+  const s = copyState(checkpoints[0]);   // small traces only: the event before the last
+  seekInto(s, S.idx - 1);
+  return s.last;
+}
+function seekInto(s, target) {
+  let lo = 0, hi = checkpoints.length - 1;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (checkpoints[mid].idx <= target) lo = mid; else hi = mid - 1; }
+  Object.assign(s, copyState(checkpoints[lo]));
+  while (s.idx < target) apply(s);
+}
+function renderCode() {
+  if (!CODE) return;
+  const now = codeNow();
+  const items = $("code").children;
+  for (let i = 0; i < items.length; i++) items[i].classList.toggle("current", i === now.line);
+  const cur = items[now.line];
+  if (cur && !playing) {   // the current line in view inside the panel, never the page scrolled
+    const box = $("code-panel"), top = cur.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top + cur.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+  }
+  $("gloss").textContent = now.line >= 0 ? (CODE.glosses[now.line] || "") : (S.idx === 0 ? "not started" :
+    S.last && S.last.kind === 7 ? "the search is over" : "");
+  if (!machine) return;
+  const frames = now.frames || [];
+  $("stack").innerHTML = frames.length ? frames.map((f, i) => '<li class="' + (i === frames.length - 1 ? "top" : "") +
+    '"><b>' + f.fn + '</b> ' + f.vars.map(([k, v]) => '<span class="var">' + varText(k, v) + "</span>").join(" ") +
+    (f.sq && ROWS === "chess" ? " " + name(f.sq[0], f.sq[1]) : "") + (f.note ? ' <span class="note">' + f.note + "</span>" : "") +
+    "</li>").join("") : '<li class="note">' + (S.idx === 0 ? "no call yet" : "every call has returned") + "</li>";
+  $("stack-title").textContent = "call stack (" + frames.length + (frames.length === 1 ? " call)" : " calls)");
+  const box = $("stack-panel");
+  if (!playing) box.scrollTop = box.scrollHeight;
+}
+// One line on: run the code to its next line; at the line of the next event, apply it.
+function nextLine() {
+  if (!machine) { step(1); return; }
+  pause();
+  if (S.idx >= total.events) return;
+  if (!lines) {
+    const peek = copyState(S); peek.off = S.off;
+    const e = apply(peek);
+    if (GIVEN && S.idx < GIVEN.count) { seek(S.idx + 1); render(); return; }
+    const st = machine.derive(S);
+    lines = {items: machine.runTo(st, e), pos: 0, idx: S.idx};
+    const last = lines.items[lines.items.length - 1];
+    if (!last || !last.event || !last.matches) {
+      setStatus("the code and the trace disagree before event " + (S.idx + 1));
+      lines = null; seek(S.idx + 1); render(); return;
+    }
+  }
+  lines.pos++;
+  if (lines.pos >= lines.items.length) { const k = S.idx + 1; lines = null; seek(k); }
+  render();
+}
+function prevLine() {
+  if (!machine) { step(-1); return; }
+  pause();
+  if (lines && lines.pos > 1) { lines.pos--; render(); return; }
+  if (lines && lines.pos === 1) { lines = null; render(); return; }
+  if (S.idx === 0) return;
+  // back to the last line before the event shown
+  const k = S.idx;
+  seek(k - 1);
+  const peek = copyState(S); peek.off = S.off;
+  const e = apply(peek);
+  if (GIVEN && S.idx < GIVEN.count) { render(); return; }
+  const items = machine.runTo(machine.derive(S), e);
+  lines = items.length > 1 ? {items: items, pos: items.length - 1, idx: S.idx} : null;
+  render();
+}
+
+// ---- the search tree ------------------------------------------------------------------------
+let treeView = null;
+function renderTree() {
+  if (!tree) return;
+  $("tree-levels").textContent = "nodes per level so far (0 … " + N + " queens): 1, " +
+    S.levels.slice(1).map(fmt).join(", ") + (tree.tooBig ? "  (the tree has over " + fmt(TREE_LIMIT) +
+    " nodes: its levels are counted, not drawn)" : "");
+  if (tree.tooBig) { $("tree-view").hidden = true; return; }
+  if (!treeView) {
+    treeView = new TreeView($("tree-view"), {n: N, name: (r, c) => name(r, c),
+      jump: (k) => { pause(); seek(k); render(); setStatus("paused"); }});
+    treeView.setNodes(tree.nodes);
+  }
+  treeView.update(S.idx);
+}
+
+// ---- the tour -----------------------------------------------------------------------------
+const TOUR = META.tour || [];
+let tourAt = -1;   // the stop shown, -1: the tour is off
+function words(text) {
+  return text.replace(/\{([a-z]+[0-9]+)\}/g, (m, sq) => { const p = fromChess(sq); return p ? name(p[0], p[1]) : sq; });
+}
+function tourGo(i) {
+  if (!TOUR.length) return;
+  pause();
+  tourAt = Math.max(0, Math.min(i, TOUR.length - 1));
+  seekStep(TOUR[tourAt].step); render(); setStatus("tour: stop " + (tourAt + 1) + " of " + TOUR.length);
+}
+function tourOff() { tourAt = -1; render(); }
+function renderTour() {
+  const box = $("tour-text");
+  $("tour").setAttribute("aria-pressed", tourAt >= 0 ? "true" : "false");
+  $("tour-at").textContent = tourAt >= 0 ? "stop " + (tourAt + 1) + " of " + TOUR.length + ": step " + fmt(TOUR[tourAt].step) :
+    TOUR.length + " stops";
+  $("tour-prev").disabled = tourAt <= 0;
+  $("tour-next").disabled = tourAt >= TOUR.length - 1;
+  const stop = tourAt >= 0 ? TOUR[tourAt] : null;
+  if (!stop || S.step !== stop.step) { box.hidden = true; return; }
+  box.hidden = false;
+  box.innerHTML = "<b></b><span></span>";
+  box.firstChild.textContent = "Step " + fmt(stop.step) + ": " + stop.title;
+  box.lastChild.textContent = words(stop.text);
+}
+
+// ---- drawing it all -----------------------------------------------------------------------
+function render() {
+  const own = OWN !== null;
+  const queens = own ? OWN.queens : S.queens;
+  const e = own ? null : (S.shown ? S.shown.test : S.last);
+  const before = own ? queens : (S.shown ? S.shown.before : S.queens);
+  renderBoard(e, queens, before);
+  if (own) { $("event-text").textContent = "your own board"; return; }
   renderCode();
-  renderData(e);
+  renderData(e, before);
   renderTree();
-  if (!playing) report();
+  renderTour();
+  shadeLegend();
   $("timeline").value = S.idx;
   $("timeline").setAttribute("value", S.idx);   // for a saved page, as the speed slider
-  $("step-counter").textContent = S.pin !== null ? S.pin : S.step;
-  $("event-counter").textContent = S.idx + " / " + total.events;
-  $("depth").textContent = S.queens.length;
-  $("solutions-count").textContent = S.sols;
-  $("event-text").textContent = S.shown ?
-    [describe(S.shown.test, S)].concat(S.shown.trail.map(t => describe(t, S))).join("; ") :
-    describe(e, S);
-  // the last solutions found so far
-  let lo = 0, hi = solutionsAt.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (solutionsAt[mid][0] <= S.idx) lo = mid + 1; else hi = mid; }
-  const shown = solutionsAt.slice(Math.max(0, lo - 200), lo).reverse();
-  $("solutions").innerHTML = shown.map((x, i) => '<a href="#" class="sol" data-event="' + x[0] + '">#' +
-    (lo - i) + " at step " + x[1] + ": " + x[2].join(" ") + "</a>").join("");
+  $("step-counter").textContent = fmt(S.pin !== null ? S.pin : S.step);
+  $("event-counter").textContent = fmt(S.idx) + " / " + fmt(total.events);
+  $("depth").textContent = fmt(S.queens.length);
+  $("solutions-count").textContent = fmt(S.sols);
+  $("event-text").textContent = lines && lines.pos > 0 ? "running the code towards: " +
+    describe(peekNext(), S) : S.shown ?
+    [describe(S.shown.test, S)].concat(S.shown.trail.map(t => describe(t, S))).join("; ") : describe(e, S);
+  renderSolutions();
   let board = "";
   const cols = new Array(N).fill(-1);
   for (const q of S.queens) cols[q[0]] = q[1];
   for (let r = 0; r < N; r++) { let line = ""; for (let c = 0; c < N; c++) line += cols[r] === c ? "Q" : "."; board += line + "\n"; }
   $("final-board").textContent = board;
+  report();
 }
-// the code panel: the line the last event executed
-function renderCode() {
-  const code = META.code;
-  if (!code) return;
-  const last = S.shown ? S.shown.trail[S.shown.trail.length - 1] : S.last;
-  const at = last ? code.lineOf[KINDS[last.kind]] : undefined;
-  const items = $("code").children;
-  for (let i = 0; i < items.length; i++) items[i].classList.toggle("current", i === at);
+function peekNext() { const p = copyState(S); p.off = S.off; return S.idx < total.events ? apply(p) : null; }
+let shownSolutions = "";
+function renderSolutions() {
+  let lo = 0, hi = solutionsAt.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (solutionsAt[mid][0] <= S.idx) lo = mid + 1; else hi = mid; }
+  const key = lo + ROWS;
+  if (key === shownSolutions) return;
+  shownSolutions = key;
+  const shown = solutionsAt.slice(Math.max(0, lo - 200), lo).reverse();
+  $("solutions").innerHTML = shown.map((x, i) => '<a href="#" class="sol" data-event="' + x[0] + '">#' +
+    fmt(lo - i) + " at step " + fmt(x[1]) + ": " + solutionText(x[2]) + "</a>").join("");
 }
-function buildCode() {
-  const code = META.code;
-  if (!code) { $("code-panel").hidden = true; return; }
-  $("code-title").textContent = code.title;
-  $("code").innerHTML = code.lines.map((t, i) => '<li data-line="' + i + '"><code></code>' +
-    '<span class="gloss"></span></li>').join("");
-  const items = $("code").children;
-  for (let i = 0; i < items.length; i++) {
-    items[i].firstChild.textContent = code.lines[i];
-    items[i].lastChild.textContent = code.glosses[i];
-  }
-}
-// the data panel: the source's three arrays (proba), the three sets (sets)
-function cells(label, id, lo, hi, taken, checked) {
-  let h = '<div class="strip" id="' + id + '"><span class="label">' + label + '</span>';
-  for (let k = lo; k <= hi; k++) {
-    const cls = "cell" + (taken.has(k) ? " taken" : "") + (checked === k ? " checked" : "");
-    h += '<span class="' + cls + '" data-index="' + k + '" title="' + label.split(" ")[0] + '[' + k +
-         ']: ' + (taken.has(k) ? "false (a queen)" : "true (free)") + '">' + k + '</span>';
-  }
-  return h + "</div>";
-}
-function renderData(e) {
-  const kind = META.data;
-  if (!kind) return;
-  const tried = e && e.kind === 0 ? e : null;
-  if (kind === "arrays") {   // 1-based as the source: sor 1..n, oszlop-sor, oszlop+sor
-    const sor = new Set(), diff = new Set(), sum = new Set();
-    for (const q of S.queens) { sor.add(q[0] + 1); diff.add(q[1] - q[0]); sum.add(q[1] + q[0] + 2); }
-    $("data").innerHTML =
-      cells("sor (row) 1…" + N, "strip-sor", 1, N, sor, tried ? tried.r + 1 : null) +
-      cells("oszlop−sor (column − row) " + (1 - N) + "…" + (N - 1), "strip-diff", 1 - N, N - 1, diff,
-            tried ? tried.c - tried.r : null) +
-      cells("oszlop+sor (column + row) 2…" + 2 * N, "strip-sum", 2, 2 * N, sum,
-            tried ? tried.c + tried.r + 2 : null);
-  } else if (kind === "sets") {   // 0-based as the Uzbek source: cols, r - c, r + c
-    const sets = [["cols", q => q[1], t => t.c], ["diag1", q => q[0] - q[1], t => t.r - t.c],
-                  ["diag2", q => q[0] + q[1], t => t.r + t.c]];
-    $("data").innerHTML = sets.map(([label, key, probe]) => {
-      const vals = S.queens.map(key).sort((a, b) => a - b);
-      const look = tried ? probe(tried) : null;
-      return '<div class="setline" id="set-' + label + '">' + label + " = {" + vals.map(v =>
-        v === look ? '<span class="hit">' + v + "</span>" : String(v)).join(", ") + "}" +
-        (tried ? "  looked up: " + look + (vals.includes(look) ? " (in it)" : " (not in it)") : "") +
-        "</div>";
-    }).join("");
-  }
-}
-// playing
+
+// ---- playing ------------------------------------------------------------------------------
 let playing = false, timer = null, speed = META.speed || 20, lastTick = 0, carry = 0;
 const AUTO_SECONDS = 120;   // at the default speed, a trace longer than this plays faster
 function speedFromSlider() { return Math.round(Math.pow(10, Number($("speed").value) / 10)); }
 function showSpeed() {
-  $("speed-text").textContent = speed >= 1e6 ? "max" : speed + " events/s";
+  const unit = $("by-line").checked && machine ? " lines/s" : " events/s";
+  $("speed-text").textContent = speed >= 1e6 ? "max" : fmt(speed) + unit;
   $("speed").setAttribute("value", $("speed").value);   // the slider's position, for a saved page
 }
-function setStatus(t) { $("status").textContent = t; if (S && bytes) report(); }
+function setStatus(t) { $("status").textContent = t; report(); }
+function tourStopHere() {
+  return tourAt >= 0 && S.last && S.last.kind === 0 && TOUR.some(x => x.step === S.step);
+}
 function tick() {
   const now = performance.now();
   const dt = (now - lastTick) / 1000; lastTick = now;
   carry += speed * dt;
   let k = Math.floor(carry); carry -= k;
   if (speed >= 1e6) k = 1000000;
-  while (k-- > 0 && S.idx < total.events) apply(S);
+  if ($("by-line").checked && machine) {
+    k = Math.min(k, 2000);
+    while (k-- > 0 && S.idx < total.events) { nextLineQuiet(); if (!lines && tourStopHere()) break; }
+    playing = true;
+  } else {
+    while (k-- > 0 && S.idx < total.events) { apply(S); lines = null; if (tourStopHere()) break; }
+  }
+  if (tourStopHere()) {
+    tourAt = TOUR.findIndex(x => x.step === S.step);
+    seekStep(S.step); pause(); render(); setStatus("tour: stop " + (tourAt + 1) + " of " + TOUR.length);
+    return;
+  }
   render();
   if (S.idx >= total.events) { pause(); setStatus("done"); return; }
   timer = setTimeout(tick, speed >= 1e6 ? 0 : 16);
 }
+function nextLineQuiet() {
+  if (!lines) {
+    const peek = copyState(S); peek.off = S.off;
+    const e = apply(peek);
+    if (GIVEN && S.idx < GIVEN.count) { apply(S); return; }
+    lines = {items: machine.runTo(machine.derive(S), e), pos: 0, idx: S.idx};
+  }
+  lines.pos++;
+  if (lines.pos >= lines.items.length) { lines = null; apply(S); }
+}
 function play() {
+  if (OWN) ownToggle(false);
   if (S.idx >= total.events) seek(0);
   playing = true; $("play").textContent = "pause"; setStatus("playing");
   lastTick = performance.now(); carry = 1; tick();
 }
-function pause() { playing = false; if (timer) clearTimeout(timer); timer = null; $("play").textContent = "play";
-  if (S.idx < total.events) setStatus("paused"); }
+function pause() {
+  const was = playing;
+  playing = false; if (timer) clearTimeout(timer); timer = null; $("play").textContent = "play";
+  if (was && S.idx < total.events) setStatus("paused");
+}
 function step(d) { pause(); seek(S.idx + d); render(); }
 // The board just after the solution before (dir -1) or after (dir +1) the event shown.
 function toSolution(dir) {
@@ -452,26 +615,204 @@ function toSolutionNumber(text) {
   const k = parseStep(text);
   if (k === null || k < 1 || k > solutionsAt.length) {
     setStatus("ignored: there is no solution " + String(text).trim() + " (the trace has " +
-              solutionsAt.length + ")");
+              fmt(solutionsAt.length) + ")");
     return;
   }
   pause(); seek(solutionsAt[k - 1][0]); render(); setStatus("paused");
 }
+function toEnd() { pause(); seek(total.events); render(); setStatus("done"); }
+function toStart() { pause(); seek(0); render(); setStatus("paused"); }
+function setSpeed(v) {
+  speed = Math.max(1, Math.min(1e6, v));
+  $("speed").value = Math.max(0, Math.min(60, Math.round(10 * Math.log10(speed)))); showSpeed();
+}
+function present(on) {
+  document.documentElement.classList.toggle("present", on);
+  $("present").setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+// ---- your own board -------------------------------------------------------------------------
+let OWN = null;   // null: the trace is shown; else {queens: [[r, c], ...]}
+const OWN_MAX_N = 14;   // completions are counted, and proba traced, in the page up to this n
+function ownToggle(on) {
+  if (on && GIVEN) backToTrace();
+  OWN = on ? {queens: OWN ? OWN.queens : []} : null;
+  if (on) pause();
+  $("own-mode").setAttribute("aria-pressed", on ? "true" : "false");
+  $("own-mode").textContent = on ? "the trace" : "own board";
+  $("own-controls").hidden = !on;
+  const can = on && N <= OWN_MAX_N;
+  for (const id of ["own-count", "own-complete", "own-trace"]) $(id).disabled = !can;
+  $("own-trace").hidden = !META.codeGiven;
+  $("own-clear").disabled = !on;
+  $("own-result").textContent = on ? (N > OWN_MAX_N ? "click squares to place or remove queens " +
+    "(completions are counted up to n = " + OWN_MAX_N + ")" : "click squares to place or remove queens") : "";
+  render();
+}
+function ownClick(r, c) {
+  if (!OWN) return;
+  const i = OWN.queens.findIndex(q => q[0] === r && q[1] === c);
+  if (i >= 0) OWN.queens.splice(i, 1); else OWN.queens.push([r, c]);
+  $("own-result").textContent = OWN.queens.length + (OWN.queens.length === 1 ? " queen" : " queens") +
+    " placed: " + ownNames();
+  render();
+}
+function ownNames() { return OWN.queens.map(q => chessName(q[0], q[1])).sort().join(", "); }
+// The solutions holding the given queens (a queen in each row), by bit sets: all of them
+// counted, or the first one found. The piece's own attack: the superqueen adds the knight.
+function completions(fixed, first) {
+  const want = new Array(N).fill(-1);
+  for (const [r, c] of fixed) { if (want[r] >= 0 && want[r] !== c) return first ? null : 0; want[r] = c; }
+  for (let i = 0; i < fixed.length; i++) for (let j = i + 1; j < fixed.length; j++)
+    if (attacks(fixed[i], fixed[j][0], fixed[j][1])) return first ? null : 0;
+  const full = (1 << N) - 1, board = new Array(N).fill(-1);
+  let count = 0, found = null;
+  (function go(r, cols, d1, d2) {
+    if (found) return;
+    if (r === N) { count++; if (first) found = board.slice(); return; }
+    let free = full & ~(cols | d1 | d2);
+    if (KNIGHT) {   // the knight's moves from the two rows above
+      if (r >= 1) { const c = board[r - 1]; free &= ~(((1 << (c + 2)) | (1 << c >> 2)) & full); }
+      if (r >= 2) { const c = board[r - 2]; free &= ~(((1 << (c + 1)) | (1 << c >> 1)) & full); }
+    }
+    if (want[r] >= 0) free &= 1 << want[r];
+    while (free) {
+      const bit = free & -free; free ^= bit;
+      board[r] = 31 - Math.clz32(bit);
+      go(r + 1, cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1);
+      if (found) return;
+    }
+  })(0, 0, 0, 0);
+  return first ? found : count;
+}
+function ownCount() {
+  const k = completions(OWN.queens, false);
+  $("own-result").textContent = fmt(k) + (k === 1 ? " way" : " ways") + " to complete this board" +
+    (OWN.queens.length ? " (nqueens count " + N + (KNIGHT ? " --piece superqueen" : "") + " --fixed " +
+     ownNames().replace(/ /g, "") + ")" : "");
+}
+function ownComplete() {
+  const b = completions(OWN.queens, true);
+  if (!b) { $("own-result").textContent = "no completion: no solution holds these queens"; return; }
+  OWN.queens = b.map((c, r) => [r, c]);
+  $("own-result").textContent = "one completion: " + OWN.queens.map(q => chessName(q[0], q[1])).join(" ");
+  render();
+}
+// "trace from here": proba run in the page from your queens (their columns are skipped),
+// to its first solution; the trace it makes is played with the same panels.
+const OWN_TRACE_LIMIT = 5000000;
+let ORIGINAL = null;
+function ownTrace() {
+  const qs = OWN.queens.slice().sort((a, b) => a[1] - b[1]);
+  const cols = new Array(N).fill(false);
+  for (const q of qs) {
+    if (cols[q[1]]) { $("own-result").textContent = "two queens in one column: proba puts one in each"; return; }
+    cols[q[1]] = true;
+  }
+  for (let i = 0; i < qs.length; i++) for (let j = i + 1; j < qs.length; j++)
+    if (attacks(qs[i], qs[j][0], qs[j][1])) { $("own-result").textContent = "these queens attack each other: " +
+      "no search can start from them"; return; }
+  const given = {count: qs.length, cols: cols, queens: qs};
+  const events = qs.map(q => ({kind: EV.PLACE, r: q[0], c: q[1]}));
+  const m = new ProbaMachine(N, "first", META.codeGiven.roles, given);
+  const st = {frames: [], started: false, finished: false, ret: false};
+  const standing = qs.map(q => [q[0], q[1]]);
+  while (!st.finished) {
+    const f = st.frames[st.frames.length - 1];
+    const ok = f && f.pc === "test" ? attackers(standing, f.sor, f.oszlop).length === 0 : false;
+    const r = m.step(st, ok);
+    if (!r.event) continue;
+    const e = {kind: r.event.kind, r: r.event.r, c: r.event.c, ok: ok};
+    events.push(e);
+    if (e.kind === EV.PLACE) standing.push([e.r, e.c]);
+    else if (e.kind === EV.REMOVE) standing.splice(standing.findIndex(q => q[0] === e.r && q[1] === e.c), 1);
+    if (events.length > OWN_TRACE_LIMIT) { $("own-result").textContent = "stopped: the search from here takes " +
+      "more than " + fmt(OWN_TRACE_LIMIT) + " events"; return; }
+  }
+  if (!ORIGINAL) ORIGINAL = {bytes: bytes, code: CODE};
+  OWN = null;
+  $("own-mode").setAttribute("aria-pressed", "false"); $("own-mode").textContent = "own board";
+  $("own-controls").hidden = true;
+  GIVEN = given;
+  CODE = META.codeGiven;
+  startTrace(encode(events));
+  $("own-result").textContent = "proba from your " + qs.length + (qs.length === 1 ? " queen" : " queens") +
+    " (" + qs.map(q => chessName(q[0], q[1])).join(", ") + "): " + fmt(total.steps) + " steps, " +
+    (solutionsAt.length ? "a solution" : "no solution");
+  $("back-to-trace").hidden = false;
+  setStatus("ready");
+}
+function backToTrace() {
+  if (!ORIGINAL) return;
+  GIVEN = null; CODE = ORIGINAL.code;
+  startTrace(ORIGINAL.bytes);
+  ORIGINAL = null;
+  $("back-to-trace").hidden = true;
+  setStatus("ready");
+}
+// The compact bytes of an event list (the encoding of nqueens.viz.html.encode_events, for
+// the kinds a search makes: tests, placements, backtracks, solutions, the end).
+function encode(events) {
+  const out = [];
+  let cursor = [-1, -1];
+  const stack = [];
+  const push = (v) => { do { let b = v & 0x7f; v = Math.floor(v / 128); out.push(v ? b | 0x80 : b); } while (v); };
+  for (const e of events) {
+    if (e.kind <= 2) {
+      const nxt = COLUMN ? [cursor[0] + 1, cursor[1]] : [cursor[0], cursor[1] + 1];
+      const line = COLUMN ? [0, cursor[1] + 1] : [cursor[0] + 1, 0];
+      const same = (a) => a[0] === e.r && a[1] === e.c;
+      let where;
+      if (e.kind === 2) where = stack.length && same(stack[stack.length - 1]) ? 0 : 3;
+      else where = same(cursor) ? 0 : same(nxt) ? 1 : same(line) ? 2 : 3;
+      out.push(e.kind | (e.kind === 0 && e.ok ? 8 : 0) | (where << 4));
+      if (where === 3) push(e.r * N + e.c);
+      if (e.kind === 1) stack.push([e.r, e.c]);
+      else if (e.kind === 2) { const i = stack.findIndex(same); if (i >= 0) stack.splice(i, 1); }
+      cursor = [e.r, e.c];
+    } else out.push(e.kind);
+  }
+  return new Uint8Array(out);
+}
+// (Re)start the player on a trace's bytes.
+function startTrace(data) {
+  pause();
+  bytes = data; lines = null; shownSolutions = "";
+  index();
+  buildCode();
+  if (treeView) { treeView.setNodes(tree ? tree.nodes : []); }
+  $("step-total").textContent = fmt(total.steps);
+  $("timeline").max = total.events;
+  $("timeline").setAttribute("max", total.events);
+  S = fresh();
+  render();
+}
+
+// ---- input --------------------------------------------------------------------------------
 function wire() {
   $("play").onclick = () => playing ? pause() : play();
   $("back").onclick = () => step(-1);
   $("fwd").onclick = () => step(1);
-  $("restart").onclick = () => { pause(); seek(0); render(); };
-  $("end").onclick = () => { pause(); seek(total.events); render(); setStatus("done"); };
+  $("next-line").onclick = () => nextLine();
+  $("restart").onclick = () => toStart();
+  $("end").onclick = () => toEnd();
   $("speed").oninput = () => { speed = speedFromSlider(); showSpeed(); };
+  $("by-line").onchange = () => showSpeed();
   $("jump").onclick = () => jumpTo($("jump-step").value);
   $("prev-sol").onclick = () => toSolution(-1);
   $("next-sol").onclick = () => toSolution(1);
   $("timeline").oninput = () => { pause(); seek(Number($("timeline").value)); render(); };
   $("shade").onchange = () => render();
+  $("rows").onchange = () => setRows($("rows").value);
+  $("present").onclick = () => present(!document.documentElement.classList.contains("present"));
+  $("tour").onclick = () => tourAt >= 0 ? tourOff() : tourGo(0);
+  $("tour-prev").onclick = () => tourGo(tourAt - 1);
+  $("tour-next").onclick = () => tourGo(tourAt + 1);
   $("own-mode").onclick = () => ownToggle(!OWN);
   $("own-count").onclick = () => ownCount();
   $("own-complete").onclick = () => ownComplete();
+  $("own-trace").onclick = () => ownTrace();
+  $("back-to-trace").onclick = () => backToTrace();
   $("own-clear").onclick = () => { OWN.queens = []; $("own-result").textContent = "cleared"; render(); };
   $("board").addEventListener("click", (ev) => {
     if (!OWN) return;
@@ -486,28 +827,55 @@ function wire() {
     ev.preventDefault(); pause(); seek(Number(a.dataset.event)); render(); setStatus("paused");
   };
   document.addEventListener("keydown", (ev) => {
-    if (ev.target && ev.target.tagName === "INPUT" && ev.key !== "Enter") return;
-    if (ev.key === " ") { ev.preventDefault(); playing ? pause() : play(); }
-    else if (ev.key === "ArrowRight" || ev.key === "n") step(1);
-    else if (ev.key === "ArrowLeft") step(-1);
-    else if (ev.key === "a") { $("shade").checked = !$("shade").checked; render(); }
-    else if (ev.key === "o") ownToggle(!OWN);
-    else if (ev.key === "]") toSolution(1);
-    else if (ev.key === "[") toSolution(-1);
-    else if (ev.key === "Home") { pause(); seek(0); render(); }
-    else if (ev.key === "End") { $("end").onclick(); }
-    else if (ev.key === "+") { $("speed").value = Number($("speed").value) + 3; $("speed").oninput(); }
-    else if (ev.key === "-") { $("speed").value = Number($("speed").value) - 3; $("speed").oninput(); }
-    else if (ev.key === "Enter" && ev.target === $("jump-step")) $("jump").onclick();
+    const tag = ev.target && ev.target.tagName;
+    if ((tag === "INPUT" && ev.target.type !== "range" && ev.target.type !== "checkbox") || tag === "SELECT" ||
+        tag === "TEXTAREA") {
+      if (ev.key === "Enter" && ev.target === $("jump-step")) $("jump").onclick();
+      return;
+    }
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (key(ev.key, ev.shiftKey)) ev.preventDefault();   // no scrolling by the page's keys
   });
 }
+// A key of the page; true when it was one.
+function key(k, shift) {
+  if (k === " ") playing ? pause() : play();
+  else if (k === "ArrowRight" || k === "n") step(1);
+  else if (k === "ArrowLeft") step(-1);
+  else if (k === "l") nextLine();
+  else if (k === "L" || (k === "l" && shift)) prevLine();
+  else if (k === "a") { $("shade").checked = !$("shade").checked; render(); }
+  else if (k === "o") ownToggle(!OWN);
+  else if (k === "p") present(!document.documentElement.classList.contains("present"));
+  else if (k === "t" && TOUR.length) (tourAt >= 0 ? tourOff() : tourGo(0));
+  else if (k === "]") toSolution(1);
+  else if (k === "[") toSolution(-1);
+  else if (k === "Home") toStart();
+  else if (k === "End") toEnd();
+  else if (k === "+") { $("speed").value = Number($("speed").value) + 3; $("speed").oninput(); }
+  else if (k === "-") { $("speed").value = Number($("speed").value) - 3; $("speed").oninput(); }
+  else if (k === "ArrowUp" || k === "ArrowDown" || k === "PageUp" || k === "PageDown") return false;
+  else return false;
+  return true;
+}
 // A page that holds two players side by side drives both with messages:
-// {nqueens: 1, cmd: "play" | "pause" | "step" | "restart" | "end" | "jump" | "speed", value}
-// and hears back their state: {nqueens: 1, state: {step, steps, event, events, status}}.
+// {nqueens: 1, cmd, value}, cmd one of play, pause, step (value +1/-1), restart, end, jump
+// (a step), speed (events a second), solution (+1/-1), rows (source|chess), key (a key's
+// name), hello; each player answers with its state:
+// {nqueens: 1, state: {step, steps, event, events, status, solutions, playing, rows}},
+// after every change and at most ten times a second while playing.
+let lastReport = 0, reportTimer = null;
 function report() {
-  if (window.parent === window) return;
+  if (window.parent === window || !S || !bytes) return;
+  const now = performance.now();
+  if (playing && now - lastReport < 100) {
+    if (!reportTimer) reportTimer = setTimeout(() => { reportTimer = null; report(); }, 100);
+    return;
+  }
+  lastReport = now;
   window.parent.postMessage({nqueens: 1, state: {step: S.pin !== null ? S.pin : S.step,
-    steps: total.steps, event: S.idx, events: total.events, status: $("status").textContent}}, "*");
+    steps: total.steps, event: S.idx, events: total.events, status: $("status").textContent,
+    solutions: S.sols, playing: playing, rows: ROWS}}, "*");
 }
 window.addEventListener("message", (ev) => {
   const m = ev.data;
@@ -515,13 +883,45 @@ window.addEventListener("message", (ev) => {
   if (m.cmd === "play") { if (!playing) play(); }
   else if (m.cmd === "pause") pause();
   else if (m.cmd === "step") step(Number(m.value) || 1);
-  else if (m.cmd === "restart") { pause(); seek(0); render(); }
-  else if (m.cmd === "end") $("end").onclick();
+  else if (m.cmd === "restart") toStart();
+  else if (m.cmd === "end") toEnd();
   else if (m.cmd === "jump") jumpTo(String(m.value));
-  else if (m.cmd === "speed") { speed = Math.max(1, Math.min(1e6, Number(m.value) || 20));
-    $("speed").value = Math.max(0, Math.min(60, Math.round(10 * Math.log10(speed)))); showSpeed(); }
+  else if (m.cmd === "event") { const k = parseStep(m.value); if (k !== null) { pause(); seek(k); render(); setStatus("paused"); } }
+  else if (m.cmd === "speed") setSpeed(Number(m.value) || 20);
+  else if (m.cmd === "solution") toSolution(Number(m.value) < 0 ? -1 : 1);
+  else if (m.cmd === "rows") setRows(String(m.value));
+  else if (m.cmd === "key") key(String(m.value), false);
+  lastReport = 0;
   report();
 });
+// What the tests read: the state, and the same moves the keys make.
+window.nqPlayer = {
+  state: () => ({idx: S.idx, step: S.step, events: total.events, steps: total.steps, rows: ROWS,
+                 linePos: lines ? lines.pos : 0, queens: S.queens.map(q => q.slice())}),
+  seek: (k) => { pause(); seek(k); render(); }, seekStep: (k) => { pause(); seekStep(k); render(); },
+  nextLine: () => nextLine(), prevLine: () => prevLine(), setRows: (v) => setRows(v),
+  code: () => codeNow(),
+  // The line machine held against the whole trace: from the state rebuilt after each event,
+  // it must run to the next event, and end in the state rebuilt after that one.
+  checkLines: () => {
+    if (!machine) return null;
+    const s = fresh(), key = (st) => JSON.stringify(st.frames.map(f => [f.pc, f.oszlop, f.sor, f.siker, f.row, f.col, !!f.given]))
+      + st.started + st.finished + (st.frames.length ? "" : st.ret);
+    let lines = 0, bad = -1, drift = -1;
+    while (s.idx < total.events) {
+      const peek = copyState(s); peek.off = s.off;
+      const e = apply(peek);
+      if (!(GIVEN && s.idx < GIVEN.count)) {
+        const st = machine.derive(s), items = machine.runTo(st, e), last = items[items.length - 1];
+        lines += items.length;
+        if (bad < 0 && !(last && last.matches)) bad = s.idx;
+        if (drift < 0 && e.kind !== 7 && key(st) !== key(machine.derive(peek))) drift = s.idx;
+      }
+      apply(s);
+    }
+    return {lines: lines, events: total.events, firstMismatch: bad, firstDrift: drift};
+  },
+};
 async function load() {
   const text = document.getElementById("trace-data").textContent.trim();
   const raw = Uint8Array.from(atob(text), ch => ch.charCodeAt(0));
@@ -529,47 +929,46 @@ async function load() {
   const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate"));
   bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   index();
-  $("step-total").textContent = total.steps;
+  $("step-total").textContent = fmt(total.steps);
   $("step-label").textContent = META.stepLabel || "step";
   $("depth-label").textContent = META.depthLabel || "queens on the board";
   buildCode();
   if (tree) $("tree-panel").hidden = false;
-  if (META.data) { $("data-panel").hidden = false;
+  if (META.data && META.data !== "attackers") { $("data-panel").hidden = false;
     $("data-title").textContent = META.data === "arrays" ?
-      "the source's three arrays (false: a queen on that line)" :
-      META.data === "sets" ? "the three sets of used lines" :
-      "the attackers of every square";
-    if (META.data === "attackers") $("data").textContent = "Each square of the board shows how " +
-      "many queens attack it (the shading; the key a hides it): what the repair lowers."; }
+      "the three arrays (false, dark: a queen on that line)" :
+      "the three sets of used lines"; }
+  $("sources").innerHTML = (META.sources || []).map(() => "<li></li>").join("");
+  (META.sources || []).forEach((t, i) => { $("sources").children[i].textContent = t; });
+  if (TOUR.length) $("tour-box").hidden = false;
   // the repairs start with every square's attackers written on the board (their data)
   if (params.get("shade") || META.data === "attackers") $("shade").checked = params.get("shade") !== "0";
   $("timeline").max = total.events;
   $("timeline").setAttribute("max", total.events);
-  $("solution-order").textContent = COLUMN ? "the row of the queen in each column" : "the column of the queen in each row";
   S = fresh();
   const asked = params.get("speed");
   if (META.autoSpeed && total.events / speed > AUTO_SECONDS)
     speed = Math.ceil(total.events / AUTO_SECONDS);   // a huge trace plays in minutes, not days
   if (asked === "max") speed = 1e6;
   else if (asked !== null && Number.isFinite(Number(asked)) && Number(asked) > 0) speed = Math.max(1, Number(asked));
-  speed = Math.min(speed, 1e6);
-  $("speed").value = Math.max(0, Math.min(60, Math.round(10 * Math.log10(speed))));
-  showSpeed(); wire(); render(); setStatus("ready");
+  setSpeed(speed);
+  const rows = params.get("rows");
+  wire(); setRows(rows === "chess" || rows === "source" ? rows : (NAMING.default || "source")); render(); setStatus("ready");
+  if (params.get("present") === "1") present(true);
   if (params.has("step")) jumpTo(params.get("step"));
   if (params.has("event")) { const k = parseStep(params.get("event"));
     if (k !== null) { seek(k); render(); setStatus("paused"); } }
   if (params.has("solution")) toSolutionNumber(params.get("solution"));
+  if (TOUR.length && (META.tourStart || params.get("tour") === "1")) tourGo(0);
   if (params.has("own")) {   // ?own=a8,d7: your own board with these queens
     ownToggle(true);
     for (const sq of params.get("own").split(",").filter(Boolean)) {
-      const m = /^([a-z]+)([0-9]+)$/.exec(sq.trim());
-      if (!m) continue;
-      let c = 0; for (const ch of m[1]) c = c * 26 + (ch.charCodeAt(0) - 96);
-      const r = N - Number(m[2]);
-      if (r >= 0 && r < N && c >= 1 && c <= N) ownClick(r, c - 1);
+      const p = fromChess(sq.trim());
+      if (p) ownClick(p[0], p[1]);
     }
     if (params.get("ownAction") === "count") ownCount();
     if (params.get("ownAction") === "complete") ownComplete();
+    if (params.get("ownAction") === "trace" && META.codeGiven) ownTrace();
   }
   if (params.get("autoplay")) play();
 }
