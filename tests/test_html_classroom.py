@@ -362,7 +362,7 @@ def test_shading_is_a_scale_with_its_legend(browser, run, tmp_path: Path) -> Non
         ".map(r => r.getAttribute('fill'))"))
     assert len(fills) >= 2   # more attackers, another colour: not grey on grey
     legend = browser.find_element("id", "shade-legend")
-    assert legend.is_displayed() and "attacked by" in legend.text
+    assert legend.is_displayed() and "queens attacking a square" in legend.text
     swatches = browser.execute_script(
         "return [...document.querySelectorAll('#shade-legend .swatch')]"
         ".map(s => getComputedStyle(s).backgroundColor)")

@@ -35,7 +35,9 @@ def test_n12_all_solutions_page_stays_small(run, tmp_path: Path) -> None:
     r = run("trace", "12", "--until", "all", "--html", str(page))
     assert r.code == 0
     size = page.stat().st_size
-    assert size < 3_000_000, size
+    # before the page was laid out for a classroom (its call stack, tree, tour, numbering)
+    # this page was 1,454,000 bytes; it may grow by a quarter at most
+    assert size <= 1.25 * 1_454_000, size
     s = search_space(12)
     assert f"{s.squares_tested:,} steps" in r.err and "14,200 solutions" in r.err
     data = re.search(r'id="trace-data">([^<]*)<', page.read_text()).group(1)  # type: ignore[union-attr]

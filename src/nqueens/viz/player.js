@@ -254,9 +254,9 @@ function shadeLegend() {
   const box = $("shade-legend");
   box.hidden = !$("shade").checked;
   if (box.hidden) return;
-  box.innerHTML = "attacked by " + SHADES.map((c, i) => '<span class="swatch" style="background:' + c +
+  box.innerHTML = "queens attacking a square: " + SHADES.map((c, i) => '<span class="swatch" style="background:' + c +
     (i === 3 ? ';color:#fff' : '') + '">' + (i + 1) + (i === 3 ? "+" : "") + "</span>").join(" ") +
-    " queens (the number is written on the square)";
+    "";
 }
 function renderBoard(e, queens, before) {
   const parts = ['<defs><path id="q" d="' + META.queenPath + '" fill="' + C.queen +
@@ -358,7 +358,7 @@ function renderData(e, before) {
 
 // ---- the code, line by line, and the call stack -------------------------------------------
 function buildCode() {
-  if (!CODE) { $("code-panel").hidden = true; $("stack-panel").hidden = true; return; }
+  if (!CODE) { $("code-panel").hidden = true; $("stack-panel").hidden = true; $("next-line").disabled = true; return; }
   $("code-panel").hidden = false;
   $("code-title").textContent = CODE.title;
   $("code").innerHTML = CODE.lines.map((t, i) => '<li data-line="' + i + '"><code></code></li>').join("");
@@ -370,7 +370,7 @@ function buildCode() {
   const roles = CODE.roles;
   machine = LineMachine.make(META.method, N, GIVEN ? "first" : META.until, roles, GIVEN);
   $("stack-panel").hidden = !machine;
-  $("next-line").disabled = !machine;
+  $("next-line").disabled = false;   // without a machine every line is an event's
   eventLines = machine ? null : new EventLines(roles, META.method);
 }
 let eventLines = null, prevEvent = null;
