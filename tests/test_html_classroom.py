@@ -96,11 +96,23 @@ def _one_screen(driver, width: int, height: int) -> None:  # type: ignore[no-unt
             apart = (p["right"] <= q["left"] + 0.5 or q["right"] <= p["left"] + 0.5 or
                      p["bottom"] <= q["top"] + 0.5 or q["bottom"] <= p["top"] + 0.5)
             assert apart, (a, b, p, q)
-    # the highlighted line of the code is in view
-    line = driver.execute_script(
-        "const r = document.querySelector('#code li.current').getBoundingClientRect();"
-        "return [r.top, r.bottom];")
-    assert 0 <= line[0] and line[1] <= height
+    # what they hold is seen, not scrolled away: the controls and counters, the three arrays
+    # whole, the highlighted line of the code and the running call inside their panels,
+    # and room for the tree
+    seen = driver.execute_script("""
+      const inside = (el, box) => { if (!el) return null;
+        const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+        return r.top >= b.top - 1 && r.bottom <= b.bottom + 1; };
+      const whole = (id) => { const e = document.getElementById(id);
+        return e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1; };
+      return {controls: whole('control-panel'), data: whole('data-panel'),
+              line: inside(document.querySelector('#code li.current'), document.getElementById('code-panel')),
+              call: inside(document.querySelector('#stack li.top'), document.getElementById('stack-panel')),
+              tree: document.getElementById('tree-view').getBoundingClientRect().height};
+    """)
+    assert seen["controls"] and seen["data"], seen
+    assert seen["line"] is not False and seen["call"] is not False, seen
+    assert seen["tree"] >= 80, seen
 
 
 @pytest.fixture
@@ -110,11 +122,12 @@ def page8(run, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
     return page
 
 
+@pytest.mark.parametrize("rows", ["source", "chess"])
 @pytest.mark.parametrize(("width", "height"), SCREENS)
 def test_the_lesson_fits_one_screen_readable_from_the_back(browser, page8: Path, width: int,
-                                                            height: int) -> None:
+                                                            height: int, rows: str) -> None:
     _screen(browser, width, height)
-    _open(browser, page8, "step=24")
+    _open(browser, page8, f"step=60&rows={rows}")   # seven queens: seven calls on the stack
     _one_screen(browser, width, height)
     assert _px(browser, "#code li code") >= 16 and _px(browser, ".strip .cell") >= 16
     assert _px(browser, "#stack li") >= 16 and _px(browser, "#event-text") >= 16
@@ -193,10 +206,8 @@ def test_one_numbering_the_tried_square_and_its_three_cells_agree_at_every_event
             else:                  # chess names everywhere, the cells too
                 square = f"{'abcdefgh'[e.col]}{8 - e.row}"
                 assert tried["name"] == square and f"test {square}" in str(f["text"])
-                assert cells["strip-sor"]["sub"] == str(8 - e.row)
-                for strip in ("strip-diff", "strip-sum"):
-                    if cells[strip]["state"] == "free":
-                        assert cells[strip]["sub"] == square
+                for strip in ("strip-sor", "strip-diff", "strip-sum"):   # the same square
+                    assert cells[strip]["sub"] == square
     assert tests == 2 * 876
 
 
@@ -212,7 +223,7 @@ def test_the_numbering_control_and_the_address_switch_every_name(browser, page8:
     _open(browser, page8, "step=24&rows=chess")
     assert "the queen on a8" in _text(browser, "event-text")
     stack = _text(browser, "stack")
-    assert "oszlop=5 (file e)" in stack and "sor=5 (rank 4)" in stack
+    assert "proba(5) oszlop=5 sor=5 siker=false e4" in stack   # the call's square too
 
 
 def test_every_line_of_proba_lights_in_order_with_its_call_stack(browser, run,
@@ -345,8 +356,11 @@ def test_keys_never_scroll_the_page_and_counters_have_separators(browser, run,
     _open(browser, page)
     assert browser.execute_script("return document.documentElement.scrollHeight") > 720
     body = browser.find_element("tag name", "body")
-    for key in (Keys.END, Keys.HOME, Keys.ARROW_RIGHT, Keys.ARROW_LEFT, Keys.SPACE, Keys.SPACE):
+    for key in (Keys.END, Keys.HOME, Keys.ARROW_RIGHT, Keys.ARROW_LEFT, Keys.ARROW_DOWN,
+                Keys.ARROW_UP, Keys.SPACE, Keys.SPACE):
         body.send_keys(key)
+        browser.execute_script("return new Promise(r => requestAnimationFrame(() => "
+                               "requestAnimationFrame(r)))")   # a smooth scroll would start
         assert browser.execute_script("return scrollY") == 0, key
     body.send_keys(Keys.END)
     assert _text(browser, "event-counter") == "19,925 / 19,925"
@@ -436,16 +450,18 @@ def test_trace_from_your_own_board_runs_proba_from_there(browser, page8: Path) -
     _open(browser, page8, "own=d1,h7")
     browser.find_element("id", "own-trace").click()
     WebDriverWait(browser, 10).until(lambda d: "proba from your" in d.find_element(
-        "id", "own-result").text)
+        "id", "from-board-text").text)
     steps, solution = _proba_from(8, {3: 7, 7: 1})
     assert solution is not None
     assert _text(browser, "step-total") == f"{steps:,}"
     check = browser.execute_script("return window.nqPlayer.checkLines()")
     assert check["firstMismatch"] == -1 and check["firstDrift"] == -1
     assert "adott(oszlop)" in _text(browser, "code")   # the listing says what runs
-    for _ in range(3):   # your two queens, then the first line of proba
-        browser.find_element("id", "next-line").click()
+    assert len(browser.find_elements("css selector", "#board g.queen")) == 2   # yours, standing
+    browser.find_element("id", "next-line").click()
     assert browser.find_element("css selector", "#code li.current").text.startswith("bool proba")
+    browser.find_element("id", "next-line").click()   # column 1 holds none of your queens
+    assert "adott(oszlop)" in browser.find_element("css selector", "#code li.current").text
     _one_screen(browser, 1280, 720)   # the same panels
     browser.find_element("tag name", "body").send_keys("\ue010")   # End
     queens = browser.execute_script("return window.nqPlayer.state().queens")
@@ -453,3 +469,26 @@ def test_trace_from_your_own_board_runs_proba_from_there(browser, page8: Path) -
     assert _text(browser, "solutions-count") == "1"
     browser.find_element("id", "back-to-trace").click()
     assert _text(browser, "step-total") == "876"
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1024, 768)])
+def test_your_own_board_keeps_its_answers_on_screen_in_the_pages_numbering(
+        browser, page8: Path, width: int, height: int) -> None:
+    _screen(browser, width, height)
+    _open(browser, page8, "own=a8,b4&ownAction=count")   # source numbering: (1,1), (5,2)
+    result = browser.find_element("id", "own-result")
+    assert result.is_displayed() and "(1,1), (5,2)" not in result.text
+    assert " to complete this board" in result.text and "--fixed a8,b4" in result.text
+    browser.find_element("id", "own-complete").click()
+    assert result.text.startswith("one completion: 1 ")   # sor in each oszlop, as the page
+    whole = browser.execute_script(
+        "const e = document.getElementById('control-panel');"
+        "return e.scrollHeight <= e.clientHeight + 1")
+    assert whole   # its buttons and its answer on screen
+    browser.find_element("id", "own-clear").click()
+    browser.find_element("id", "own-mode").click()
+    _open(browser, page8, "own=a8,b4&ownAction=trace")
+    told = _text(browser, "from-board-text")
+    assert told.startswith("proba from your queens (1,1), (5,2): ") and "a solution" in told
+    _one_screen(browser, width, height)   # the counters too, after the trace from here
+    assert browser.find_element("id", "step-counter").is_displayed()

@@ -68,9 +68,10 @@ def _play(page: Path, tmp_path: Path, query: str = "autoplay=1&speed=max") -> st
 
 
 def _dd(dom: str, ident: str) -> str:
-    m = re.search(rf'id="{ident}"[^>]*>([^<]*)<', dom)
+    """The text of an element of the page (its unit in a span of its own, as labels have)."""
+    m = re.search(rf'id="{ident}"[^>]*>([^<]*(?:<span class="unit">[^<]*</span>)?)<', dom)
     assert m is not None, f"#{ident} missing from the page"
-    return m.group(1)
+    return re.sub("<[^>]*>", "", m.group(1))
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")

@@ -120,7 +120,7 @@ def test_your_own_board_counts_completions_as_the_command_line_does(run, browser
                                                                     tmp_path: Path) -> None:
     page = tmp_path / "p8.html"
     assert run("trace", "8", "--html", str(page)).code == 0
-    _open(browser, page)
+    _open(browser, page, "rows=chess")
     browser.find_element("id", "own-mode").click()
     for square in ("d1", "e5", "e5", "a3"):   # e5 placed, then taken off again
         _click_square(browser, 8, square)

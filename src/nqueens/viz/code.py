@@ -167,6 +167,8 @@ _MIN_CONFLICTS = _listing("min-conflicts repair (Sosič and Gu's QS4 start, Mint
     ("WHILE pairs > 0: for an attacked queen and up to 64 random partners (a step each),",
      "sweep the attacked rows; after 32 sweeps without a better swap, start afresh", None),
     ("  IF swapping their columns lowers pairs: swap", "two queens move", "move"),
+    ("  (32 sweeps without a better swap: lift the queens, start afresh)", "a restart: the "
+     "greedy start again, on another shuffle", "remove"),
     ("pairs = 0: a solution", "", "solution"),
     ("DONE", "", "done"),
 ])
@@ -204,15 +206,19 @@ _WIRTH = ("Dijkstra (1972) used the problem to show structured programming; Wirt
           "backtracking step by step (Program Development by Stepwise Refinement, 1971) and "
           "kept its three arrays in Algorithms + Data Structures = Programs (1976)")
 
+_PROBA_SOURCE = _HUNGARIAN.format(what="proba with szabad, lefoglal and felszabadit, the "
+                                  "three boolean arrays sor, oszlop−sor and oszlop+sor, and "
+                                  "the boards of steps 24, 36, 60 and 876")
+_UZBEK = ("the Uzbek exercise N-vazir: the same search row by row (BACKTRACK) with the sets "
+          "cols, diag1 and diag2")
+_VIETNAMESE = ("the Vietnamese article's solveNQueen: its isValid looks left along the row and "
+               "both diagonals, as szabad does")
+
+#: The three backtracking searches are one search; each page names the sources of all three.
 _SOURCES: dict[str, tuple[str, ...]] = {
-    "proba": (_HUNGARIAN.format(what="proba with szabad, lefoglal and felszabadit, and the "
-                                "boards of steps 24, 36, 60 and 876"), _WIRTH,
-              "the Vietnamese article's isValid looks left along the row and both diagonals, "
-              "as szabad does here"),
-    "arrays": (_HUNGARIAN.format(what="the three boolean arrays sor, oszlop−sor and "
-                                 "oszlop+sor, and the search over them"), _WIRTH),
-    "sets": ("the Uzbek exercise N-vazir: BACKTRACK row by row with the sets cols, diag1 "
-             "and diag2", _WIRTH),
+    "proba": (_PROBA_SOURCE, _UZBEK, _WIRTH, _VIETNAMESE),
+    "arrays": (_PROBA_SOURCE, _UZBEK, _WIRTH),
+    "sets": (_UZBEK, _PROBA_SOURCE, _WIRTH),
     "rows": (_HUNGARIAN.format(what="all solutions row by row, every board of m queens "
                                "extended by one row"),),
     "intuitive": (_HUNGARIAN.format(what="the intuitive repair, column by column"),),

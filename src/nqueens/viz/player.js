@@ -198,6 +198,8 @@ function namingNote() {
 }
 function setRows(v) {
   ROWS = v === "chess" ? "chess" : "source";
+  $("rows").options[0].textContent = "as the source: (" + NAMING.row + ", " + NAMING.col + ")";
+  $("rows").options[1].textContent = "chess: a1 … " + chessName(0, N - 1);
   $("rows").value = ROWS;
   $("naming").textContent = namingNote();
   $("solution-order").textContent = ROWS === "chess" ? "the squares of the queens" :
@@ -215,15 +217,13 @@ function solutionText(queens) {
   return sorted.map(q => COLUMN ? rowLabel(q[0]) : colLabel(q[1])).join(" ");
 }
 // A variable of the code: its value, and in chess names the square line it stands for.
+// A variable of the code as the source counts it (its square follows, in chess names).
 function varText(nm, v) {
-  if (typeof v === "boolean") return nm + "=" + v;
-  const isRow = nm === NAMING.row || nm === "row" || nm === "sor";
-  const shown = nm + "=" + (v + NAMING.base);
-  if (ROWS !== "chess" || v < 0 || v >= N) return shown;
-  return shown + " (" + (isRow ? "rank " + (N - v) : "file " + fileName(v)) + ")";
+  return typeof v === "boolean" ? nm + "=" + v : nm + "=" + (v + NAMING.base);
 }
 function describe(e, s) {
-  if (!e) return "the empty board";
+  if (!e) return total.events === 0 ? "an empty trace: " + META.method + " finds no solution for n = " + N :
+    "the empty board";
   const at = e.r >= 0 ? name(e.r, e.c) : "";
   switch (e.kind) {
     case 0: {
@@ -310,14 +310,14 @@ function renderBoard(e, queens, before) {
 // ---- the data the code reads ---------------------------------------------------------------
 function cells(label, id, lo, hi, taken, checked, sub) {
   const word = label.replace(/<[^>]*>/g, "").split("[")[0];
-  let h = '<div class="strip-label">' + label + '</div><div class="strip" id="' + id + '">';
+  let h = '<div class="strip" id="' + id + '"><span class="strip-label">' + label + "</span>";
   for (let k = lo; k <= hi; k++) {
     const t = taken.has(k), look = checked === k;
     const cls = "cell" + (t ? " taken" : "") + (look ? " checked" : "");
     const extra = sub(k, t, look);
     h += '<span class="' + cls + '" data-index="' + k + '"' + (look ? ' data-state="' + (t ? "taken" : "free") + '"' : "") +
          ' title="' + word + '[' + k + ']: ' + (t ? "false (a queen: " + name(...taken.get(k)) + ")" : "true (free)") +
-         '">' + k + (extra ? "<small>" + extra + "</small>" : "") + '</span>';
+         '"><span class="ix">' + k + "</span>" + (extra ? "<small>" + extra + "</small>" : "") + '</span>';
   }
   return h + "</div>";
 }
@@ -330,15 +330,14 @@ function renderData(e, before) {
     const sor = new Map(), diff = new Map(), sum = new Map();
     for (const q of queens) { sor.set(q[0] + 1, q); diff.set(q[1] - q[0], q); sum.set(q[1] + q[0] + 2, q); }
     const chess = ROWS === "chess";
-    const square = (q) => chess && q ? chessName(q[0], q[1]) : "";
     const lookSq = tried ? chessName(tried.r, tried.c) : "";
     $("data").innerHTML =
-      cells("<b>sor_szabad</b><span class=\"idx\">[sor]</span>: 1…" + N, "strip-sor", 1, N, sor, tried ? tried.r + 1 : null,
-            (k) => chess ? String(N + 1 - k) : "") +
-      cells("<b>kulonbseg</b><span class=\"idx\">[oszlop − sor]</span>: " + (1 - N) + "…" + (N - 1), "strip-diff", 1 - N, N - 1, diff,
-            tried ? tried.c - tried.r : null, (k, t, look) => t ? square(diff.get(k)) : look && chess ? lookSq : "") +
-      cells("<b>osszeg</b><span class=\"idx\">[oszlop + sor]</span>: 2…" + 2 * N, "strip-sum", 2, 2 * N, sum,
-            tried ? tried.c + tried.r + 2 : null, (k, t, look) => t ? square(sum.get(k)) : look && chess ? lookSq : "") +
+      cells("<b>sor_szabad</b><span class=\"idx\">[sor]</span><span class=\"range\">: 1…" + N + "</span>", "strip-sor", 1, N, sor, tried ? tried.r + 1 : null,
+            (k, t, look) => look && chess ? lookSq : "") +
+      cells("<b>kulonbseg</b><span class=\"idx\">[oszlop − sor]</span><span class=\"range\">: " + (1 - N) + "…" + (N - 1) + "</span>", "strip-diff", 1 - N, N - 1, diff,
+            tried ? tried.c - tried.r : null, (k, t, look) => look && chess ? lookSq : "") +
+      cells("<b>osszeg</b><span class=\"idx\">[oszlop + sor]</span><span class=\"range\">: 2…" + 2 * N + "</span>", "strip-sum", 2, 2 * N, sum,
+            tried ? tried.c + tried.r + 2 : null, (k, t, look) => look && chess ? lookSq : "") +
       (tried ? '<div class="note" id="lookup">' + name(tried.r, tried.c) + " looks up sor_szabad[" + (tried.r + 1) +
         "], kulonbseg[" + (tried.c - tried.r) + "], osszeg[" + (tried.c + tried.r + 2) + "]: " +
         (tried.ok ? "all true, free" : "refused") + "</div>" : "");
@@ -415,11 +414,11 @@ function renderCode() {
   const frames = now.frames || [];
   $("stack").innerHTML = frames.length ? frames.map((f, i) => '<li class="' + (i === frames.length - 1 ? "top" : "") +
     '"><b>' + f.fn + '</b> ' + f.vars.map(([k, v]) => '<span class="var">' + varText(k, v) + "</span>").join(" ") +
-    (f.sq && ROWS === "chess" ? " " + name(f.sq[0], f.sq[1]) : "") + (f.note ? ' <span class="note">' + f.note + "</span>" : "") +
+    (f.sq && ROWS === "chess" ? ' <span class="sq">' + name(f.sq[0], f.sq[1]) + "</span>" : "") + (f.note ? ' <span class="note">' + f.note + "</span>" : "") +
     "</li>").join("") : '<li class="note">' + (S.idx === 0 ? "no call yet" : "every call has returned") + "</li>";
   $("stack-title").textContent = "call stack (" + frames.length + (frames.length === 1 ? " call)" : " calls)");
   const box = $("stack-panel");
-  if (!playing) box.scrollTop = box.scrollHeight;
+  box.scrollTop = box.scrollHeight;   // the running call in view, also while playing
 }
 // One line on: run the code to its next line; at the line of the next event, apply it.
 function nextLine() {
@@ -629,6 +628,7 @@ function setSpeed(v) {
 function present(on) {
   document.documentElement.classList.toggle("present", on);
   $("present").setAttribute("aria-pressed", on ? "true" : "false");
+  if (S) render();   // the current line and the running call in view in the new layout
 }
 
 // ---- your own board -------------------------------------------------------------------------
@@ -639,6 +639,7 @@ function ownToggle(on) {
   OWN = on ? {queens: OWN ? OWN.queens : []} : null;
   if (on) pause();
   $("own-mode").setAttribute("aria-pressed", on ? "true" : "false");
+  document.documentElement.classList.toggle("own", !!on);
   $("own-mode").textContent = on ? "the trace" : "own board";
   $("own-controls").hidden = !on;
   const can = on && N <= OWN_MAX_N;
@@ -657,7 +658,9 @@ function ownClick(r, c) {
     " placed: " + ownNames();
   render();
 }
-function ownNames() { return OWN.queens.map(q => chessName(q[0], q[1])).sort().join(", "); }
+function ownNames() { return OWN.queens.slice().sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(q => name(q[0], q[1])).join(", "); }
+// the --fixed argument of the command line: chess names, always
+function ownFixed() { return OWN.queens.map(q => chessName(q[0], q[1])).sort().join(","); }
 // The solutions holding the given queens (a queen in each row), by bit sets: all of them
 // counted, or the first one found. The piece's own attack: the superqueen adds the knight.
 function completions(fixed, first) {
@@ -689,13 +692,13 @@ function ownCount() {
   const k = completions(OWN.queens, false);
   $("own-result").textContent = fmt(k) + (k === 1 ? " way" : " ways") + " to complete this board" +
     (OWN.queens.length ? " (nqueens count " + N + (KNIGHT ? " --piece superqueen" : "") + " --fixed " +
-     ownNames().replace(/ /g, "") + ")" : "");
+     ownFixed() + ")" : "");
 }
 function ownComplete() {
   const b = completions(OWN.queens, true);
   if (!b) { $("own-result").textContent = "no completion: no solution holds these queens"; return; }
   OWN.queens = b.map((c, r) => [r, c]);
-  $("own-result").textContent = "one completion: " + OWN.queens.map(q => chessName(q[0], q[1])).join(" ");
+  $("own-result").textContent = "one completion: " + solutionText(OWN.queens);
   render();
 }
 // "trace from here": proba run in the page from your queens (their columns are skipped),
@@ -732,14 +735,17 @@ function ownTrace() {
   if (!ORIGINAL) ORIGINAL = {bytes: bytes, code: CODE};
   OWN = null;
   $("own-mode").setAttribute("aria-pressed", "false"); $("own-mode").textContent = "own board";
+  document.documentElement.classList.remove("own");
   $("own-controls").hidden = true;
   GIVEN = given;
   CODE = META.codeGiven;
   startTrace(encode(events));
-  $("own-result").textContent = "proba from your " + qs.length + (qs.length === 1 ? " queen" : " queens") +
-    " (" + qs.map(q => chessName(q[0], q[1])).join(", ") + "): " + fmt(total.steps) + " steps, " +
-    (solutionsAt.length ? "a solution" : "no solution");
-  $("back-to-trace").hidden = false;
+  seek(given.count); render();   // your queens standing, the search about to start
+  $("own-result").textContent = "";
+  $("from-board-text").textContent = "proba from your " + (qs.length === 1 ? "queen" : "queens") +
+    " " + qs.map(q => name(q[0], q[1])).join(", ") + ": " + fmt(total.steps) + " steps, " +
+    (solutionsAt.length ? "a solution" : "no solution") + " ";
+  $("from-board").hidden = false;
   setStatus("ready");
 }
 function backToTrace() {
@@ -747,7 +753,7 @@ function backToTrace() {
   GIVEN = null; CODE = ORIGINAL.code;
   startTrace(ORIGINAL.bytes);
   ORIGINAL = null;
-  $("back-to-trace").hidden = true;
+  $("from-board").hidden = true;
   setStatus("ready");
 }
 // The compact bytes of an event list (the encoding of nqueens.viz.html.encode_events, for
@@ -854,7 +860,8 @@ function key(k, shift) {
   else if (k === "End") toEnd();
   else if (k === "+") { $("speed").value = Number($("speed").value) + 3; $("speed").oninput(); }
   else if (k === "-") { $("speed").value = Number($("speed").value) - 3; $("speed").oninput(); }
-  else if (k === "ArrowUp" || k === "ArrowDown" || k === "PageUp" || k === "PageDown") return false;
+  else if (k === "ArrowDown") nextLine();   // ↓ ↑: the next and the previous line of the code
+  else if (k === "ArrowUp") prevLine();
   else return false;
   return true;
 }
@@ -923,6 +930,7 @@ window.nqPlayer = {
   },
 };
 async function load() {
+  if (window.parent !== window) document.documentElement.classList.add("framed");
   const text = document.getElementById("trace-data").textContent.trim();
   const raw = Uint8Array.from(atob(text), ch => ch.charCodeAt(0));
   if (typeof DecompressionStream === "undefined") { setStatus("this browser cannot inflate the trace"); return; }
@@ -930,8 +938,12 @@ async function load() {
   bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   index();
   $("step-total").textContent = fmt(total.steps);
-  $("step-label").textContent = META.stepLabel || "step";
-  $("depth-label").textContent = META.depthLabel || "queens on the board";
+  // "step (squares tested)": the unit, left out in presentation mode
+  const unit = /^(.*?)( \(.*\))$/.exec(META.stepLabel || "step");
+  $("step-label").innerHTML = unit ? unit[1] + '<span class="unit">' + unit[2] + "</span>" : "step";
+  const depth = /^(.*?)( \(.*\))$/.exec(META.depthLabel || "queens on the board");
+  if (depth) $("depth-label").innerHTML = depth[1] + '<span class="unit">' + depth[2] + "</span>";
+  else $("depth-label").textContent = META.depthLabel || "queens on the board";
   buildCode();
   if (tree) $("tree-panel").hidden = false;
   if (META.data && META.data !== "attackers") { $("data-panel").hidden = false;
@@ -953,6 +965,7 @@ async function load() {
   else if (asked !== null && Number.isFinite(Number(asked)) && Number(asked) > 0) speed = Math.max(1, Number(asked));
   setSpeed(speed);
   const rows = params.get("rows");
+  window.addEventListener("resize", () => { if (S && !playing) render(); });
   wire(); setRows(rows === "chess" || rows === "source" ? rows : (NAMING.default || "source")); render(); setStatus("ready");
   if (params.get("present") === "1") present(true);
   if (params.has("step")) jumpTo(params.get("step"));
