@@ -106,8 +106,10 @@ def _one_screen(driver, width: int, height: int) -> None:  # type: ignore[no-unt
       const whole = (id) => { const e = document.getElementById(id);
         return e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1; };
       return {controls: whole('control-panel'), data: whole('data-panel'),
-              line: inside(document.querySelector('#code li.current'), document.getElementById('code-panel')),
-              call: inside(document.querySelector('#stack li.top'), document.getElementById('stack-panel')),
+              line: inside(document.querySelector('#code li.current'),
+                           document.getElementById('code-panel')),
+              call: inside(document.querySelector('#stack li.top'),
+                           document.getElementById('stack-panel')),
               tree: document.getElementById('tree-view').getBoundingClientRect().height};
     """)
     assert seen["controls"] and seen["data"], seen
