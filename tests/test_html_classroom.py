@@ -494,3 +494,53 @@ def test_your_own_board_keeps_its_answers_on_screen_in_the_pages_numbering(
     assert told.startswith("proba from your queens (1,1), (5,2): ") and "a solution" in told
     _one_screen(browser, width, height)   # the counters too, after the trace from here
     assert browser.find_element("id", "step-counter").is_displayed()
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_each_item_works_by_real_input_at_each_screen_size(browser, page8: Path, width: int,
+                                                           height: int) -> None:
+    """At each screen: the numbering control, lines and the call stack, the tour, a click
+    on the tree, the keys that do not scroll, your own board traced — all by real input,
+    each answer on screen."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.select import Select
+
+    def on_screen(element) -> bool:  # type: ignore[no-untyped-def]
+        r = element.rect
+        return bool(element.is_displayed() and r["x"] >= 0 and r["y"] >= 0 and
+                    r["x"] + r["width"] <= width + 0.5 and r["y"] + r["height"] <= height + 0.5)
+
+    _screen(browser, width, height)
+    _open(browser, page8)
+    body = browser.find_element("tag name", "body")
+    Select(browser.find_element("id", "rows")).select_by_value("chess")   # 2: the numbering
+    assert [t.text for t in browser.find_elements("css selector", "#board text.file")] == \
+        list("abcdefgh")
+    for _ in range(6):                                                      # 4: line by line
+        body.send_keys("l")
+    line = browser.find_element("css selector", "#code li.current")
+    assert on_screen(line) and "proba(oszlop + 1)" in line.text
+    frames = browser.find_elements("css selector", "#stack li")   # the call made: pushed
+    assert [f.text for f in frames] == ["proba(1) oszlop=1 sor=1 siker=false a8",
+                                        "proba(2) oszlop=2"]
+    assert on_screen(frames[-1]) and "top" in str(frames[-1].get_attribute("class"))
+    browser.find_element("id", "tour").click()                              # 5: the tour
+    assert on_screen(browser.find_element("id", "tour-text"))
+    assert _text(browser, "step-counter") == "24"
+    node = browser.find_element("css selector", '#tree [data-node="3"]')    # 3: the tree
+    at = node.get_attribute("data-at")
+    ActionChains(browser).click(node).perform()
+    assert _text(browser, "event-counter").startswith(f"{at} /")
+    for key in (Keys.END, Keys.ARROW_DOWN, Keys.HOME):                      # 7: no scrolling
+        body.send_keys(key)
+    assert browser.execute_script("return scrollY") == 0
+    assert on_screen(browser.find_element("id", "step-counter"))
+    browser.find_element("id", "own-mode").click()                          # 8: your board
+    _click_square(browser, 8, "a8")
+    _click_square(browser, 8, "c7")
+    assert on_screen(browser.find_element("id", "own-result"))
+    browser.find_element("id", "own-trace").click()
+    told = browser.find_element("id", "from-board-text")
+    assert on_screen(told) and told.text.startswith("proba from your queens a8, c7: ")
+    _one_screen(browser, width, height)

@@ -58,7 +58,7 @@ def test_the_tour_in_json(run) -> None:
     assert [t["step"] for t in doc["tour"]] == [24, 36, 60, 876]
     assert [t["title"] for t in doc["tour"]] == [s.title for s in TOUR]
     assert doc["tour"][0]["text"].startswith("The first five queens went down without "
-                                             "trouble (a8, b6, c4, d7, e5)")
+                                             "trouble, on a8, b6, c4, d7 and e5")
     assert all("{" not in t["text"] for t in doc["tour"])
 
 

@@ -14,7 +14,7 @@ names it in the numbering it shows (:func:`words`).
 >>> stops(8, "sets", "queen"), stops(6, "proba", "queen")
 ((), ())
 >>> words(TOUR[0].text, str.upper)[:60]
-'The first five queens went down without trouble (A8, B6, C4,'
+'The first five queens went down without trouble, on A8, B6, '
 """
 
 from __future__ import annotations
@@ -47,17 +47,17 @@ class Stop:
 #: The four stops, in the order of the source.
 TOUR: tuple[Stop, ...] = (
     Stop(24, "e4", "the first step back",
-         "The first five queens went down without trouble ({a8}, {b6}, {c4}, {d7}, {e5}), "
+         "The first five queens went down without trouble, on {a8}, {b6}, {c4}, {d7} and {e5}, "
          "but every square of the sixth column is attacked (steps 16 to 23): proba(6) "
          "returns false, the queen on {e5} is taken back, and at step 24 the fifth column "
          "is searched further down. {e4} is refused."),
     Stop(36, "d6", "stepping back twice",
-         "The fifth queen found a new square, {e1} (step 27), but the sixth column is still "
+         "The fifth queen found a new square, {e1}, at step 27, but the sixth column is still "
          "attacked everywhere (steps 28 to 35). {e1} is the column's last row, so that queen "
          "has nowhere left to go: it is taken back, and so is the queen on {d7}. At step 36 "
          "the fourth column is searched further down: {d6} is refused."),
     Stop(60, "h1", "a failure in the last column",
-         "The fourth queen moved to {d2} (step 40), and {e7}, {f5} and {g3} followed; seven "
+         "The fourth queen moved to {d2} at step 40, and {e7}, {f5} and {g3} followed; seven "
          "queens stand, but every square of the last column is attacked. At step 60 {h1}, "
          "the last of them, is refused, and the search steps back once more."),
     Stop(876, "h5", "the first solution",
