@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -54,3 +56,15 @@ def run(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
         return Run(code, captured.out, captured.err)
 
     return _run
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Any]:
+    """A headless Chromium for one test (``browser_support``), closed after it."""
+    import browser_support
+
+    driver = browser_support.start(tmp_path / "profile")
+    try:
+        yield driver
+    finally:
+        driver.quit()

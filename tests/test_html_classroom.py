@@ -5,8 +5,6 @@ chromedriver (Selenium) with real keys and clicks."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,13 +13,13 @@ from nqueens.classic import trace
 from nqueens.tour import TOUR
 from nqueens.trace import Kind
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
+from browser_support import click_square as _click_square
+from browser_support import needs_browser
+from browser_support import open_page as _open
+from browser_support import screen as _screen
+from browser_support import text as _text
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="chromium and chromium-driver are not installed (apt-get install chromium "
-           "chromium-driver)")
+pytestmark = needs_browser
 
 #: The screens a lesson is given on: projectors, laptops.
 SCREENS = [(1280, 720), (1920, 1080), (1024, 768)]
@@ -30,43 +28,8 @@ PANELS = ["board-panel", "control-panel", "code-panel", "stack-panel", "data-pan
           "tree-panel"]
 
 
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[object]:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
-def _screen(driver, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
-    """The page's viewport exactly this size, as a projector or a phone shows it."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-
-
-def _open(driver, page: Path, query: str = "") -> None:  # type: ignore[no-untyped-def]
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    driver.get(page.as_uri() + (f"?{query}" if query else ""))
-    WebDriverWait(driver, 30).until(lambda d: d.find_element("id", "status").get_attribute(
-        "textContent") not in ("", "loading"))
-
-
-def _text(driver, ident: str) -> str:  # type: ignore[no-untyped-def]
-    """An element's text, also when a panel hides it (presentation mode, a narrow window)."""
-    return str(driver.find_element("id", ident).get_attribute("innerText") or
-               driver.find_element("id", ident).get_attribute("textContent"))
 
 
 def _boxes(driver, ids: list[str]) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
@@ -384,20 +347,6 @@ def test_shading_is_a_scale_with_its_legend(browser, run, tmp_path: Path) -> Non
         ".map(s => getComputedStyle(s).backgroundColor)")
     assert len(set(swatches)) == 4
 
-
-def _click_square(driver, n: int, square: str) -> None:  # type: ignore[no-untyped-def]
-    from selenium.webdriver.common.action_chains import ActionChains
-
-    col = ord(square[0]) - 97
-    row = n - int(square[1:])
-    board = driver.find_element("id", "board")
-    x, y = driver.execute_script(
-        "const m = arguments[0].getScreenCTM(), r = arguments[0].getBoundingClientRect();"
-        "return [m.a * arguments[1] + m.e - r.left, m.d * arguments[2] + m.f - r.top];",
-        board, col + 0.5, row + 0.5)
-    rect = board.rect
-    ActionChains(driver).move_to_element_with_offset(
-        board, int(x - rect["width"] / 2), int(y - rect["height"] / 2)).click().perform()
 
 
 def test_your_own_board_counts_superqueen_completions_as_the_command_line(

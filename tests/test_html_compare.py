@@ -11,9 +11,7 @@ does. The typical seed is checked against a direct computation over the readable
 from __future__ import annotations
 
 import re
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,37 +20,15 @@ from nqueens.errors import BadInput, NoSolution
 from nqueens.large import min_conflicts_run, trace_min_conflicts
 from nqueens.typical_seed import SEEDS, seed_steps, typical_note, typical_seed
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
+from browser_support import needs_browser
 
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="chromium and chromium-driver are not installed (apt-get install chromium "
-           "chromium-driver)")
+needs_chromium = needs_browser
 
 #: What the page says beside min-conflicts run without --seed at n = 8.
 NOTE8 = "seed 26: the median run of seeds 0…99 at n = 8"
 #: A line of eight chess squares, as a solution is listed in chess names.
 CHESS_SOLUTION = re.compile(r"\b[a-h][1-8](?: [a-h][1-8]){7}\b")
 
-
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[object]:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage", "--window-size=1300,1400",
-                 f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 # ------------------------------------------------------------------ the typical seed

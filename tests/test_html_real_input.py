@@ -5,66 +5,20 @@ read and screenshots of the panels are checked for what they must show."""
 from __future__ import annotations
 
 import io
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+from browser_support import click_square as _click_square
+from browser_support import needs_browser
+from browser_support import open_page as _open
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="chromium and chromium-driver are not installed (apt-get install chromium "
-           "chromium-driver)")
+pytestmark = needs_browser
 
 
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[object]:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage", "--window-size=1300,1400",
-                 f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def _open(driver, page: Path, query: str = "") -> None:  # type: ignore[no-untyped-def]
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    driver.get(page.as_uri() + (f"?{query}" if query else ""))
-    WebDriverWait(driver, 30).until(
-        lambda d: d.find_element("id", "status").text not in ("", "loading"))
 
 
 def _text(driver, ident: str) -> str:  # type: ignore[no-untyped-def]
     return str(driver.find_element("id", ident).text)
 
-
-def _click_square(driver, n: int, square: str) -> None:  # type: ignore[no-untyped-def]
-    """Click the middle of an algebraic square of the board, where the browser draws it."""
-    from selenium.webdriver.common.action_chains import ActionChains
-
-    col = ord(square[0]) - 97
-    row = n - int(square[1:])
-    board = driver.find_element("id", "board")
-    x, y = driver.execute_script(
-        "const m = arguments[0].getScreenCTM(), r = arguments[0].getBoundingClientRect();"
-        "return [m.a * arguments[1] + m.e - r.left, m.d * arguments[2] + m.f - r.top];",
-        board, col + 0.5, row + 0.5)
-    rect = board.rect
-    ActionChains(driver).move_to_element_with_offset(
-        board, int(x - rect["width"] / 2), int(y - rect["height"] / 2)).click().perform()
 
 
 def _colours(png: bytes) -> set[tuple[int, int, int]]:

@@ -7,19 +7,13 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
+from browser_support import needs_browser, open_page
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="chromium and chromium-driver are not installed (apt-get install chromium "
-           "chromium-driver)")
+pytestmark = needs_browser
 
 ORANGE, GREEN, GREY, DARK, ROOT = "#e67e22", "#27ae60", "#cccccc", "#555555", "#333333"
 END = "event=99999999"   # past the end: the page shows the last event
@@ -31,24 +25,6 @@ EDGES_JS = """return [...document.querySelectorAll('#tree line')]
        .concat([Number(l.dataset.parent), Number(l.dataset.child)]));"""
 
 
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[object]:
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage", "--window-size=1300,1000",
-                 f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
 
 def _page(run, tmp_path: Path, n: int, until: str = "all") -> Path:  # type: ignore[no-untyped-def]
     page = tmp_path / f"tree{n}{until}.html"
@@ -57,11 +33,7 @@ def _page(run, tmp_path: Path, n: int, until: str = "all") -> Path:  # type: ign
 
 
 def _open(driver, page: Path, query: str = "") -> None:  # type: ignore[no-untyped-def]
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    driver.get(page.as_uri() + (f"?{query}" if query else ""))
-    WebDriverWait(driver, 30).until(
-        lambda d: d.find_element("id", "status").text not in ("", "loading"))
+    open_page(driver, page, query)
     driver.execute_script("document.getElementById('tree-panel').scrollIntoView()")
 
 
