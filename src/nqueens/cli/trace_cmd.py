@@ -344,8 +344,8 @@ def _tour_dict(stop: Stop) -> dict[str, object]:
     """A stop of the tour for --json, its squares named by their chess names.
 
     >>> from nqueens.tour import TOUR
-    >>> _tour_dict(TOUR[2])["text"][:38]
-    'The fourth queen moved to d2 (step 40)'
+    >>> _tour_dict(TOUR[2])["text"][:42]
+    'The fourth queen moved to d2 at step 40, and'
     """
     return {**stop.as_dict(), "text": words(stop.text, str)}
 
