@@ -344,7 +344,7 @@ def _tour_dict(stop: Stop) -> dict[str, object]:
     """A stop of the tour for --json, its squares named by their chess names.
 
     >>> from nqueens.tour import TOUR
-    >>> _tour_dict(TOUR[2])["text"][:42]
+    >>> _tour_dict(TOUR[2])["text"][:44]
     'The fourth queen moved to d2 at step 40, and'
     """
     return {**stop.as_dict(), "text": words(stop.text, str)}
