@@ -1,9 +1,10 @@
 """Build of the native core: every ``src/nqueens/_core/*.c`` file is one extension
 module ``nqueens._core.<name>``; the headers in ``src/nqueens/_core/include`` are shared.
 
-Flags: by default the core is optimised for the machine that builds it
-(``-O3 -march=native``). ``NQUEENS_PORTABLE=1`` builds a core that runs on any x86-64-v2
-machine (for wheels); the hot kernels pick their AVX2/BMI2 versions at run time.
+Flags: by default the core runs on any x86-64-v2 machine (``-O3 -march=x86-64-v2``; no
+``-march`` elsewhere), so that a core built on one machine runs on another (a Dask worker, a
+wheel's user); the hot kernels pick their AVX2/AVX-512/BMI2 forms at run time.
+``NQUEENS_NATIVE=1`` builds for the building machine alone (``-march=native``).
 """
 
 from __future__ import annotations
@@ -23,11 +24,10 @@ CORE = Path("src/nqueens/_core")
 
 def _flags() -> list[str]:
     flags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-plt", "-fvisibility=hidden"]
-    if os.environ.get("NQUEENS_PORTABLE", "") not in ("", "0"):
-        if platform.machine().lower() in ("x86_64", "amd64"):
-            flags.append("-march=x86-64-v2")
-    else:
+    if os.environ.get("NQUEENS_NATIVE", "") not in ("", "0"):
         flags.append("-march=native")
+    elif platform.machine().lower() in ("x86_64", "amd64"):
+        flags.append("-march=x86-64-v2")
     if os.environ.get("NQUEENS_SANITIZE", "") not in ("", "0"):
         flags += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1", "-g"]
     return flags

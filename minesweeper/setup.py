@@ -1,9 +1,10 @@
 """Build of minesweeper's compiled kernels: ``src/minesweeper/_core/mines.c`` is the
 extension module ``minesweeper._core.mines``.
 
-Flags: optimised for the building machine (``-O3 -march=native``) unless
-``MINESWEEPER_PORTABLE=1`` (any x86-64-v2 machine, for wheels);
-``MINESWEEPER_SANITIZE=1`` adds AddressSanitizer and UndefinedBehaviorSanitizer.
+Flags: by default a core that runs on any x86-64-v2 machine (``-O3 -march=x86-64-v2``; no
+``-march`` elsewhere); ``MINESWEEPER_NATIVE=1`` builds for the building machine alone
+(``-march=native``); ``MINESWEEPER_SANITIZE=1`` adds AddressSanitizer and
+UndefinedBehaviorSanitizer.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def _on(name: str) -> bool:
 
 def _flags() -> list[str]:
     flags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-plt", "-fvisibility=hidden"]
-    if not _on("MINESWEEPER_PORTABLE"):
+    if _on("MINESWEEPER_NATIVE"):
         flags.append("-march=native")
     elif platform.machine().lower() in ("x86_64", "amd64"):
         flags.append("-march=x86-64-v2")
