@@ -198,5 +198,6 @@ def test_json_seconds_leave_out_the_start_of_the_program() -> None:
                        text=True, check=True)
     took = time.perf_counter() - started
     seconds = json.loads(r.stdout)["seconds"]
-    # Counting 92 boards takes well under a millisecond; starting Python takes longer.
-    assert seconds < 0.01 < took and seconds < took / 10
+    # Counting 92 boards takes well under a millisecond, starting Python far longer: the
+    # figure is a small share of the whole run (no absolute bound: a busy machine slows both)
+    assert 0 <= seconds < took / 4
