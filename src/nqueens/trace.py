@@ -21,7 +21,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from . import methods
 from .pieces import Piece, attacks, line_between
 from .squares import Square, square_name
 
@@ -79,26 +78,6 @@ class Event:
     def square(self) -> tuple[int, int]:
         """The square the event is about, ``(row, col)``."""
         return (self.row, self.col)
-
-
-def step_unit(method: str) -> str:
-    """What one step of ``method`` is, in words (plural).
-
-    >>> step_unit("proba"), step_unit("min-conflicts")
-    ('squares tested', 'candidate swaps')
-    """
-    return methods.get(method).step_unit
-
-
-def counts_own_steps(method: str) -> bool:
-    """Whether ``method``'s steps are its own count carried by the events (not TEST events):
-    min-conflicts counts candidate swaps (its ``max_steps`` budget and ``solve``'s step
-    count), and its trace has no TEST events, each event carrying the steps so far.
-
-    >>> counts_own_steps("proba"), counts_own_steps("min-conflicts")
-    (False, True)
-    """
-    return methods.get(method).own_steps
 
 
 class TraceError(ValueError):

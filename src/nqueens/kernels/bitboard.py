@@ -16,34 +16,10 @@ or an ``n`` outside 1..63 :class:`ValueError`.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
 from .._core import bitboard as _c
-
-ONE = np.uint64(1)
-ZERO = np.uint64(0)
-
-
-def bit_index(bit: int | np.integer[Any]) -> int:
-    """Index of the single set bit of ``bit``.
-
-    >>> bit_index(np.uint64(1 << 5)), bit_index(np.uint64(1 << 63))
-    (5, 63)
-    """
-    return (int(bit) & -int(bit)).bit_length() - 1
-
-
-def lowest_bit(x: int | np.integer[Any]) -> np.uint64:
-    """The lowest set bit of ``x`` as a one-bit mask (zero for zero).
-
-    >>> int(lowest_bit(np.uint64(0b101100))), int(lowest_bit(np.uint64(0)))
-    (4, 0)
-    """
-    v = int(x)
-    return np.uint64(v & -v)
 
 
 def is_canonical(pos: npt.NDArray[np.int64], n: int) -> bool:
