@@ -21,12 +21,12 @@ let lines = null;              // line stepping: {items, pos} the lines run befo
 
 // ---- the trace -------------------------------------------------------------------------
 function fresh() {
-  return {idx: 0, off: 0, queens: [], cursor: [-1, -1], step: 0, sols: 0, last: null, pin: null,
+  return {idx: 0, off: 0, queens: [], cursor: [-1, -1], step: 0, sols: 0, last: null, before: null, pin: null,
           shown: null, levels: new Array(N + 1).fill(0)};
 }
 function copyState(s) {
   return {idx: s.idx, off: s.off, queens: s.queens.map(q => [q[0], q[1]]),
-          cursor: [s.cursor[0], s.cursor[1]], step: s.step, sols: s.sols, last: s.last, pin: null,
+          cursor: [s.cursor[0], s.cursor[1]], step: s.step, sols: s.sols, last: s.last, before: s.before, pin: null,
           shown: null, levels: s.levels.slice()};
 }
 function varint(s) {
@@ -80,6 +80,7 @@ function apply(s) {
   } else if (kind === 4) { s.sols++; e.count = s.sols; }
   else if (kind === 5 || kind === 6) { e.count = varint(s); }
   s.idx++;
+  s.before = s.last;   // the event before (the listings without recursion read it)
   s.last = e;
   return e;
 }
@@ -379,23 +380,11 @@ function codeNow() {
   if (lines && lines.pos > 0) { const it = lines.items[lines.pos - 1]; return {line: it.line, frames: it.frames, ret: it.ret}; }
   const last = S.shown ? S.shown.trail[S.shown.trail.length - 1] : S.last;
   if (!last) return {line: -1, frames: machine ? [] : null};
-  if (!machine) return {line: eventLines.lineOf(last, prevEventOf()), frames: null};
+  if (!machine) return {line: eventLines.lineOf(last, S.before), frames: null};
   if (GIVEN && S.idx <= GIVEN.count) return {line: -1, frames: []};
   const st = machine.derive(S), L = machine.m.line;
   const byKind = {0: L.test, 1: L.place, 2: L.remove, 4: GIVEN && GIVEN.cols[N - 1] ? L.given : (L.solution !== undefined ? L.solution : L.base), 7: -1};
   return {line: byKind[last.kind], frames: machine.m.frames(st)};
-}
-function prevEventOf() {
-  if (S.idx < 2) return null;
-  const s = copyState(checkpoints[0]);   // small traces only: the event before the last
-  seekInto(s, S.idx - 1);
-  return s.last;
-}
-function seekInto(s, target) {
-  let lo = 0, hi = checkpoints.length - 1;
-  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (checkpoints[mid].idx <= target) lo = mid; else hi = mid - 1; }
-  Object.assign(s, copyState(checkpoints[lo]));
-  while (s.idx < target) apply(s);
 }
 function renderCode() {
   if (!CODE) return;
