@@ -84,8 +84,8 @@ def program(name: str) -> list[str]:
     if found:
         return [found]
     if name == "minesweeper":
-        return [sys.executable, "-c", "from minesweeper.signals import main; main()"]
-    return [sys.executable, "-c", "from nqueens.interrupt import nqueens_main; nqueens_main()"]
+        return [sys.executable, "-c", "from minesweeper.__main__ import main; main()"]
+    return [sys.executable, "-c", "from nqueens.__main__ import main; main()"]
 
 
 def cases() -> list[Case]:

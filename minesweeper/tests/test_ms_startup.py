@@ -17,7 +17,7 @@ import pytest
 #: Packages that no minesweeper command needs unless it says so below.
 HEAVY = frozenset({"numpy", "pysat", "pyganak", "PIL", "rich", "matplotlib", "nqueens"})
 
-ENTRY = "from minesweeper.signals import main; main()"
+ENTRY = "from minesweeper.__main__ import main; main()"
 
 #: Runs the code in argv[1] with the rest as its arguments; then writes the names of the
 #: modules it imported to the file named by $MODULES_FILE and exits with its status.

@@ -13,8 +13,10 @@ Every error carries the exit code the command line uses for it:
 
 from __future__ import annotations
 
+from puzzleshell import errors as shell
 
-class NQueensError(Exception):
+
+class NQueensError(shell.ProgramError):
     """Base class of every error the library raises on purpose.
 
     Catch it to handle every deliberate failure of the library at once:
@@ -30,7 +32,7 @@ class NQueensError(Exception):
     exit_code: int = 2
 
 
-class BadInput(NQueensError, ValueError):
+class BadInput(NQueensError, shell.BadInput):
     """The input cannot be understood: a bad number, a malformed file, an unknown option.
 
     It is also a :class:`ValueError`, so code that already catches those keeps working:
@@ -55,6 +57,7 @@ class NoSolution(NQueensError):
     """
 
     exit_code = 1
+    label = ""  # "nqueens: no solution exists for n = 3", not an error of the user
 
 
 class BudgetExhausted(NoSolution):

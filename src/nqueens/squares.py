@@ -84,7 +84,7 @@ def parse_square(token: str, n: int) -> Square:
     ...
     nqueens.errors.BadInput: square e1 is off the 4x4 board
     """
-    from .bounded_input import printable
+    from puzzleshell.text import printable
 
     m = NAME.match(token.lower())
     if m is None:

@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from puzzleshell.text import printable
+
 from ._core import mines as kernels
 from .errors import BadInput
-from .files import printable
 from .words import plural
 
 UNKNOWN = -1

@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from . import signals
-from .errors import BadInput, MinesweeperError
-from .files import printable, read_bytes, remove_pending
+from puzzleshell import command, signals
+from puzzleshell.errors import BadInput as ShellBadInput
+from puzzleshell.input import read_bytes
+
+from .errors import BadInput
 from .formula import Formula, evaluate, parse_formula, read_dimacs, variables
 from .words import json_text, plural, size
 
@@ -57,6 +59,8 @@ def _read_text(path: str, limit: int | None = None, what: str | None = None) -> 
     try:
         data = read_bytes(path, limit, what)
         return data.decode("utf-8-sig")  # a byte-order mark is skipped
+    except ShellBadInput as exc:  # too large: said as minesweeper says every bad input
+        raise BadInput(str(exc)) from None
     except FileNotFoundError:
         raise BadInput(f"no such file: {path}") from None
     except IsADirectoryError:
@@ -205,10 +209,9 @@ def _show(board: Board, overlay: Overlay, kind: str, output: str | None, text: s
     return False
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
+@click.group(cls=command.CommandGroup)
 @click.version_option(package_name="minesweeper", prog_name=PROG)
-def cli(debug: bool) -> None:
+def cli() -> None:
     """Minesweeper analysis: check, count and explain positions, exact mine
     probabilities and advice, games played by the analyser; gadgets; circuits.
 
@@ -696,50 +699,16 @@ def _name_order(name: str) -> tuple[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns (and, as a script, exits with) the exit code."""
-    sys.set_int_max_str_digits(0)       # counts are written whole in JSON, however long
-    args = list(sys.argv[1:] if argv is None else argv)
-    debug = "--debug" in args
-    if debug:  # a program-wide flag: taken wherever it stands, after the command too
-        args = ["--debug"] + [a for a in args if a != "--debug"]
-    if argv is None:
-        # As a program: SIGINT and SIGTERM end it at once (exit 130 or 143), also inside
-        # a solver, after removing half-written output files (see minesweeper.signals).
-        signals.install(PROG, remove_pending)
-    try:
-        rv = cli.main(args=args, prog_name=PROG, standalone_mode=False)
-        code = rv if isinstance(rv, int) else 0
-    except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C
-        click.echo(printable(f"{PROG}: interrupted"), err=True)
-        code = 130
-    except Exception as exc:
-        if debug and not isinstance(exc, click.ClickException):
-            raise
-        message, code = error_line(exc)
-        click.echo(printable(f"{PROG}: {message}"), err=True)
-    if argv is None:
-        sys.exit(code)
-    return code
+    """Run the command line; returns (and, as a script, exits with) the exit code.
 
-
-def error_line(exc: Exception) -> tuple[str, int]:
-    """The one line (after ``minesweeper: ``) that reports ``exc``, and the exit code:
-    2 for a usage error, bad input or a file that cannot be read or written, 70 for a
-    fault of the program itself.
-
-    >>> error_line(BadInput("a number above 8", line=3, column=5))
-    ('error: line 3, column 5: a number above 8', 2)
-    >>> error_line(ZeroDivisionError("division by zero"))[1]
-    70
+    >>> import contextlib, sys
+    >>> with contextlib.redirect_stderr(sys.stdout):
+    ...     main(["eval", "a or", "a=1"])
+    minesweeper: error: line 1, column 5: the formula ends too early
+    2
     """
-    if isinstance(exc, click.ClickException):  # a usage error is one line
-        return "error: " + exc.format_message().replace("\n", " "), 2
-    if isinstance(exc, MinesweeperError):
-        return f"error: {exc}", exc.exit_code
-    if isinstance(exc, OSError):
-        return f"error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), 2
-    return (f"internal error: {type(exc).__name__}: {exc} (run again with --debug for the "
-            "traceback, and please report it)", 70)  # EX_SOFTWARE of sysexits.h
+    sys.set_int_max_str_digits(0)       # counts are written whole in JSON, however long
+    return command.main(cli, argv, PROG)
 
 
 if __name__ == "__main__":  # pragma: no cover

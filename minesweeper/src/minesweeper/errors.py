@@ -11,14 +11,16 @@
 
 from __future__ import annotations
 
+from puzzleshell import errors as shell
 
-class MinesweeperError(Exception):
+
+class MinesweeperError(shell.ProgramError):
     """Base class of every error the minesweeper library raises on purpose."""
 
     exit_code: int = 2
 
 
-class BadInput(MinesweeperError, ValueError):
+class BadInput(MinesweeperError, shell.BadInput):
     """The input cannot be understood; ``line`` and ``column`` (1-based) locate it in a file."""
 
     exit_code = 2

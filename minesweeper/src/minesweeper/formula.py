@@ -20,8 +20,9 @@ import random
 import re
 from dataclasses import dataclass
 
+from puzzleshell.text import printable
+
 from .errors import BadInput
-from .files import printable
 from .words import plural
 
 

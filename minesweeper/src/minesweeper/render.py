@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from puzzleshell.output import error_message, write_file
+
 from .board import MINE, UNKNOWN, Board, Cell
 from .errors import BadInput
-from .files import error_line, write_output
 
 NUMBER_COLOURS = ["#000000", "#1f3fbf", "#1e7b1e", "#c62828", "#283593", "#6d1b1b",
                   "#00838f", "#222222", "#757575"]
@@ -187,7 +188,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     """Write a file as a shell redirection would, and whole or not at all: a link is
     followed, a FIFO or a device is written into, and a regular file is replaced
     through a temporary file in its folder, keeping its permissions (see
-    :mod:`minesweeper.files`).
+    :mod:`puzzleshell.output`).
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
@@ -200,6 +201,6 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     minesweeper.errors.BadInput: cannot write .../no/x.txt: the folder .../no does not exist
     """
     try:
-        write_output(os.fspath(path), data)
+        write_file(os.fspath(path), data)
     except OSError as exc:  # name the user's file, not a temporary one
-        raise BadInput(error_line(exc, os.fspath(path))) from None
+        raise BadInput(error_message(exc, os.fspath(path))) from None

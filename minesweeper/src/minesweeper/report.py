@@ -21,10 +21,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzleshell.text import printable
+
 from .board import Board, Cell
 from .count import CountResult
 from .errors import BadInput
-from .files import printable
 from .probability import Probabilities
 from .render import Overlay
 from .sat import SafeResult

@@ -13,7 +13,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-tree-slp-vectorize")
 #endif
-#include "nq_py.h"
+#include "shell_py.h"
 #include "nq_board.h"
 
 #define NQ_BB_MAX_N 63
@@ -196,11 +196,11 @@ static PyObject *py_enumerate_batch(PyObject *self, PyObject *args) {
     static const char *names[7] = {"allowed", "free", "bits", "cm", "dm1", "dm2", "state"};
     for (; got < 7; got++) {
         bool is_state = got == 6;
-        if (nq_get_array(objs[got], &v[got], is_state ? 'q' : 'Q', 8, is_state ? 1 : n, got > 0,
+        if (shell_get_array(objs[got], &v[got], is_state ? 'q' : 'Q', 8, is_state ? 1 : n, got > 0,
                          names[got]) < 0)
             goto done;
     }
-    if (nq_get_array(o_out, &v[7], 'q', 8, -1, true, "out") < 0)
+    if (shell_get_array(o_out, &v[7], 'q', 8, -1, true, "out") < 0)
         goto done;
     got = 8;
     if (v[7].ndim != 2 || v[7].shape[1] != n) {
@@ -331,9 +331,9 @@ static PyObject *py_count_subtree(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_buffer va, vs;
-    if (nq_get_array(o_allowed, &va, 'Q', 8, n, false, "allowed") < 0)
+    if (shell_get_array(o_allowed, &va, 'Q', 8, n, false, "allowed") < 0)
         return NULL;
-    if (nq_get_array(o_start, &vs, 'Q', 8, start_row, false, "start_bits") < 0) {
+    if (shell_get_array(o_start, &vs, 'Q', 8, start_row, false, "start_bits") < 0) {
         PyBuffer_Release(&va);
         return NULL;
     }
@@ -393,7 +393,7 @@ static PyObject *py_is_canonical(PyObject *self, PyObject *args) {
     if (check_n(n) < 0)
         return NULL;
     Py_buffer v;
-    if (nq_get_array(o_pos, &v, 'q', 8, n, false, "pos") < 0)
+    if (shell_get_array(o_pos, &v, 'q', 8, n, false, "pos") < 0)
         return NULL;
     const int64_t *pos = v.buf;
     for (Py_ssize_t r = 0; r < n; r++) {
@@ -482,7 +482,7 @@ static PyObject *py_estimate_solutions(PyObject *self, PyObject *args) {
     if (probes < 1)
         return PyErr_Format(PyExc_ValueError, "probes must be at least 1, not %lld", probes);
     Py_buffer v;
-    if (nq_get_array(o_allowed, &v, 'Q', 8, n, false, "allowed") < 0)
+    if (shell_get_array(o_allowed, &v, 'Q', 8, n, false, "allowed") < 0)
         return NULL;
     double est;
     Py_BEGIN_ALLOW_THREADS

@@ -16,7 +16,7 @@
  * The frame functions enumerate the canonical frames (the queens of row 0, row n-1,
  * column 0 and column n-1) of a board and choose each one's search orientation.
  */
-#include "nq_py.h"
+#include "shell_py.h"
 #include "nq_board.h"
 #include "nq_count_queen.h"
 
@@ -434,20 +434,20 @@ static PyObject *py_prepare(PyObject *self, PyObject *args) {
         return NULL;
     Py_buffer v[5];
     int got = 0;
-    if (nq_get_array(o_qr, &v[0], 'q', 8, -1, false, "qrow") < 0)
+    if (shell_get_array(o_qr, &v[0], 'q', 8, -1, false, "qrow") < 0)
         return NULL;
     got = 1;
-    Py_ssize_t k = nq_len(&v[0]);
-    if (nq_get_array(o_qc, &v[1], 'q', 8, k, false, "qcol") < 0)
+    Py_ssize_t k = shell_len(&v[0]);
+    if (shell_get_array(o_qc, &v[1], 'q', 8, k, false, "qcol") < 0)
         goto fail;
     got = 2;
-    if (nq_get_array(o_rows, &v[2], 'q', 8, n, true, "rows") < 0)
+    if (shell_get_array(o_rows, &v[2], 'q', 8, n, true, "rows") < 0)
         goto fail;
     got = 3;
-    if (nq_get_array(o_avail, &v[3], 'Q', 8, n, true, "avail") < 0)
+    if (shell_get_array(o_avail, &v[3], 'Q', 8, n, true, "avail") < 0)
         goto fail;
     got = 4;
-    if (nq_get_array(o_gap, &v[4], 'Q', 8, n, true, "gap") < 0)
+    if (shell_get_array(o_gap, &v[4], 'Q', 8, n, true, "gap") < 0)
         goto fail;
     got = 5;
     const int64_t *qr = v[0].buf, *qc = v[1].buf;
@@ -475,9 +475,9 @@ static PyObject *py_count_queen(PyObject *self, PyObject *args) {
     if (check_m(m) < 0)
         return NULL;
     Py_buffer va, vg;
-    if (nq_get_array(o_avail, &va, 'Q', 8, m, false, "avail") < 0)
+    if (shell_get_array(o_avail, &va, 'Q', 8, m, false, "avail") < 0)
         return NULL;
-    if (nq_get_array(o_gap, &vg, 'Q', 8, m > 0 ? m - 1 : 0, false, "gap") < 0) {
+    if (shell_get_array(o_gap, &vg, 'Q', 8, m > 0 ? m - 1 : 0, false, "gap") < 0) {
         PyBuffer_Release(&va);
         return NULL;
     }
@@ -518,16 +518,16 @@ static PyObject *py_count_general(PyObject *self, PyObject *args) {
     }
     Py_buffer v[4];
     int got = 0;
-    if (nq_get_array(o_avail, &v[0], 'Q', 8, m, false, "avail") < 0)
+    if (shell_get_array(o_avail, &v[0], 'Q', 8, m, false, "avail") < 0)
         return NULL;
     got = 1;
-    if (nq_get_array(o_gap, &v[1], 'Q', 8, m > 0 ? m - 1 : 0, false, "gap") < 0)
+    if (shell_get_array(o_gap, &v[1], 'Q', 8, m > 0 ? m - 1 : 0, false, "gap") < 0)
         goto fail;
     got = 2;
-    if (nq_get_array(o_rows, &v[2], 'q', 8, m, false, "rows") < 0)
+    if (shell_get_array(o_rows, &v[2], 'q', 8, m, false, "rows") < 0)
         goto fail;
     got = 3;
-    if (nq_get_array(o_base, &v[3], 'q', 8, n, false, "base") < 0)
+    if (shell_get_array(o_base, &v[3], 'q', 8, n, false, "base") < 0)
         goto fail;
     got = 4;
     if (check_gaps(v[1].buf, m) < 0 || check_squares(v[2].buf, m, n, "rows") < 0 ||
@@ -565,9 +565,9 @@ static PyObject *py_estimate(PyObject *self, PyObject *args) {
     if (depth > m)
         depth = m;
     Py_buffer va, vg;
-    if (nq_get_array(o_avail, &va, 'Q', 8, depth, false, "avail") < 0)
+    if (shell_get_array(o_avail, &va, 'Q', 8, depth, false, "avail") < 0)
         return NULL;
-    if (nq_get_array(o_gap, &vg, 'Q', 8, depth > 0 ? depth - 1 : 0, false, "gap") < 0) {
+    if (shell_get_array(o_gap, &vg, 'Q', 8, depth > 0 ? depth - 1 : 0, false, "gap") < 0) {
         PyBuffer_Release(&va);
         return NULL;
     }
@@ -638,7 +638,7 @@ static PyObject *py_frame_images_into(PyObject *self, PyObject *args) {
     if (check_n(n) < 0 || check_frame(n, a, b, c, d) < 0)
         return NULL;
     Py_buffer vo;
-    if (nq_get_array(o_out, &vo, 'q', 8, 32, true, "out") < 0)
+    if (shell_get_array(o_out, &vo, 'q', 8, 32, true, "out") < 0)
         return NULL;
     int64_t imgs[8][4];
     frame_images_core((int)n, a, b, c, d, imgs);
@@ -685,7 +685,7 @@ static PyObject *py_enumerate_frames(PyObject *self, PyObject *args) {
  * exception is set and nothing is held. */
 static int get_queen_rows(PyObject *o_queens, PyObject *o_nq, Py_ssize_t n, Py_buffer v[2],
                           Py_ssize_t *count_out, Py_ssize_t *width_out) {
-    if (nq_get_array(o_queens, &v[0], 'q', 8, -1, false, "queens") < 0)
+    if (shell_get_array(o_queens, &v[0], 'q', 8, -1, false, "queens") < 0)
         return -1;
     if (v[0].ndim != 2 || v[0].shape == NULL) {
         PyErr_SetString(PyExc_ValueError, "queens must be a 2-D array");
@@ -693,7 +693,7 @@ static int get_queen_rows(PyObject *o_queens, PyObject *o_nq, Py_ssize_t n, Py_b
         return -1;
     }
     Py_ssize_t count = v[0].shape[0], width = v[0].shape[1];
-    if (nq_get_array(o_nq, &v[1], 'q', 8, count, false, "nq") < 0) {
+    if (shell_get_array(o_nq, &v[1], 'q', 8, count, false, "nq") < 0) {
         PyBuffer_Release(&v[0]);
         return -1;
     }
@@ -746,10 +746,10 @@ static PyObject *py_count_queen_many(PyObject *self, PyObject *args) {
     if (get_queen_rows(o_queens, o_nq, n, v, &count, &width) < 0)
         return NULL;
     int got = 2;
-    if (nq_get_array(o_out, &v[2], 'q', 8, count, true, "out") < 0)
+    if (shell_get_array(o_out, &v[2], 'q', 8, count, true, "out") < 0)
         goto fail;
     got = 3;
-    if (nq_get_array(o_cs, &v[3], 'q', 8, count, true, "colsums") < 0)
+    if (shell_get_array(o_cs, &v[3], 'q', 8, count, true, "colsums") < 0)
         goto fail;
     got = 4;
     const int64_t *queens = v[0].buf, *nq = v[1].buf;
@@ -871,16 +871,16 @@ static PyObject *py_make_items(PyObject *self, PyObject *args) {
     if (get_queen_rows(o_queens, o_nq, n, v, &count, &width) < 0)
         return NULL;
     int got = 2;
-    if (nq_get_array(o_avail, &v[2], 'Q', 8, count * n, true, "avail") < 0)
+    if (shell_get_array(o_avail, &v[2], 'Q', 8, count * n, true, "avail") < 0)
         goto out;
     got = 3;
-    if (nq_get_array(o_gap, &v[3], 'B', 1, count * n, true, "gap") < 0)
+    if (shell_get_array(o_gap, &v[3], 'B', 1, count * n, true, "gap") < 0)
         goto out;
     got = 4;
-    if (nq_get_array(o_m, &v[4], 'B', 1, count, true, "m_of") < 0)
+    if (shell_get_array(o_m, &v[4], 'B', 1, count, true, "m_of") < 0)
         goto out;
     got = 5;
-    if (nq_get_array(o_level, &v[5], 'B', 1, count, true, "level_of") < 0)
+    if (shell_get_array(o_level, &v[5], 'B', 1, count, true, "level_of") < 0)
         goto out;
     got = 6;
     const int64_t *queens = v[0].buf, *nq = v[1].buf;
@@ -950,17 +950,17 @@ static PyObject *py_count_items(PyObject *self, PyObject *args) {
     static const char *names[8] = {"avail", "gap", "m_of", "level_of", "sub", "masks",
                                    "totals", "colsums"};
     for (int k = 0; k < 8; k++) {
-        if (nq_get_array(o[k], &v[k], formats[k], sizes[k], -1, k >= 6, names[k]) < 0) {
+        if (shell_get_array(o[k], &v[k], formats[k], sizes[k], -1, k >= 6, names[k]) < 0) {
             release_all(v, got);
             return NULL;
         }
         got++;
     }
-    Py_ssize_t subs = nq_len(&v[2]), items = nq_len(&v[4]);
-    Py_ssize_t width = subs ? nq_len(&v[0]) / subs : 0;
-    bool bad = nq_len(&v[1]) != subs * width || nq_len(&v[0]) != subs * width ||
-               nq_len(&v[3]) != subs || nq_len(&v[5]) != 3 * items ||
-               nq_len(&v[6]) < items || nq_len(&v[7]) < items || width > NQ_COUNT_STACK;
+    Py_ssize_t subs = shell_len(&v[2]), items = shell_len(&v[4]);
+    Py_ssize_t width = subs ? shell_len(&v[0]) / subs : 0;
+    bool bad = shell_len(&v[1]) != subs * width || shell_len(&v[0]) != subs * width ||
+               shell_len(&v[3]) != subs || shell_len(&v[5]) != 3 * items ||
+               shell_len(&v[6]) < items || shell_len(&v[7]) < items || width > NQ_COUNT_STACK;
     const int32_t *sub = v[4].buf;
     const uint8_t *m_of = v[2].buf, *level_of = v[3].buf;
     for (Py_ssize_t i = 0; i < items && !bad; i++) {

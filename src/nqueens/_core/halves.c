@@ -45,7 +45,7 @@
  * queen and its image at once) row by row from the top, split by the column of the
  * queen of row 0, and tests each solution found for the quarter turn.
  */
-#include "nq_py.h"
+#include "shell_py.h"
 #include "nq_board.h"
 
 #include <stdlib.h>

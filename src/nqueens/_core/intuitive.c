@@ -22,7 +22,7 @@
  * runs without the interpreter lock and takes it back every NQ_IR_CHECK_EVERY squares
  * examined to let Python see a pending signal.
  */
-#include "nq_py.h"
+#include "shell_py.h"
 
 #include <stdlib.h>
 
@@ -297,7 +297,7 @@ static bool nq_ir_interrupted(nq_ir *s, int64_t work) {
     if (s->since_check < NQ_IR_CHECK_EVERY)
         return false;
     s->since_check = 0;
-    return nq_signal_raised(s->save);
+    return shell_signal_raised(s->save);
 }
 
 /* The column of the nearest queen to the left of col's queen that attacks it, or -1. */
@@ -568,17 +568,17 @@ static PyObject *intuitive_kernel(PyObject *self, PyObject *args) {
         return PyErr_Format(PyExc_ValueError, "key must hold one or more 32-bit words, not "
                             "%zd bytes", key_view.len);
     }
-    if (nq_get_array(rows_obj, &rows_view, 'i', 4, -1, true, "row_of") < 0) {
+    if (shell_get_array(rows_obj, &rows_view, 'i', 4, -1, true, "row_of") < 0) {
         PyBuffer_Release(&key_view);
         return NULL;
     }
-    if (nq_get_array(stats_obj, &stats_view, 'q', 8, 6, true, "stats") < 0) {
+    if (shell_get_array(stats_obj, &stats_view, 'q', 8, 6, true, "stats") < 0) {
         PyBuffer_Release(&rows_view);
         PyBuffer_Release(&key_view);
         return NULL;
     }
     PyObject *result = NULL;
-    Py_ssize_t n = nq_len(&rows_view);
+    Py_ssize_t n = shell_len(&rows_view);
     nq_ir s;
     memset(&s, 0, sizeof s);
     if (n < 4 || n > NQ_IR_MAX_N) {

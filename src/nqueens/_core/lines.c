@@ -9,7 +9,7 @@
  * of a queen a few rows ahead is prefetched: the marks of a random board land anywhere.
  * Runs without the interpreter lock.
  */
-#include "nq_py.h"
+#include "shell_py.h"
 
 #include <stdlib.h>
 
@@ -149,7 +149,7 @@ static int nq_ln_get_cols(PyObject *obj, Py_buffer *view) {
         PyErr_SetString(PyExc_TypeError, "cols must be a contiguous array");
         return 0;
     }
-    const int width = nq_format_is(view, 'i', 4) ? 4 : nq_format_is(view, 'q', 8) ? 8 : 0;
+    const int width = shell_format_is(view, 'i', 4) ? 4 : shell_format_is(view, 'q', 8) ? 8 : 0;
     if (!width) {
         PyErr_Format(PyExc_TypeError, "cols must hold int32 or int64 elements (got format %s)",
                      view->format ? view->format : "?");

@@ -25,7 +25,7 @@
  * and candidate swaps of the repair it takes the lock back for a moment to let Python see
  * a pending signal (Ctrl-C in a library session raises KeyboardInterrupt).
  */
-#include "nq_py.h"
+#include "shell_py.h"
 #include "nq_rng.h"
 
 #include <stdlib.h>
@@ -91,7 +91,7 @@ static inline bool nq_mc_attacked(const nq_mc *m, int64_t r) {
 }
 
 /* Whether Python has a pending signal that raised (the lock is taken for the check). */
-static bool nq_mc_interrupted(nq_mc *m) { return nq_signal_raised(m->save); }
+static bool nq_mc_interrupted(nq_mc *m) { return shell_signal_raised(m->save); }
 
 static inline bool nq_mc_bit(const uint64_t *bits, int64_t k) {
     return (bits[k >> 6] >> (k & 63)) & 1;
@@ -363,13 +363,13 @@ static PyObject *min_conflicts_kernel(PyObject *self, PyObject *args) {
         return PyErr_Format(PyExc_ValueError, "max_steps must be 0 or more, not %lld",
                             max_steps);
     Py_buffer perm_view, stats_view;
-    if (nq_get_array(perm_obj, &perm_view, 'i', 4, -1, true, "perm") < 0)
+    if (shell_get_array(perm_obj, &perm_view, 'i', 4, -1, true, "perm") < 0)
         return NULL;
-    if (nq_get_array(stats_obj, &stats_view, 'q', 8, 6, true, "stats") < 0) {
+    if (shell_get_array(stats_obj, &stats_view, 'q', 8, 6, true, "stats") < 0) {
         PyBuffer_Release(&perm_view);
         return NULL;
     }
-    Py_ssize_t n = nq_len(&perm_view);
+    Py_ssize_t n = shell_len(&perm_view);
     PyObject *result = NULL;
     uint8_t *dn = NULL, *dp = NULL, *fresh = NULL;
     int32_t *todo = NULL, *nxt = NULL;

@@ -16,7 +16,7 @@
  * AVX2 form is chosen at run time where the CPU has it.  Other CPUs get plain C loops.
  * Both searches run without the interpreter lock.
  */
-#include "nq_py.h"
+#include "shell_py.h"
 
 #include <stdlib.h>
 
@@ -405,16 +405,16 @@ static int nq_motion_open(PyObject *ref, PyObject *tgt, int block, int radius, P
                      NQ_MOTION_MAX_RADIUS);
         return -1;
     }
-    if (nq_get_array(ref, &v->ref, 'B', 1, -1, false, "ref") < 0)
+    if (shell_get_array(ref, &v->ref, 'B', 1, -1, false, "ref") < 0)
         return -1;
     v->held = 1;
-    if (nq_get_array(tgt, &v->tgt, 'B', 1, -1, false, "tgt") < 0)
+    if (shell_get_array(tgt, &v->tgt, 'B', 1, -1, false, "tgt") < 0)
         goto fail;
     v->held = 2;
-    if (nq_get_array(vectors, &v->vectors, 'q', 8, -1, true, "vectors") < 0)
+    if (shell_get_array(vectors, &v->vectors, 'q', 8, -1, true, "vectors") < 0)
         goto fail;
     v->held = 3;
-    if (nq_get_array(sads, &v->sads, 'q', 8, -1, true, "sads") < 0)
+    if (shell_get_array(sads, &v->sads, 'q', 8, -1, true, "sads") < 0)
         goto fail;
     v->held = 4;
     if (v->ref.ndim != 2 || v->tgt.ndim != 2 || v->ref.shape[0] != v->tgt.shape[0] ||
@@ -436,8 +436,8 @@ static int nq_motion_open(PyObject *ref, PyObject *tgt, int block, int radius, P
                      job->nbx, job->nby, block);
         goto fail;
     }
-    if (nq_len(&v->sads) != job->nby * job->nbx) {
-        PyErr_Format(PyExc_ValueError, "sads holds %zd elements, %zd needed", nq_len(&v->sads),
+    if (shell_len(&v->sads) != job->nby * job->nbx) {
+        PyErr_Format(PyExc_ValueError, "sads holds %zd elements, %zd needed", shell_len(&v->sads),
                      job->nby * job->nbx);
         goto fail;
     }
@@ -502,19 +502,19 @@ static PyObject *sampled_sad(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (nq_motion_open(ref, tgt, block, radius, vectors, sads, &v, &job) < 0)
         return NULL;
     Py_buffer si, sj;
-    if (nq_get_array(si_obj, &si, 'q', 8, -1, false, "si") < 0) {
+    if (shell_get_array(si_obj, &si, 'q', 8, -1, false, "si") < 0) {
         nq_motion_release(&v);
         return NULL;
     }
-    if (nq_get_array(sj_obj, &sj, 'q', 8, -1, false, "sj") < 0) {
+    if (shell_get_array(sj_obj, &sj, 'q', 8, -1, false, "sj") < 0) {
         PyBuffer_Release(&si);
         nq_motion_release(&v);
         return NULL;
     }
     PyObject *result = NULL;
-    Py_ssize_t ns = nq_len(&si);
+    Py_ssize_t ns = shell_len(&si);
     const int64_t *sip = si.buf, *sjp = sj.buf;
-    if (nq_len(&sj) != ns) {
+    if (shell_len(&sj) != ns) {
         PyErr_SetString(PyExc_ValueError, "si and sj must have the same length");
         goto done;
     }

@@ -13,7 +13,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-tree-slp-vectorize")
 #endif
-#include "nq_py.h"
+#include "shell_py.h"
 #include "nq_board.h"
 
 #define NQ_ST_MAX_N 63
@@ -122,7 +122,7 @@ static PyObject *py_first_solution_steps(PyObject *self, PyObject *args) {
     if (check_n(n) < 0)
         return NULL;
     Py_buffer v;
-    if (nq_get_array(o_pos, &v, 'q', 8, n, true, "pos") < 0)
+    if (shell_get_array(o_pos, &v, 'q', 8, n, true, "pos") < 0)
         return NULL;
     int64_t local[NQ_ST_MAX_N + 1];
     memcpy(local, v.buf, (size_t)n * sizeof(int64_t));
@@ -219,7 +219,7 @@ static PyObject *py_tree_profile(PyObject *self, PyObject *args) {
         return PyErr_Format(PyExc_ValueError, "first must be between 0 and %zd, not %zd", n - 1,
                             first);
     Py_buffer v;
-    if (nq_get_array(o_nodes, &v, 'q', 8, n + 1, true, "nodes") < 0)
+    if (shell_get_array(o_nodes, &v, 'q', 8, n + 1, true, "nodes") < 0)
         return NULL;
     int64_t local[NQ_ST_MAX_N + 2];
     memcpy(local, v.buf, (size_t)(n + 1) * sizeof(int64_t));
@@ -313,7 +313,7 @@ static PyObject *py_proba_trace_bytes(PyObject *self, PyObject *args) {
     if (check_n(n) < 0)
         return NULL;
     Py_buffer v;
-    if (nq_get_array(o_out, &v, 'B', 1, -1, true, "out") < 0)
+    if (shell_get_array(o_out, &v, 'B', 1, -1, true, "out") < 0)
         return NULL;
     Py_ssize_t k;
     Py_BEGIN_ALLOW_THREADS

@@ -8,7 +8,7 @@
  * Writing: decimal numbers separated by single spaces, two digits at a time from a
  * table.  Every function runs without the interpreter lock.
  */
-#include "nq_py.h"
+#include "shell_py.h"
 
 #define NQ_TP_LIMIT ((int64_t)1 << 62)
 
@@ -84,15 +84,15 @@ static PyObject *parse_uints(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OO:parse_uints", &buf_obj, &out_obj))
         return NULL;
     Py_buffer buf, out;
-    if (nq_get_array(buf_obj, &buf, 'B', 1, -1, false, "buf") < 0)
+    if (shell_get_array(buf_obj, &buf, 'B', 1, -1, false, "buf") < 0)
         return NULL;
-    if (nq_get_array(out_obj, &out, 'q', 8, -1, true, "out") < 0) {
+    if (shell_get_array(out_obj, &out, 'q', 8, -1, true, "out") < 0) {
         PyBuffer_Release(&buf);
         return NULL;
     }
     Py_ssize_t count, bad;
     Py_BEGIN_ALLOW_THREADS
-    count = nq_tp_parse((const uint8_t *)buf.buf, buf.len, (int64_t *)out.buf, nq_len(&out),
+    count = nq_tp_parse((const uint8_t *)buf.buf, buf.len, (int64_t *)out.buf, shell_len(&out),
                         &bad);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&out);
@@ -112,7 +112,7 @@ static PyObject *token_offset(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "On:token_offset", &buf_obj, &k))
         return NULL;
     Py_buffer buf;
-    if (nq_get_array(buf_obj, &buf, 'B', 1, -1, false, "buf") < 0)
+    if (shell_get_array(buf_obj, &buf, 'B', 1, -1, false, "buf") < 0)
         return NULL;
     Py_ssize_t off;
     Py_BEGIN_ALLOW_THREADS
@@ -195,7 +195,7 @@ static PyObject *format_uints(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "values must be a contiguous array");
         return NULL;
     }
-    const int width = nq_format_is(&values, 'i', 4) ? 4 : nq_format_is(&values, 'q', 8) ? 8 : 0;
+    const int width = shell_format_is(&values, 'i', 4) ? 4 : shell_format_is(&values, 'q', 8) ? 8 : 0;
     if (!width) {
         PyErr_Format(PyExc_TypeError, "values must hold int32 or int64 elements (got format %s)",
                      values.format ? values.format : "?");
@@ -208,7 +208,7 @@ static PyObject *format_uints(PyObject *self, PyObject *args) {
         PyBuffer_Release(&values);
         return NULL;
     }
-    if (nq_get_array(out_obj, &out, 'B', 1, -1, true, "out") < 0) {
+    if (shell_get_array(out_obj, &out, 'B', 1, -1, true, "out") < 0) {
         PyBuffer_Release(&values);
         return NULL;
     }

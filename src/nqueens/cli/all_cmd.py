@@ -11,7 +11,6 @@ from .. import formats
 from ..count import count as count_solutions
 from ..errors import BadInput, NoSolution
 from ..search import Problem, iter_solution_batches
-from .app import cli
 from .common import (
     constraint_options,
     format_option,
@@ -46,7 +45,7 @@ def _estimated_boards(problem: Problem, unique: bool) -> tuple[int, bool]:
     return int(est / 8 if unique else est), False
 
 
-@cli.command("all")
+@click.command("all")
 @click.argument("n", type=int)
 @click.option("--unique", "-u", is_flag=True,
               help="Only one board per symmetry class (the least of its 8 images).")
@@ -64,9 +63,7 @@ def _estimated_boards(problem: Problem, unique: bool) -> tuple[int, bool]:
 def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str | None,
             as_json: bool, output: str | None, piece: str, torus: bool, fixed: str | None,
             blocked: str | None, quiet: bool) -> int:
-    """Print every solution, in lexicographic order, as they are found.
-
-    \b
+    """\b
     Examples:
       nqueens all 4                       the 2 boards of 4 queens
       nqueens all 8 --unique              the 12 essentially different boards

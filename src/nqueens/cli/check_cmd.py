@@ -12,7 +12,6 @@ from ..pieces import Piece, line_between
 from ..placement import Placement
 from ..squares import square_name
 from ..viz.text import count_of
-from .app import cli
 from .common import (
     dump_json,
     echo,
@@ -30,7 +29,7 @@ def _line_kind(a: tuple[int, int], b: tuple[int, int], n: int, torus: bool,
     return "a knight's move apart" if kind == "knight" else f"same {kind}"
 
 
-@cli.command("check")
+@click.command("check")
 @click.argument("file", default="-", metavar="[FILE|-]")
 @click.option("--input-format", "-i",
               type=click.Choice(formats.READ_FORMATS + formats.BINARY_READ_FORMATS), default=None,
@@ -44,9 +43,7 @@ def _line_kind(a: tuple[int, int], b: tuple[int, int], n: int, torus: bool,
               help="No messages on stderr: the verdict on stdout and the exit code only.")
 def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool, piece: str,
               torus: bool, quiet: bool) -> int:
-    """Check that no two queens of a board attack each other.
-
-    FILE (or standard input, '-') holds one board in any readable format: a Q/. board,
+    """FILE (or standard input, '-') holds one board in any readable format: a Q/. board,
     a 0/1 matrix, a list of row strings, a 1-based permutation, algebraic squares, JSON,
     or a numpy .npy file of 0-based columns. Permutations and npy files up to
     n = 100,000,000 are read in one pass and checked in O(n) (ten million queens: about a

@@ -5,20 +5,21 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, TypeVar
 
 import click
 
+from puzzleshell import command
+from puzzleshell.command import echo, output_stream, say
+from puzzleshell.errors import BadInput as ShellBadInput
+from puzzleshell.input import read_bytes
+from puzzleshell.output import is_replaced
+
 from .. import squares
-from ..bounded_input import read_bytes
 from ..errors import BadInput
 from ..formats import FORMATS, WRITE_FORMATS, input_limit
 from ..pieces import Piece
-from ..safe_output import PENDING_FILES as PENDING_FILES
-from ..safe_output import error_message, is_replaced, open_output
-from ..safe_output import remove_pending_files as _remove_pending_outputs
 from ..search import MAX_EXACT_N, Problem, check_n
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -103,37 +104,6 @@ def table_output_format(fmt: str | None, output: str | None, as_json: bool,
         raise
 
 
-def json_option(f: F) -> F:
-    """``--json``: machine-readable output on stdout.
-
-    >>> @click.command()
-    ... @json_option
-    ... def show(as_json: bool) -> None:
-    ...     dump_json({"n": 8}) if as_json else echo("n = 8")
-    >>> show.main(["--json"], standalone_mode=False)
-    {"n": 8}
-    """
-    return click.option("--json", "as_json", is_flag=True,
-                        help="Print machine-readable JSON on stdout.")(f)
-
-
-def output_option(f: F) -> F:
-    """``--output FILE``: write to a file, whole or not at all.
-
-    >>> @click.command()
-    ... @output_option
-    ... def show(output: str | None) -> None:
-    ...     with output_stream(output) as out:
-    ...         echo("2 4 1 3", out)
-    >>> show.main([], standalone_mode=False)
-    2 4 1 3
-    """
-    return click.option(
-        "--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-        help="Write to FILE instead of standard output (written whole or not at all).",
-    )(f)
-
-
 def piece_option(f: F) -> F:
     """``--piece queen|superqueen``.
 
@@ -201,52 +171,13 @@ def parse_squares(text: str | None, n: int, what: str) -> list[tuple[int, int]]:
         raise BadInput(f"{what}: {exc}") from None
 
 
-class ReaderGone(Exception):
-    """The program reading our standard output went away (``nqueens all 12 | head``).
+#: ``--json``: machine-readable output on stdout.
+json_option = command.json_option()
 
-    :func:`echo` turns the broken pipe into this error, which the command line ends
-    quietly:
+#: ``--output FILE``: write to a file, whole or not at all.
+output_option = command.output_option()
 
-    >>> import io
-    >>> class ClosedPipe(io.StringIO):
-    ...     def write(self, text: str) -> int:
-    ...         raise BrokenPipeError
-    >>> echo("2 4 1 3", ClosedPipe())
-    Traceback (most recent call last):
-    ...
-    nqueens.cli.common.ReaderGone
-    """
-
-
-def echo(text: str = "", out: IO[str] | None = None, nl: bool = True) -> None:
-    """Write data to stdout (or ``out``).
-
-    >>> echo("2 4 1 3")
-    2 4 1 3
-    >>> import io
-    >>> buf = io.StringIO()
-    >>> echo("Q.", buf, nl=False)
-    >>> buf.getvalue()
-    'Q.'
-    """
-    stream = out if out is not None else sys.stdout
-    try:
-        stream.write(text + ("\n" if nl else ""))
-    except BrokenPipeError:
-        raise ReaderGone() from None
-
-
-def say(text: str) -> None:
-    """Write a message for people to stderr.
-
-    >>> import contextlib, io
-    >>> err = io.StringIO()
-    >>> with contextlib.redirect_stderr(err):
-    ...     say("counting 12 queens")
-    >>> err.getvalue()
-    'counting 12 queens\\n'
-    """
-    click.echo(text, err=True)
+__all__ = ["echo", "output_stream", "say"]
 
 
 def dump_json(data: Any, out: IO[str] | None = None) -> None:
@@ -256,65 +187,6 @@ def dump_json(data: Any, out: IO[str] | None = None) -> None:
     {"n": 4, "all": 2, "fundamental": 1}
     """
     echo(json.dumps(data), out)
-
-
-@contextmanager
-def output_stream(path: str | None, binary: bool = False) -> Iterator[IO[Any]]:
-    """Yield stdout (for None or ``-``), or a stream writing ``path`` as a shell
-    redirection would: through a link, into a FIFO or a device, and a regular file
-    whole or not at all, keeping its permissions (see :mod:`nqueens.safe_output`).
-
-    >>> import os, tempfile
-    >>> folder = tempfile.mkdtemp()
-    >>> path = os.path.join(folder, "board.txt")
-    >>> with output_stream(path) as out:
-    ...     out.write("2 4 1 3\\n")
-    8
-    >>> open(path).read()
-    '2 4 1 3\\n'
-
-    When the writing fails, the file is left as it was (nor is any temporary file
-    left behind); an error of the system names the file:
-
-    >>> import errno
-    >>> with output_stream(path) as out:
-    ...     out.write("1 2 3")
-    ...     raise OSError(errno.ENOSPC, "No space left on device")
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.BadInput: cannot write /.../board.txt: No space left on device
-    >>> open(path).read(), os.listdir(folder)
-    ('2 4 1 3\\n', ['board.txt'])
-
-    ``-`` means standard output, as for reading.
-    """
-    if path is not None and not path:
-        raise BadInput("--output needs a file name")
-    try:
-        with open_output(path, binary) as out:
-            yield out
-    except BrokenPipeError:
-        raise ReaderGone() from None
-    except OSError as exc:
-        if path is None or path == "-" or exc.filename != path:
-            raise
-        raise BadInput(error_message(exc)) from None
-
-
-#: What to tell the user if the program is terminated now (set by long commands).
-TERMINATION_NOTES: list[str] = []
-
-
-def remove_pending_files() -> None:
-    """Remove the temporary files of outputs still being written, and say what a long
-    command keeps (on termination)."""
-    _remove_pending_outputs()
-    for note in TERMINATION_NOTES:
-        try:
-            sys.stderr.write(note + "\n")
-            sys.stderr.flush()
-        except OSError:
-            pass
 
 
 def check_output_paths(paths: Sequence[tuple[str, str | None]],
@@ -382,6 +254,8 @@ def read_board_bytes(path: str, fmt: str | None = None,
                       "press Ctrl-D")
     try:
         data = read_bytes(path, lambda head: input_limit(head, fmt))
+    except ShellBadInput as exc:  # too large: said as nqueens says every bad input
+        raise BadInput(str(exc)) from None
     except FileNotFoundError:
         raise BadInput(f"{path}: no such file") from None
     except IsADirectoryError:

@@ -11,7 +11,8 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
-from .. import interrupt
+from puzzleshell import signals
+
 from ..count import count as count_solutions
 from ..count import engine_of, uses_subproblems
 from ..count.journal import check_key
@@ -20,7 +21,6 @@ from ..count.pace import Estimate, Pace, describe_seconds
 from ..count.runner import Progress
 from ..errors import BadInput, NoSolution
 from ..search import Problem
-from .app import cli
 from .common import (
     constraint_options,
     dump_json,
@@ -181,7 +181,7 @@ def progress_bar(enabled: bool, label: str, eta: Eta) -> Iterator[Progress | Non
         yield report
 
 
-@cli.command("count")
+@click.command("count")
 @click.argument("n", type=int)
 @click.option("--unique", "-u", is_flag=True,
               help="Print the number of fundamental solutions (classes under the 8 symmetries).")
@@ -218,9 +218,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
               blocked: str | None, workers: int | None, journal: str | None,
               journal_key: str | None, scheduler: str | None, memory_limit: str | None,
               gpu: bool, device: str | None, quiet: bool) -> int:
-    """Count the solutions for an N×N board.
-
-    The queen board (n = 4..23) is counted by joining half-boards: every placement of
+    """The queen board (n = 4..23) is counted by joining half-boards: every placement of
     the north half is built from two quadrants, and north and south halves with
     complementary columns are matched in bulk on their diagonals, one symmetry class
     of column sets at a time, on all cores. Superqueens and larger boards are counted
@@ -262,7 +260,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
             "resume." if journal is not None else
             "nothing was kept (add --journal FILE to make a count resumable)")
     try:
-        with interrupt.noted(kept), _client(scheduler) as client, \
+        with signals.noted(kept), _client(scheduler) as client, \
                 progress_bar(uses_subproblems(problem) and not quiet, f"n={problem.n}",
                              eta) as report:
             result = count_solutions(

@@ -13,7 +13,6 @@ from ..linear import (
     linear_listing,
     linear_table,
 )
-from .app import cli
 from .common import (
     echo,
     json_option,
@@ -27,7 +26,7 @@ from .common import (
 _ALL_FORMATS = BOARD_FORMATS + tuple(f for f in TABLE_FORMATS if f not in BOARD_FORMATS)
 
 
-@cli.command("linear")
+@click.command("linear")
 @click.argument("n", type=int, required=False)
 @click.option("--table", "span", type=int, nargs=2, default=None, metavar="FROM TO",
               help="Print the table of n, linear, all and percentage for n = FROM…TO.")
@@ -47,9 +46,8 @@ _ALL_FORMATS = BOARD_FORMATS + tuple(f for f in TABLE_FORMATS if f not in BOARD_
 def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
                limit: int | None, count_max: int, as_json: bool, output: str | None,
                quiet: bool) -> int:
-    """List the linear solutions of an N×N board: a queen on (x, (a·x + b) mod n) in
-    every row x. They exist exactly when gcd(n, 6) = 1, and each one is also a
-    solution on the torus. A line on standard error says how many there are and what
+    """They exist exactly when gcd(n, 6) = 1, and each one is also a solution on the
+    torus. A line on standard error says how many there are and what
     share of all solutions they make (not with --quiet).
 
     Boards and matrices are headed by their a and b, and the svg gallery captions each

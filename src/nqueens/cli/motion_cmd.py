@@ -7,11 +7,10 @@ from contextlib import ExitStack
 import click
 
 from ..motion.report import plan
-from .app import cli
 from .common import check_output_paths, dump_json, echo, json_option, output_stream, say
 
 
-@cli.command("motion")
+@click.command("motion")
 @click.argument("reference", required=False, metavar="[REF")
 @click.argument("target", required=False, metavar="TARGET]")
 @click.option("--demo", is_flag=True,
@@ -51,9 +50,7 @@ def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tu
                noise: float, size: str | None, seed: int, block: int, radius: int,
                patterns: tuple[str, ...], repeat: int, vectors_path: str | None,
                picture: str | None, plot: str | None, as_json: bool, quiet: bool) -> int:
-    """Block motion estimation: full search against N-queens subsampled search.
-
-    Each BLOCK×BLOCK block of TARGET is matched against every displacement within the
+    """Each BLOCK×BLOCK block of TARGET is matched against every displacement within the
     search range in REF, by the sum of absolute differences over all pixels (full search)
     and over only the pixels of an N-queens pattern tiled over the block, which does N
     times fewer operations. Prints, per method, the operations, the speed-up, the PSNR of

@@ -14,7 +14,6 @@ from ..board import Solution
 from ..errors import BadInput, BudgetExhausted, NoSolution
 from ..search import check_n
 from ..solve import METHODS, plan, solve_report
-from .app import cli
 from .common import (
     constraint_options,
     dump_json,
@@ -31,7 +30,7 @@ from .common import (
 )
 
 
-@cli.command("solve")
+@click.command("solve")
 @click.argument("n", type=int)
 @click.option("--method", "-m", type=click.Choice(METHODS), default="auto", show_default=True,
               help="How to find the solution: auto picks backtrack (the lexicographically "
@@ -51,9 +50,7 @@ from .common import (
 def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str | None, piece: str,
               torus: bool, fixed: str | None, blocked: str | None, seed: int,
               max_steps: int | None, quiet: bool) -> int:
-    """Print one solution for an N×N board.
-
-    Boards above N = 1000 are written only as --format perm (streamed) or --format npy
+    """Boards above N = 1000 are written only as --format perm (streamed) or --format npy
     (a numpy file, to --output or a pipe).
 
     \b

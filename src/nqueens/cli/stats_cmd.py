@@ -10,7 +10,6 @@ from ..classic import search_space
 from ..classic.stats import NO_TORUS, SearchSpace
 from ..errors import BadInput
 from ..search import MAX_EXACT_N, check_n
-from .app import cli
 from .common import dump_json, echo, json_option, piece_option
 
 
@@ -51,7 +50,7 @@ def format_table(s: SearchSpace) -> str:
     return "\n".join(lines)
 
 
-@cli.command("stats")
+@click.command("stats")
 @click.argument("n", type=int)
 @json_option
 @piece_option
@@ -59,9 +58,7 @@ def format_table(s: SearchSpace) -> str:
               help="Refused: the table is that of the backtracking on the ordinary board.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def stats_cmd(n: int, as_json: bool, piece: str, torus: bool, quiet: bool) -> int:
-    """The search-space table for an N×N board.
-
-    Placements of any N of the N² squares, of one queen per column, of one per
+    """Placements of any N of the N² squares, of one queen per column, of one per
     column and row; the squares the backtracking (proba) tests to find every
     solution; the nodes of its search tree, in all and per level; the solutions and
     the fundamental ones. The last column divides each row by the one below it.

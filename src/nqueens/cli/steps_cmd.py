@@ -8,11 +8,10 @@ from ..classic import steps_to_first
 from ..classic.stats import NO_TORUS, StepCount
 from ..errors import BadInput
 from ..search import MAX_EXACT_N, check_n
-from .app import cli
 from .common import dump_json, echo, json_option, piece_option
 
 
-@cli.command("steps")
+@click.command("steps")
 @click.argument("first", type=int, metavar="FROM")
 @click.argument("last", type=int, metavar="TO")
 @click.option("--solution", "show_solution", is_flag=True,
@@ -23,9 +22,7 @@ from .common import dump_json, echo, json_option, piece_option
               help="Refused: the steps are those of the backtracking on the ordinary board.")
 def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, piece: str,
               torus: bool) -> int:
-    """Table of the steps of the backtracking (proba) to its first solution, n = FROM … TO.
-
-    A step is one square tested. 'placed' counts the queens put down, 'backtracks'
+    """A step is one square tested. 'placed' counts the queens put down, 'backtracks'
     the queens taken back. For the queen the steps are OEIS A140450 (876 for n = 8).
 
     \b

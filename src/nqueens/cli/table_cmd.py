@@ -19,7 +19,6 @@ from ..count.table import (
     plot_table,
 )
 from ..errors import BadInput
-from .app import cli
 from .common import (
     check_output_paths,
     echo,
@@ -36,7 +35,7 @@ from .count_cmd import Eta, progress_bar, quiet_option, workers_option
 #: What ``--format`` and the ``--output`` file may be: a table or a picture of it.
 FORMATS = TABLE_FORMATS + PLOT_FORMATS
 
-@cli.command("table")
+@click.command("table")
 @click.argument("n_from", metavar="FROM", type=int)
 @click.argument("n_to", metavar="TO", type=int)
 @click.option("--format", "-f", "fmt", type=click.Choice(FORMATS), default=None,
@@ -53,8 +52,7 @@ FORMATS = TABLE_FORMATS + PLOT_FORMATS
 @quiet_option
 def table_cmd(n_from: int, n_to: int, fmt: str | None, output: str | None, plot: str | None,
               as_json: bool, piece: str, torus: bool, workers: int | None, quiet: bool) -> int:
-    """Count all and fundamental solutions for each n from FROM to TO, with the seconds
-    each count took. Each row is printed as its count finishes; an --output file is
+    """Each row is printed as its count finishes; an --output file is
     written whole at the end (or not at all).
 
     \b
@@ -121,6 +119,6 @@ def _flush(out: IO[Any]) -> None:
     try:
         out.flush()
     except BrokenPipeError:
-        from .common import ReaderGone
+        from puzzleshell.errors import ReaderGone
 
         raise ReaderGone() from None

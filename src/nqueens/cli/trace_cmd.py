@@ -22,7 +22,6 @@ from ..trace import Event, Kind
 from ..tracing import Snapshot, TraceSummary, snapshots
 from ..viz.html import DEFAULT_SPEED, check_page_size
 from ..viz.text import board_text, count_of
-from .app import cli
 from .common import (
     check_output_paths,
     dump_json,
@@ -37,7 +36,7 @@ from .common import (
 PICTURES = ("board", "svg", "png")
 
 
-@cli.command("trace")
+@click.command("trace")
 @click.argument("n", type=int)
 @click.option("--method", "-m", type=click.Choice(METHODS), default="proba", show_default=True,
               help="The algorithm: " + ", ".join(METHODS) + ".")
@@ -94,9 +93,7 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
               tour: bool, fmt: str | None, attacked: bool, output: str | None, seed: int | None,
               max_steps: int | None, as_json: bool, piece: str, torus: bool,
               quiet: bool) -> int:
-    """Trace an algorithm on an N×N board: the board at chosen steps, an animation, a page.
-
-    A step is one square tested (min-conflicts: one candidate swap, the steps
+    """A step is one square tested (min-conflicts: one candidate swap, the steps
     `solve` counts). At each chosen step the board is printed with the step
     number, the square being tried (o free, x refused) and why it was refused
     (the queens attacking it). Without --step, the board of each solution found

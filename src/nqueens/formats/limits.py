@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ..bounded_input import size_text
+from puzzleshell.text import size_text
 
 #: The largest n the command line writes in a format other than ``perm`` and ``npy``.
 TEXT_MAX_N = 1000

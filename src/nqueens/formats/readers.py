@@ -16,8 +16,9 @@ from typing import Any
 
 import numpy as np
 
+from puzzleshell.text import printable
+
 from ..board import Solution, column_dtype
-from ..bounded_input import printable
 from ..errors import BadInput
 from ..placement import Placement
 from ..squares import NAME as SQUARE_NAME

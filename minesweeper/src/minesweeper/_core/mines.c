@@ -9,7 +9,7 @@
  * Every function checks its arrays before it reads them and runs without the
  * interpreter lock.
  */
-#include "ms_py.h"
+#include "shell_py.h"
 
 #include <stdlib.h>
 
@@ -207,24 +207,24 @@ static void ms_csr_release(ms_csr *c) {
 static int ms_csr_open(PyObject *ptr, PyObject *vars, PyObject *need, Py_ssize_t n, bool deep,
                        ms_csr *c) {
     c->held = 0;
-    if (ms_get_array(ptr, &c->ptr, 'q', 8, 1, false, "ptr") < 0)
+    if (shell_get_array(ptr, &c->ptr, 'q', 8, 1, false, "ptr") < 0)
         return -1;
     c->held = 1;
-    if (ms_get_array(vars, &c->vars, 'i', 4, -1, false, "vars") < 0)
+    if (shell_get_array(vars, &c->vars, 'i', 4, -1, false, "vars") < 0)
         goto fail;
     c->held = 2;
-    if (ms_get_array(need, &c->need, 'h', 2, -1, false, "need") < 0)
+    if (shell_get_array(need, &c->need, 'h', 2, -1, false, "need") < 0)
         goto fail;
     c->held = 3;
-    c->m = ms_len(&c->need);
-    if (ms_len(&c->ptr) != c->m + 1) {
+    c->m = shell_len(&c->need);
+    if (shell_len(&c->ptr) != c->m + 1) {
         PyErr_Format(PyExc_ValueError, "ptr holds %zd elements, %zd needed (one more than need)",
-                     ms_len(&c->ptr), c->m + 1);
+                     shell_len(&c->ptr), c->m + 1);
         goto fail;
     }
     const int64_t *p = c->ptr.buf;
     const int32_t *vs = c->vars.buf;
-    Py_ssize_t nv = ms_len(&c->vars);
+    Py_ssize_t nv = shell_len(&c->vars);
     if (p[0] < 0 || p[c->m] > nv) {
         PyErr_SetString(PyExc_ValueError, "ptr points outside vars");
         goto fail;
@@ -270,14 +270,14 @@ static void ms_uf_release(ms_uf_views *v) {
 static int ms_uf_open(PyObject *parent, PyObject *parity, PyObject *value, bool writable,
                       bool linked, ms_uf_views *v) {
     v->held = 0;
-    if (ms_get_array(parent, &v->parent, 'i', 4, -1, writable, "parent") < 0)
+    if (shell_get_array(parent, &v->parent, 'i', 4, -1, writable, "parent") < 0)
         return -1;
     v->held = 1;
-    v->n = ms_len(&v->parent);
-    if (ms_get_array(parity, &v->parity, 'B', 1, v->n, writable, "parity") < 0)
+    v->n = shell_len(&v->parent);
+    if (shell_get_array(parity, &v->parity, 'B', 1, v->n, writable, "parity") < 0)
         goto fail;
     v->held = 2;
-    if (ms_get_array(value, &v->value, 'b', 1, v->n, writable, "value") < 0)
+    if (shell_get_array(value, &v->value, 'b', 1, v->n, writable, "value") < 0)
         goto fail;
     v->held = 3;
     if (v->n > INT32_MAX) {
@@ -305,7 +305,7 @@ fail:
 /* ---- extraction ---------------------------------------------------------------------- */
 
 static int ms_cells_open(PyObject *cells, Py_buffer *view, Py_ssize_t *h, Py_ssize_t *w) {
-    if (ms_get_array(cells, view, 'b', 1, -1, false, "cells") < 0)
+    if (shell_get_array(cells, view, 'b', 1, -1, false, "cells") < 0)
         return -1;
     if (view->ndim != 2) {
         PyErr_SetString(PyExc_ValueError, "cells must be a 2-D array");
@@ -416,13 +416,13 @@ static PyObject *extract(PyObject *self, PyObject *args) {
     int held = 0;
     PyObject *result = NULL;
     for (; held < 7; held++) {
-        if (ms_get_array(objs[held + 1], &views[held], formats[held], sizes[held], -1, true,
+        if (shell_get_array(objs[held + 1], &views[held], formats[held], sizes[held], -1, true,
                          names[held]) < 0)
             goto done;
     }
-    Py_ssize_t n = ms_len(&views[0]), m = ms_len(&views[6]), entries = ms_len(&views[5]);
-    if (ms_len(&views[1]) != n || ms_len(&views[2]) != m || ms_len(&views[3]) != m ||
-        ms_len(&views[4]) != m + 1) {
+    Py_ssize_t n = shell_len(&views[0]), m = shell_len(&views[6]), entries = shell_len(&views[5]);
+    if (shell_len(&views[1]) != n || shell_len(&views[2]) != m || shell_len(&views[3]) != m ||
+        shell_len(&views[4]) != m + 1) {
         PyErr_SetString(PyExc_ValueError, "the arrays' lengths do not match (n, m, entries)");
         goto done;
     }
@@ -536,7 +536,7 @@ static int ms_open_rounds(PyObject *parent_o, PyObject *parity_o, PyObject *valu
         ms_uf_release(uv);
         return -1;
     }
-    if (ms_get_array(done_o, done_v, '?', 1, c->m, done_writable, "done") < 0) {
+    if (shell_get_array(done_o, done_v, '?', 1, c->m, done_writable, "done") < 0) {
         ms_csr_release(c);
         ms_uf_release(uv);
         return -1;
@@ -767,7 +767,7 @@ static PyObject *values(PyObject *self, PyObject *args) {
     if (ms_uf_open(parent_o, parity_o, value_o, false, false, &uv) < 0)
         return NULL;
     Py_buffer out_v;
-    if (ms_get_array(out_o, &out_v, '?', 1, uv.n, true, "out") < 0) {
+    if (shell_get_array(out_o, &out_v, '?', 1, uv.n, true, "out") < 0) {
         ms_uf_release(&uv);
         return NULL;
     }
@@ -811,10 +811,10 @@ static PyObject *violated(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOO:violated", &ptr_o, &vars_o, &need_o, &mine_o))
         return NULL;
     Py_buffer mine_v;
-    if (ms_get_array(mine_o, &mine_v, '?', 1, -1, false, "mine") < 0)
+    if (shell_get_array(mine_o, &mine_v, '?', 1, -1, false, "mine") < 0)
         return NULL;
     ms_csr c;
-    if (ms_csr_open(ptr_o, vars_o, need_o, ms_len(&mine_v), false, &c) < 0) {
+    if (ms_csr_open(ptr_o, vars_o, need_o, shell_len(&mine_v), false, &c) < 0) {
         PyBuffer_Release(&mine_v);
         return NULL;
     }
@@ -822,7 +822,7 @@ static PyObject *violated(PyObject *self, PyObject *args) {
     const int32_t *vs = c.vars.buf;
     const int16_t *need = c.need.buf;
     const bool *mine = mine_v.buf;
-    const int64_t nv = (int64_t)ms_len(&c.vars), n = (int64_t)ms_len(&mine_v);
+    const int64_t nv = (int64_t)shell_len(&c.vars), n = (int64_t)shell_len(&mine_v);
     Py_ssize_t m = c.m, bad = -1, broken = -1;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t j = 0; j < m && bad < 0 && broken < 0; j++) {

@@ -1,20 +1,21 @@
-"""SIGINT and SIGTERM obeyed at any moment by the ``nqueens`` program.
+"""SIGINT and SIGTERM obeyed at any moment by a program of this shell.
 
 Python runs signal handlers in the main thread only, between two steps of Python code;
 a compiled search (a kernel of the native core) or a solver written in C can keep the main thread
 away from Python for minutes, and a Ctrl-C that lands while the modules are still being
 imported prints a ``KeyboardInterrupt`` traceback. Here, as a program:
 
-* :func:`install` (called first thing by the console script :func:`nqueens_main`,
+* :func:`install` (called first thing by a console script through :func:`run_program`,
   before the rest of the program is imported) sets handlers
   for SIGINT and SIGTERM, and starts a *watchdog* thread that sleeps on the signal
   wake-up pipe: the operating system wakes it on a signal even while the main thread is
   inside compiled code;
 * on a signal, whichever of the two comes first (the handler in the main thread, or the
   watchdog when the main thread is busy in a kernel that released the interpreter lock:
-  the kernels are compiled ``nogil``) *finishes* the program: it runs the clean-ups the
-  program registered (removing half-written output files), says one line
-  (``nqueens: interrupted`` for SIGINT, nothing more than the :func:`noted` lines for
+  the kernels are compiled ``nogil``) *finishes* the program: it removes the half-written
+  output files of :mod:`puzzleshell.output`, runs the clean-ups the program
+  registered, says one line
+  (``PROG: interrupted`` for SIGINT, nothing more than the :func:`noted` lines for
   SIGTERM), stops the helper processes of :func:`in_child` and ends at once with exit
   status 130 (SIGINT) or 143 (SIGTERM), as a shell reports a program ended by the signal;
 * C code that keeps the interpreter lock (the SAT solvers, the model counter) runs in a
@@ -69,7 +70,6 @@ __all__ = [
     "install",
     "installed",
     "noted",
-    "nqueens_main",
     "run_program",
 ]
 
@@ -83,7 +83,7 @@ NOTES: list[str] = []
 # How long the watchdog leaves the main thread to handle a signal itself.
 _GRACE = 0.05
 
-_prog = "nqueens"
+_prog = "program"
 _installed = False
 _cleanups: list[Callable[[], None]] = []
 _children: set[int] = set()
@@ -108,8 +108,8 @@ def install(prog: str, cleanup: Callable[[], None] | None = None) -> None:
     It changes how the process handles signals, so the example runs in a child:
 
     >>> import subprocess, sys
-    >>> code = ("import os, signal, time; from nqueens import interrupt; "
-    ...         "interrupt.install('demo'); os.kill(os.getpid(), signal.SIGINT); "
+    >>> code = ("import os, signal, time; from puzzleshell import signals; "
+    ...         "signals.install('demo'); os.kill(os.getpid(), signal.SIGINT); "
     ...         "time.sleep(5)")
     >>> done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     >>> done.returncode, done.stderr
@@ -178,7 +178,7 @@ def _end(signum: int) -> None:
             os.kill(pid, signal.SIGKILL)
         except OSError:
             pass
-    for cleanup in list(_cleanups):
+    for cleanup in [_remove_pending_outputs, *_cleanups]:
         try:
             cleanup()
         except BaseException:  # noqa: S110 - ending anyway; nothing may stop that
@@ -193,6 +193,14 @@ def _end(signum: int) -> None:
         except OSError:
             pass
     os._exit(128 + signum)
+
+
+def _remove_pending_outputs() -> None:
+    """Remove the half-written output files of :mod:`puzzleshell.output`, if it is loaded
+    (imports nothing: safe in a signal handler)."""
+    output = sys.modules.get(f"{__package__}.output")
+    if output is not None:
+        output.remove_pending_files()
 
 
 def _handler(signum: int, frame: object) -> None:
@@ -323,7 +331,3 @@ def run_program(prog: str, module: str) -> NoReturn:
     main = importlib.import_module(module).main
     sys.exit(main())
 
-
-def nqueens_main() -> NoReturn:
-    """The ``nqueens`` console script."""
-    run_program("nqueens", "nqueens.cli")

@@ -1,14 +1,11 @@
-"""Read input files up to a size limit, and show text from them safely in messages.
+"""Read input files up to a size limit.
 
-The ``nqueens`` command line reads its files through :func:`read_bytes`: a regular file
+The programs of this shell read their files through :func:`read_bytes`: a regular file
 larger than the limit is refused from its size alone; pipes, FIFOs and devices
 (``/dev/zero``) are read in chunks and refused as soon as one byte more than the limit
 has come, so no input ever takes more memory than its limit.
 Opening a FIFO waits for a writer, as a shell redirection does; that wait, like every
 read, is a plain system call, so SIGINT and SIGTERM end it at once.
-
-:func:`printable` escapes what a terminal would act on (control characters, escape
-sequences) before text from a file goes into a message.
 
 This module uses the standard library only, so that it is cheap to import.
 
@@ -21,9 +18,7 @@ b'2 4 1 3\\n'
 >>> read_bytes(path, limit=4, what="the 4 bytes a test board takes")
 Traceback (most recent call last):
 ...
-nqueens.errors.BadInput: /...board.txt is larger than the 4 bytes a test board takes; refused
->>> printable("row \\x1b[31m")
-'row \\\\x1b[31m'
+puzzleshell.errors.BadInput: /...board.txt is larger than the 4 bytes a test board takes; refused
 """
 
 from __future__ import annotations
@@ -36,25 +31,13 @@ from collections.abc import Callable
 from typing import BinaryIO
 
 from .errors import BadInput
+from .text import size_text
 
 #: One mebibyte.
 MiB = 1 << 20
 
 #: How much is read at a time from a pipe, a FIFO or a device.
 CHUNK = 1 << 20
-
-
-def size_text(n: int) -> str:
-    """A size in bytes as people read it.
-
-    >>> size_text(900), size_text(4_000_000), size_text(1_200_000_000)
-    ('900 bytes', '4 MB', '1.2 GB')
-    """
-    if n < 10_000:
-        return f"{n:,} bytes"
-    if n < 1_000_000_000:
-        return f"{n / 1e6:.3g} MB"
-    return f"{n / 1e9:.3g} GB"
 
 
 #: A size limit: bytes, or a function of the input's first :data:`HEAD` bytes that
@@ -69,7 +52,7 @@ def read_bytes(path: str, limit: Limit, what: str | None = None,
                stdin: BinaryIO | None = None) -> bytes:
     """The bytes of file ``path`` (standard input for ``-``), at most ``limit`` of them.
 
-    An input larger than ``limit`` raises :class:`~nqueens.errors.BadInput` (``what``:
+    An input larger than ``limit`` raises :class:`~puzzleshell.errors.BadInput` (``what``:
     the words that say what the limit is, e.g. "the 4 MB a board of at most n = 1000
     takes") before more than ``limit + 1`` bytes are read; a regular file is refused
     from its size, unread. ``limit`` may be a function of the first :data:`HEAD` bytes
@@ -88,12 +71,12 @@ def read_bytes(path: str, limit: Limit, what: str | None = None,
     >>> read_bytes("-", limit=3 * CHUNK, stdin=Zeros())
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: standard input is larger than 3.15 MB; refused
+    puzzleshell.errors.BadInput: standard input is larger than 3.15 MB; refused
     >>> read_bytes("-", lambda head: (10, f"the 10 bytes {head[:1]!r} files take"),
     ...            stdin=Zeros())
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: standard input is larger than the 10 bytes b'\\x00' files take; refused
+    puzzleshell.errors.BadInput: standard input is larger than the 10 bytes b'\\x00' files ...
     """
     if path == "-":
         stream = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
@@ -165,26 +148,3 @@ def _read_stream(stream: BinaryIO, head: bytes, size: int | None, limit: int, na
 
 def _too_large(name: str, limit: int, what: str | None) -> BadInput:
     return BadInput(f"{name} is larger than {what or size_text(limit)}; refused")
-
-
-def printable(text: str | bytes, most: int | None = None) -> str:
-    """``text`` with control characters, escape sequences and invalid bytes written as
-    Python escapes (``\\x1b``, ``\\n``, ``\\u202e``, ``\\xff``), so that a message quoting
-    a file cannot move the cursor, change colours or hide what follows; ``most``: at
-    most this many characters are kept (then ``...``).
-
-    >>> printable("a1 \\x1b[31mred")
-    'a1 \\\\x1b[31mred'
-    >>> printable(b"ok \\xff\\x00")
-    'ok \\\\xff\\\\x00'
-    >>> printable("x" * 10, most=4)
-    'xxxx...'
-    """
-    if isinstance(text, bytes | bytearray):
-        text = bytes(text).decode("utf-8", "backslashreplace")
-    cut = most is not None and len(text) > most
-    if cut:
-        text = text[:most]
-    if not text.isprintable():
-        text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-    return text + "..." if cut else text

@@ -1,8 +1,9 @@
-/* Argument checking shared by the binding functions of the native core: arrays come in
- * through the buffer protocol (numpy arrays, bytes, memoryviews) and are checked for
- * their element type, contiguity and length before any kernel touches them. */
-#ifndef NQ_PY_H
-#define NQ_PY_H
+/* Argument checking shared by the binding functions of both programs' native cores
+ * (nqueens, minesweeper): arrays come in through the buffer protocol (numpy arrays,
+ * bytes, memoryviews) and are checked for their element type, contiguity and length
+ * before any kernel touches them. */
+#ifndef SHELL_PY_H
+#define SHELL_PY_H
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -13,7 +14,7 @@
 /* Whether a buffer's struct format is the one-element type `want` ('q' int64, 'Q'
  * uint64, 'B' uint8, 'i' int32, 'b' int8, 'd' double, '?' bool) of `size` bytes; numpy
  * writes 'l'/'L' for 64-bit longs, which are accepted as 'q'/'Q'. */
-static inline bool nq_format_is(const Py_buffer *view, char want, Py_ssize_t size) {
+static inline bool shell_format_is(const Py_buffer *view, char want, Py_ssize_t size) {
     if (view->itemsize != size || view->format == NULL)
         return false;
     const char *f = view->format;
@@ -34,7 +35,7 @@ static inline bool nq_format_is(const Py_buffer *view, char want, Py_ssize_t siz
 /* Get a C-contiguous buffer (of any shape, seen as flat) of `want` elements of `size` bytes, of at
  * least `min_len` elements (-1: any length); raise TypeError/ValueError naming `what`
  * otherwise.  Returns 0 on success, -1 with an exception set. */
-static inline int nq_get_array(PyObject *obj, Py_buffer *view, char want, Py_ssize_t size,
+static inline int shell_get_array(PyObject *obj, Py_buffer *view, char want, Py_ssize_t size,
                                Py_ssize_t min_len, bool writable, const char *what) {
     int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
     if (PyObject_GetBuffer(obj, view, flags) != 0) {
@@ -42,7 +43,7 @@ static inline int nq_get_array(PyObject *obj, Py_buffer *view, char want, Py_ssi
                      writable ? "writable " : "");
         return -1;
     }
-    if (!nq_format_is(view, want, size)) {
+    if (!shell_format_is(view, want, size)) {
         PyErr_Format(PyExc_TypeError, "%s must hold %c elements of %zd bytes (got format %s)",
                      what, want, size, view->format ? view->format : "?");
         PyBuffer_Release(view);
@@ -57,12 +58,12 @@ static inline int nq_get_array(PyObject *obj, Py_buffer *view, char want, Py_ssi
     return 0;
 }
 
-static inline Py_ssize_t nq_len(const Py_buffer *view) { return view->len / view->itemsize; }
+static inline Py_ssize_t shell_len(const Py_buffer *view) { return view->len / view->itemsize; }
 
 /* For a kernel running without the interpreter lock (its thread state saved in *save):
  * take the lock back for a moment and say whether a pending signal's handler raised
  * (the exception is then set, and the kernel should unwind). */
-static inline bool nq_signal_raised(PyThreadState **save) {
+static inline bool shell_signal_raised(PyThreadState **save) {
     PyEval_RestoreThread(*save);
     int failed = PyErr_CheckSignals();
     *save = PyEval_SaveThread();

@@ -1,11 +1,11 @@
-"""Output files of nqueens are written as a shell redirection would: through links, into
-FIFOs and devices, keeping permissions, and whole or not at all."""
+"""Output files are written as a shell redirection would: through links, into FIFOs and
+devices, keeping permissions, and whole or not at all: through the real command line of a
+program of this shell (``demo_program.py``) and through the functions themselves."""
 
 from __future__ import annotations
 
 import os
 import resource
-import shutil
 import signal
 import stat
 import subprocess
@@ -18,22 +18,20 @@ from pathlib import Path
 
 import pytest
 
-from nqueens import safe_output
-from nqueens.safe_output import open_output, remove_stale_temporaries, write_file
+from puzzleshell import output as safe_output
+from puzzleshell.output import open_output, remove_stale_temporaries, write_file
+from puzzleshell.testing import assert_one_line_error as _one_line_error
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX files and signals")
 
 ROOT = os.geteuid() == 0
 
 
-def _script(name: str) -> list[str]:
-    exe = shutil.which(name, path=os.path.dirname(sys.executable))
-    return [exe] if exe else [sys.executable, "-m", name]
-
+DEMO = [sys.executable, str(Path(__file__).with_name("demo_program.py"))]
 
 # A command writing its -o, and what it writes there.
-NQUEENS = (_script("nqueens") + ["solve", "8", "-f", "perm", "-o"], b"1 5 8 6 3 7 2 4\n")
-PROGRAMS = pytest.mark.parametrize("program", [NQUEENS], ids=["nqueens"])
+WRITER = (DEMO + ["write", "1 5 8 6 3 7 2 4", "-o"], b"1 5 8 6 3 7 2 4\n")
+PROGRAMS = pytest.mark.parametrize("program", [WRITER], ids=["demo"])
 
 Program = tuple[list[str], "bytes | None"]
 
@@ -54,14 +52,6 @@ def _expected(program: Program, tmp_path: Path) -> bytes:
     plain.unlink()
     assert data
     return data
-
-
-def _one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
-    assert done.returncode == 2, done.stderr
-    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
-    assert done.stderr.split(":")[1].strip() == "error", done.stderr
-    for word in words:
-        assert word in done.stderr, done.stderr
 
 
 def _device(path: Path, major: int, minor: int) -> None:
@@ -185,9 +175,9 @@ def test_root_rewriting_a_users_file_keeps_its_owner(tmp_path: Path) -> None:
     path = tmp_path / "theirs.txt"
     path.write_text("old\n")
     os.chown(path, 4321, 4321)
-    assert _run(NQUEENS[0], path).returncode == 0
+    assert _run(WRITER[0], path).returncode == 0
     info = path.stat()
-    assert (info.st_uid, info.st_gid) == (4321, 4321) and path.read_bytes() == NQUEENS[1]
+    assert (info.st_uid, info.st_gid) == (4321, 4321) and path.read_bytes() == WRITER[1]
 
 
 def _without(*caps: int) -> Callable[[], None]:
@@ -266,8 +256,8 @@ def _small_files(limit: int) -> Callable[[], None]:
 
 
 @pytest.mark.parametrize("command, limit", [
-    (_script("nqueens") + ["solve", "3000", "-f", "perm", "-o"], 4096),
-], ids=["nqueens"])
+    (DEMO + ["write", "1 2 3 4", "--times", "2000", "-o"], 4096),
+], ids=["demo"])
 def test_a_failed_write_leaves_the_old_file(command: list[str], limit: int,
                                             tmp_path: Path) -> None:
     path = tmp_path / "out.txt"
@@ -321,7 +311,7 @@ def test_while_writing_the_temporary_file_has_no_name(tmp_path: Path) -> None:
 
 _HALF_WRITER = textwrap.dedent("""
     import sys, time
-    from nqueens import safe_output
+    from puzzleshell import output as safe_output
     if sys.argv[2] == "named":
         safe_output._O_TMPFILE = 0
     with safe_output.open_output(sys.argv[1]) as out:
@@ -369,8 +359,8 @@ def _writing_into(pid: int, folder: Path) -> bool:
 def test_sigkill_of_a_long_output_leaves_only_the_old_file(tmp_path: Path) -> None:
     path = tmp_path / "all16.txt"
     path.write_text("old\n")
-    proc = subprocess.Popen(_script("nqueens") + ["all", "16", "--force", "-f", "perm", "-o",
-                                                  str(path)],
+    proc = subprocess.Popen(DEMO + ["write", "1 5 8 6 3 7 2 4", "--times", "100000000", "-o",
+                                    str(path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 120
@@ -382,7 +372,7 @@ def test_sigkill_of_a_long_output_leaves_only_the_old_file(tmp_path: Path) -> No
         proc.communicate(timeout=60)
     assert proc.returncode == -signal.SIGKILL
     if not _supports_unnamed_files(tmp_path):  # a named temporary stays, until the next run
-        assert _run(NQUEENS[0], tmp_path / "other.txt").returncode == 0
+        assert _run(WRITER[0], tmp_path / "other.txt").returncode == 0
         (tmp_path / "other.txt").unlink()
     assert [p.name for p in tmp_path.iterdir()] == ["all16.txt"]
     assert path.read_text() == "old\n"
@@ -407,7 +397,7 @@ def test_a_later_run_removes_a_stale_named_temporary(program: Program,
 def test_a_running_writers_named_temporary_is_kept(tmp_path: Path) -> None:
     mine = tmp_path / f"{safe_output.TEMP_PREFIX}{os.getpid()}-00ff.tmp"
     mine.write_text("being written\n")
-    other = tmp_path / ".nqueens-notapid.tmp"
+    other = tmp_path / f"{safe_output.TEMP_PREFIX}notapid.tmp"
     other.write_text("not ours\n")
     assert remove_stale_temporaries(tmp_path) == []
     assert mine.exists() and other.exists()
@@ -436,14 +426,14 @@ def test_named_temporaries_work_as_unnamed_ones(tmp_path: Path,
 
 
 def test_dash_is_standard_output(tmp_path: Path) -> None:
-    done = subprocess.run(NQUEENS[0] + ["-"], capture_output=True, cwd=tmp_path, timeout=120)
-    assert (done.returncode, done.stdout) == (0, NQUEENS[1])
+    done = subprocess.run(WRITER[0] + ["-"], capture_output=True, cwd=tmp_path, timeout=120)
+    assert (done.returncode, done.stdout) == (0, WRITER[1])
     assert list(tmp_path.iterdir()) == []
 
 
 def test_importing_the_writer_loads_no_heavy_module() -> None:
-    code = ("import sys, nqueens.safe_output; "
-            "print(sorted(m for m in ('numpy', 'numba', 'click', 'rich') if m in sys.modules))")
+    code = ("import sys, puzzleshell.output, puzzleshell.input, puzzleshell.signals; "
+            "print(sorted(m for m in ('numpy', 'click', 'rich') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.stdout.strip() == "[]", done.stderr

@@ -1,8 +1,8 @@
 """Write an output file as a shell redirection ``> PATH`` would, and whole or not at all.
 
-``nqueens`` writes every ``-o`` / ``--output`` and every picture or page through
-:func:`open_output` (or :func:`write_file`), so that every command treats the path the
-same way:
+The programs of this shell write every ``-o`` / ``--output`` and every picture or page
+through :func:`open_output` (or :func:`write_file`), so that every command treats the
+path the same way:
 
 * ``None`` or ``-`` is standard output;
 * a symbolic link is followed: the file it names is written, the link stays a link;
@@ -24,7 +24,7 @@ same way:
 The temporary file has no name while it is written (Linux ``O_TMPFILE``), and gets one
 only when it is complete, so that even a SIGKILL leaves nothing to be seen. Where that
 is not available (another system, a file system without it), the temporary file is
-named ``.nqueens-PID-RANDOM.tmp``; such a file of a process that no longer runs is
+named ``.partial-PID-RANDOM.tmp``; such a file of a process that no longer runs is
 stale and the next write into that folder removes it (:func:`remove_stale_temporaries`),
 and a SIGTERM handler may remove the ones being written now
 (:func:`remove_pending_files`).
@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 #: How the names of (rare) named temporary files begin.
-TEMP_PREFIX = ".nqueens-"
+TEMP_PREFIX = ".partial-"
 
 #: Named temporary files being written or renamed now; a SIGTERM handler removes them
 #: with :func:`remove_pending_files`.
@@ -204,7 +204,7 @@ def remove_pending_files() -> None:
 
 
 def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[str]:
-    """Remove, from ``folder``, the named temporary files (``.nqueens-PID-RANDOM.tmp``)
+    """Remove, from ``folder``, the named temporary files (``.partial-PID-RANDOM.tmp``)
     of processes that no longer run; return their names. Those of running processes
     are kept: they may still be writing.
 
@@ -213,10 +213,10 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[str]:
     >>> gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
     ...                       capture_output=True, text=True).stdout.strip()
     >>> for pid in (gone, os.getpid()):
-    ...     open(os.path.join(folder, f".nqueens-{pid}-1a2b.tmp"), "w").close()
-    >>> remove_stale_temporaries(folder) == [f".nqueens-{gone}-1a2b.tmp"]
+    ...     open(os.path.join(folder, f".partial-{pid}-1a2b.tmp"), "w").close()
+    >>> remove_stale_temporaries(folder) == [f".partial-{gone}-1a2b.tmp"]
     True
-    >>> os.listdir(folder) == [f".nqueens-{os.getpid()}-1a2b.tmp"]
+    >>> os.listdir(folder) == [f".partial-{os.getpid()}-1a2b.tmp"]
     True
     """
     removed: list[str] = []
