@@ -58,6 +58,13 @@ def run(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
     return _run
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that drives a browser is marked ``browser`` (not in the quick run)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[Any]:
     """A headless Chromium for one test (``browser_support``), closed after it."""

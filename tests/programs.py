@@ -1,14 +1,14 @@
-"""Starting the program from tests: its command line, a memory ceiling, and a library
-call interrupted by Ctrl-C."""
+"""Starting the program from tests: its command line, and a library call interrupted by
+Ctrl-C."""
 
 from __future__ import annotations
 
-import resource
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+
+from puzzleshell import testing
 
 
 def program(name: str) -> list[str]:
@@ -16,30 +16,24 @@ def program(name: str) -> list[str]:
     return [sys.executable, "-m", name]
 
 
-def memory_ceiling(address_space: int) -> Callable[[], None]:
-    """A ``preexec_fn`` that limits the child's address space to ``address_space`` bytes."""
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
-    return limit
-
-
-def seconds_to_stop(call: str, setup: str = "") -> float:
+def cpu_seconds_to_stop(call: str, setup: str = "") -> float:
     """Run ``call`` (Python source, after ``setup``) in a child process, send it SIGINT
-    half a second into the call, and return the seconds from the signal until the child
-    has caught KeyboardInterrupt and ended; fail unless it did just that."""
+    half a second into the call, and return the CPU seconds the child spent from the
+    signal until it had caught KeyboardInterrupt and ended; fail unless it did just
+    that. CPU time, not wall-clock time: a busy machine does not count against it."""
     script = (f"{setup}\nprint('ready', flush=True)\ntry:\n    {call}\n"
               "except KeyboardInterrupt:\n    print('stopped', flush=True)\n")
+    before = testing.children_cpu_seconds()
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
         time.sleep(0.5)
-        sent = time.monotonic()
+        at_signal = testing.cpu_seconds(proc.pid)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
-        took = time.monotonic() - sent
     finally:
         proc.kill()
         proc.wait()
     assert out == "stopped\n", err
-    return took
+    return max(0.0, testing.children_cpu_seconds() - before - at_signal)

@@ -16,6 +16,9 @@ import pytest
 
 pytest.importorskip("dask.distributed")
 
+# Starts a Dask scheduler and workers on loopback: run by .ci/run, or with -m cluster.
+pytestmark = pytest.mark.cluster
+
 from nqueens import count  # noqa: E402
 from nqueens.count import constellations as cons  # noqa: E402
 from nqueens.count import make_subproblems  # noqa: E402
@@ -194,6 +197,7 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster, client: Any) 
     cluster.wait_for_workers(2)
 
 
+@pytest.mark.timeout(120)
 def test_losing_every_worker_ends_the_count_with_a_message(cluster: Cluster, client: Any,
                                                            tmp_path: Path) -> None:
     n = 18
@@ -209,13 +213,11 @@ def test_losing_every_worker_ends_the_count_with_a_message(cluster: Cluster, cli
                 if w.poll() is None:
                     os.killpg(w.pid, signal.SIGKILL)
 
-    t0 = time.monotonic()
     with Journal.open(str(journal), header) as j:
         with pytest.raises(ClusterError, match="lost all its workers"):
             run(subs, DaskMap(client, task_seconds=0.3, worker_grace=3), journal=j,
                 progress=progress)
         kept = len(list(j.results()))
-    assert time.monotonic() - t0 < 60
     assert 0 < kept < len(subs)
     # Workers back: the same journal finishes the count exactly.
     for w in list(cluster.workers):
@@ -261,10 +263,8 @@ def test_a_server_that_answers_garbage_is_reported_in_one_line() -> None:
     script = Path(sys.executable).parent / "nqueens"
     cmd = [str(script)] if script.exists() else [sys.executable, "-m", "nqueens"]
     try:
-        t0 = time.monotonic()
         r = subprocess.run(cmd + ["count", "12", "--scheduler", f"tcp://127.0.0.1:{port}"],
-                           capture_output=True, text=True, timeout=120, check=False)
-        elapsed = time.monotonic() - t0
+                           capture_output=True, text=True, timeout=60, check=False)
     finally:
         server.close()
         for conn in accepted:
@@ -273,17 +273,15 @@ def test_a_server_that_answers_garbage_is_reported_in_one_line() -> None:
     assert r.stderr.startswith("nqueens: error: cannot reach the Dask scheduler")
     assert "does not answer as a Dask scheduler" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
-    assert elapsed < 60
 
 
+@pytest.mark.timeout(30)
 def test_unreachable_scheduler_is_reported_quickly(run) -> None:
     port = _free_port()  # nothing listens there
-    t0 = time.monotonic()
     r = run("count", "10", "--scheduler", f"tcp://127.0.0.1:{port}", "--quiet")
     assert r.code == 2
     assert "cannot reach the Dask scheduler" in r.err and len(r.err.strip().splitlines()) == 1
     assert "connection refused" in r.err
-    assert time.monotonic() - t0 < 30
 
 
 def test_bad_addresses() -> None:
@@ -302,6 +300,7 @@ def test_batches_cover_every_subproblem_once() -> None:
     assert len(plan) >= 16 or len(plan) == len(subs)
 
 
+@pytest.mark.timeout(30)
 def test_a_server_that_is_not_dask_is_reported_not_waited_for() -> None:
     import threading
 
@@ -320,7 +319,6 @@ def test_a_server_that_is_not_dask_is_reported_not_waited_for() -> None:
             pass
 
     threading.Thread(target=accept, daemon=True).start()
-    t0 = time.monotonic()
     try:
         with pytest.raises(BadInput, match="cannot reach the Dask scheduler"):
             connect(f"tcp://127.0.0.1:{port}", timeout=2)
@@ -328,7 +326,6 @@ def test_a_server_that_is_not_dask_is_reported_not_waited_for() -> None:
         server.close()
         for conn in accepted:
             conn.close()
-    assert time.monotonic() - t0 < 30
 
 
 def _nq(*args: str, preexec_fn=None, timeout: float = 180  # type: ignore[no-untyped-def]

@@ -58,6 +58,7 @@ def test_the_list_is_deterministic_and_largest_first() -> None:
     assert [s.id for s in a] == list(range(len(a)))
 
 
+@pytest.mark.slow
 def test_the_memory_of_a_worker_stays_small_up_to_21() -> None:
     # Two workers count n = 21 within 4 GiB.
     assert halves.worker_bytes(21) * 2 < 4 << 30
@@ -149,6 +150,7 @@ def test_a_form_this_cpu_cannot_run_or_an_unknown_one_is_refused() -> None:
     assert core.simd() == best
 
 
+@pytest.mark.slow
 def test_odd_passes_that_build_groups_again_count_alike() -> None:
     # A pass whose kept class would be too large builds that side's groups again for
     # each partner (the largest passes of n = 23); forced here on small boards.

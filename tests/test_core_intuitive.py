@@ -19,7 +19,7 @@ from nqueens.kernels.intuitive import (
 )
 from nqueens.trace import Event, Kind
 
-from programs import seconds_to_stop
+from programs import cpu_seconds_to_stop
 
 
 def _fewest(e: Event) -> int:
@@ -57,6 +57,7 @@ def readable_events(n: int, seed: int) -> list[tuple[int, ...]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(4, 31))
 @pytest.mark.parametrize("seed", [0, 1, -7, 2**70 + 3])
 def test_the_kernel_makes_the_readable_versions_events(n: int, seed: int) -> None:
@@ -65,6 +66,7 @@ def test_the_kernel_makes_the_readable_versions_events(n: int, seed: int) -> Non
     assert [tuple(e) for e in run.events.tolist()] == readable_events(n, seed)
 
 
+@pytest.mark.slow
 @given(n=st.integers(31, 60), seed=st.integers(-2**80, 2**80))
 @settings(max_examples=15, deadline=None)
 def test_larger_boards_and_any_seed_make_the_same_events(n: int, seed: int) -> None:
@@ -110,6 +112,7 @@ def test_boards_beyond_the_readable_version_are_solved(n: int) -> None:
     assert intuitive(n, seed=n) == (s, states)
 
 
+@pytest.mark.slow
 def test_the_largest_board() -> None:
     s, states = intuitive(MAX_N)
     assert MAX_N == 100_000 and _distinct_lines(s.cols) and states >= MAX_N
@@ -144,6 +147,6 @@ def test_bad_arguments_raise(key: object, rows: object, stats: object,
 
 
 def test_ctrl_c_in_a_library_session_stops_the_kernel() -> None:
-    took = seconds_to_stop("intuitive_kernel(100_000)",
+    took = cpu_seconds_to_stop("intuitive_kernel(100_000)",
                            "from nqueens.kernels.intuitive import intuitive_kernel")
-    assert took < 1, f"took {took:.2f} s"
+    assert took < 1, f"computed {took:.2f} CPU s after the signal"

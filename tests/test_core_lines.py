@@ -72,6 +72,7 @@ def numpy_first_repeat(cols: np.ndarray) -> int:
     return min(later, default=-1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [33, 1000, 100_000])
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_random_boards_of_every_kind_are_checked_as_sorting_does(n: int, seed: int) -> None:

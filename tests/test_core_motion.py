@@ -82,6 +82,7 @@ def test_full_sad_is_the_readable_search(frame: tuple[int, int, int, str], block
                                                        want[2])
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(frame=frames, block=st.integers(2, 20), radius=st.integers(0, 20),
        density=st.floats(0.05, 1.0), plain=st.booleans())

@@ -131,6 +131,7 @@ def test_table_api() -> None:
     assert format_table(rows, "text", seconds=False).splitlines()[-1].split() == ["7", "40", "6"]
 
 
+@pytest.mark.slow
 def test_a_long_count_says_how_long_it_will_take_before_it_starts(tmp_path: Path) -> None:
     journal = tmp_path / "j.sqlite"
     proc = subprocess.Popen(program("nqueens") + ["count", "19", "-w", "2", "--journal",
@@ -153,6 +154,7 @@ def test_a_long_count_says_how_long_it_will_take_before_it_starts(tmp_path: Path
         assert conn.execute("SELECT COUNT(*) FROM done").fetchone()[0] >= 6
 
 
+@pytest.mark.slow
 def test_no_estimate_is_printed_below_19(run) -> None:  # type: ignore[no-untyped-def]
     r = run("count", "18", "-w", "1")
     assert r.code == 0 and r.out == "666090624\n" and r.err == ""
@@ -179,6 +181,7 @@ def test_a_memory_limit_for_one_worker_counts_with_one(run) -> None:  # type: ig
     assert "counting with 1 of 2 workers" in r.err
 
 
+@pytest.mark.slow
 def test_json_seconds_are_the_counting_only(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     journal = str(tmp_path / "q17.sqlite")
     started = time.perf_counter()

@@ -37,6 +37,7 @@ def test_queen_counts_match_oeis(n: int) -> None:
     assert r.engine == ("halves" if n >= 4 else "simple")
 
 
+@pytest.mark.slow
 def test_queen_counts_match_oeis_with_two_workers() -> None:
     for n in range(1, 18):
         r = count(n, workers=2)

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -45,8 +46,18 @@ def _gpu_reason() -> str | None:
     return None
 
 
+F = TypeVar("F", bound=Any)
+
 NO_GPU = _gpu_reason()
-needs_extra = pytest.mark.skipif(not _has_extra(), reason="the gpu extra is not installed")
+
+
+def needs_extra(test: F) -> F:
+    """A test of the gpu extra (CUDA's binding, NVRTC): marked ``gpu``, skipped without it."""
+    marked: F = pytest.mark.gpu(
+        pytest.mark.skipif(not _has_extra(), reason="the gpu extra is not installed")(test))
+    return marked
+
+
 # Under .ci/sanitize the sanitizer's runtime is preloaded into every process, which NVRTC
 # (its built-ins library) and nvcc do not survive; the plain test run compiles them.
 compiles = pytest.mark.skipif(os.environ.get("NQUEENS_SANITIZED") == "1",

@@ -206,6 +206,7 @@ def _start_and_wait(args: list[str], journal: Path) -> subprocess.Popen[str]:
     return proc
 
 
+@pytest.mark.slow
 def test_sigkill_loses_only_work_in_flight(tmp_path: Path) -> None:
     j = tmp_path / "j.sqlite"
     args = ["count", "19", "--journal", str(j), "--workers", "2", "--json", "--quiet"]
@@ -223,6 +224,7 @@ def test_sigkill_loses_only_work_in_flight(tmp_path: Path) -> None:
     assert (data["all"], data["fundamental"]) == (4968057848, 621012754)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_an_interrupted_count_keeps_its_journal_and_says_how_to_resume(
         tmp_path: Path, sig: signal.Signals) -> None:
@@ -345,6 +347,7 @@ def test_a_journal_whose_key_is_on_another_machine_needs_journal_key(tmp_path: P
     assert _nq(*args, env={**elsewhere, "NQUEENS_JOURNAL_KEY": key}).stdout == "14200\n"
 
 
+@pytest.mark.slow
 def test_a_wrong_journal_key_is_refused(tmp_path: Path) -> None:
     j = tmp_path / "j.sqlite"
     args = ["count", "11", "--journal", str(j), "-w", "1"]
@@ -409,18 +412,17 @@ def test_an_implausible_row_is_refused_whatever_the_sample(tmp_path: Path) -> No
     assert f"subproblem {bad.id} is implausible" in err
 
 
+@pytest.mark.slow
 def test_a_second_count_on_a_journal_in_use_is_refused_at_once(tmp_path: Path) -> None:
     j = tmp_path / "shared.sqlite"
     args = ["count", "19", "--journal", str(j), "--workers", "1", "--quiet"]
     first = _start_and_wait(args, j)
     try:
-        t0 = time.monotonic()
-        second = _nq(*args, timeout=120)
+        second = _nq(*args, timeout=60)  # refused at once, not after the first ends
         err = _one_line_error(second)
         assert "in use by another count" in err and str(j) in err
         if os.path.exists("/proc/locks"):
             assert f"(process {first.pid})" in err
-        assert time.monotonic() - t0 < 60
         assert first.poll() is None  # the first count goes on
     finally:
         first.send_signal(signal.SIGINT)
@@ -486,6 +488,7 @@ def test_a_read_only_journal_is_one_line_and_stays_intact(tmp_path: Path, what: 
     assert done.returncode == 0 and done.stdout == "73712\n"
 
 
+@pytest.mark.slow
 def test_a_full_disk_is_one_line_and_what_was_recorded_resumes(tmp_path: Path) -> None:
     # A file size limit (RLIMIT_FSIZE, with SIGXFSZ ignored) makes the journal's writes
     # fail part-way through the count as a full disk does.

@@ -6,27 +6,11 @@ are checked against the code the user runs.
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
-
 import pytest
 
-import nqueens
+from puzzleshell import testing
 
 
-def _modules() -> list[str]:
-    names = [nqueens.__name__]
-    for info in pkgutil.walk_packages(nqueens.__path__, "nqueens."):
-        if info.name.endswith("__main__"):
-            continue
-        names.append(info.name)
-    return sorted(names)
-
-
-@pytest.mark.parametrize("name", _modules())
+@pytest.mark.parametrize("name", testing.modules_of("nqueens"))
 def test_docstring_examples_run(name: str) -> None:
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
-                             report=True)
-    assert result.failed == 0, f"{result.failed} example(s) failed in {name}"
+    testing.assert_examples_run(name)

@@ -10,24 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from programs import memory_ceiling, program
+from puzzleshell import testing
 
-#: The address space the program started here may use (a normal run needs well under 1 GiB).
-ADDRESS_SPACE = 3_000_000_000
-
-
-_limit_memory = memory_ceiling(ADDRESS_SPACE)
+from programs import program
 
 
 def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(argv, capture_output=True, text=True, timeout=180, cwd=cwd,
-                          preexec_fn=_limit_memory, stdin=subprocess.DEVNULL)
-
-
-def _one_line_error(done: subprocess.CompletedProcess[str], words: str) -> None:
-    assert done.returncode == 2, done.stderr
-    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
-    assert words in done.stderr, done.stderr
+    return testing.run_bounded(argv, timeout=180, address_space=3_000_000_000, cwd=cwd)
 
 
 @pytest.mark.parametrize("size,words", [
@@ -41,17 +30,18 @@ def test_a_picture_too_large_is_refused_before_it_is_decoded(tmp_path: Path,
     image.new("L", size).save(tmp_path / "huge.png")  # a few hundred kB on disk
     image.new("L", (64, 64)).save(tmp_path / "small.png")
     done = _run(program("nqueens") + ["motion", "huge.png", "small.png"], tmp_path)
-    _one_line_error(done, words)
+    testing.assert_one_line_error(done, words)
     assert "Warning" not in done.stderr
 
 
+@pytest.mark.slow
 def test_a_large_colour_frame_takes_bounded_memory(tmp_path: Path) -> None:
     """An 8000x8000 RGBA picture (the largest frame) is read, not a MemoryError."""
     image = pytest.importorskip("PIL.Image")
     image.new("RGBA", (8000, 8000), (1, 2, 3, 4)).save(tmp_path / "big.png")
     image.new("L", (64, 64)).save(tmp_path / "small.png")
     done = _run(program("nqueens") + ["motion", "big.png", "small.png"], tmp_path)
-    _one_line_error(done, "frame sizes differ: big.png is 8000×8000")
+    testing.assert_one_line_error(done, "frame sizes differ: big.png is 8000×8000")
 
 
 @pytest.mark.parametrize("argv,shown", [

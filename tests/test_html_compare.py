@@ -53,9 +53,9 @@ def test_the_typical_seed_of_8_is_26_and_quick() -> None:
     from nqueens.typical_seed import _steps
 
     _steps.cache_clear()
-    start = time.perf_counter()
+    start = time.process_time()
     assert typical_seed(8) == 26
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5  # CPU seconds
     assert min_conflicts_run(8, 26)[1].steps == 2052
     assert typical_note(8) == NOTE8
 

@@ -74,6 +74,7 @@ def _dd(dom: str, ident: str) -> str:
     return re.sub("<[^>]*>", "", m.group(1))
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_plays_the_page_to_the_end(run, tmp_path: Path) -> None:
     first = tmp_path / "first.html"
@@ -97,6 +98,7 @@ def test_chromium_plays_the_page_to_the_end(run, tmp_path: Path) -> None:
     assert _dd(dom, "final-board").split() == ["......."] * 7   # every queen taken back
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_jumps_to_a_step(run, tmp_path: Path) -> None:
     page = tmp_path / "rows.html"
@@ -111,6 +113,7 @@ def test_chromium_jumps_to_a_step(run, tmp_path: Path) -> None:
     assert svg.count("<use") == 4
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_plays_a_repair_page_counting_the_solvers_steps(run, tmp_path: Path) -> None:
     import json
@@ -132,6 +135,7 @@ def test_chromium_plays_a_repair_page_counting_the_solvers_steps(run, tmp_path: 
     assert board == "\n".join(formats.write(formats.read(solved.out, "json"), "board").split())
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_min_conflicts_step_is_the_text_traces_step(run, tmp_path: Path) -> None:
     page = tmp_path / "mc8.html"
@@ -147,6 +151,7 @@ def test_chromium_min_conflicts_step_is_the_text_traces_step(run, tmp_path: Path
     assert ["".join(row) for row in board] == _dd(dom, "final-board").split()
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 @pytest.mark.parametrize("query", ["step=abc", "step=1.5", "step=-3", "step="])
 def test_chromium_ignores_a_step_that_is_not_a_whole_number(run, tmp_path: Path,
@@ -159,6 +164,7 @@ def test_chromium_ignores_a_step_that_is_not_a_whole_number(run, tmp_path: Path,
     assert _dd(dom, "step-counter") == "0" and _dd(dom, "event-counter").startswith("0 /")
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_clamps_a_step_past_the_end_and_reads_the_speed(run, tmp_path: Path) -> None:
     page = tmp_path / "p8.html"
@@ -176,6 +182,7 @@ def _svg(dom: str) -> str:
     return svg[:svg.index("</svg>")]
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 @pytest.mark.parametrize(("n", "files"), [(8, "abcdefgh"), (20, "abcdefghijklmnopqrst")])
 def test_chromium_labels_the_board_with_the_names_the_text_uses(run, tmp_path: Path, n: int,
@@ -192,6 +199,7 @@ def test_chromium_labels_the_board_with_the_names_the_text_uses(run, tmp_path: P
         assert re.search(r'class="tried refused"[^>]* x="4\.05" y="4\.05"', svg)
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_goes_from_solution_to_solution(run, tmp_path: Path) -> None:
     page = tmp_path / "all7.html"
@@ -206,6 +214,7 @@ def test_chromium_goes_from_solution_to_solution(run, tmp_path: Path) -> None:
     assert _dd(dom, "status") == "ignored: there is no solution 41 (the trace has 40)"
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_timeline_follows_the_event_shown(run, tmp_path: Path) -> None:
     page = tmp_path / "p8.html"
@@ -217,6 +226,7 @@ def test_chromium_timeline_follows_the_event_shown(run, tmp_path: Path) -> None:
     assert _dd(dom, "event-counter") == "500 / 1,096"
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_names_the_queen_count_for_what_the_method_does(run, tmp_path: Path) -> None:
     proba, repair = tmp_path / "p.html", tmp_path / "m.html"
@@ -227,6 +237,7 @@ def test_chromium_names_the_queen_count_for_what_the_method_does(run, tmp_path: 
     assert _dd(_play(repair, tmp_path, "step=1"), "depth-label") == "queens on the board"
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_plays_a_huge_trace_in_minutes_unless_told_a_speed(run, tmp_path: Path) -> None:
     page = tmp_path / "p11.html"
@@ -240,6 +251,7 @@ def test_chromium_plays_a_huge_trace_in_minutes_unless_told_a_speed(run, tmp_pat
     assert _dd(_play(slow, tmp_path, "step=1"), "speed-text") == "20 events/s"
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_step_876_is_the_first_solution_as_the_command_line_says(run,
                                                                        tmp_path: Path) -> None:
@@ -263,6 +275,7 @@ def _current_line(dom: str) -> str:
     return m.group(1).strip()
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_highlights_the_line_of_the_sources_code_each_event_runs(run,
                                                                           tmp_path: Path) -> None:
@@ -284,6 +297,7 @@ def test_chromium_highlights_the_line_of_the_sources_code_each_event_runs(run,
     assert "felszabadit" in dom and "the last column is filled: a solution" in dom  # glosses
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_shows_the_three_arrays_flipping_as_queens_are_placed(run,
                                                                        tmp_path: Path) -> None:
@@ -309,6 +323,7 @@ def test_chromium_shows_the_three_arrays_flipping_as_queens_are_placed(run,
     assert 'class="cell taken"' not in start                # every cell true at the start
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_shows_the_sets_and_the_attacked_squares(run, tmp_path: Path) -> None:
     sets, repair = tmp_path / "s.html", tmp_path / "m.html"
@@ -330,6 +345,7 @@ def test_chromium_shows_the_sets_and_the_attacked_squares(run, tmp_path: Path) -
     assert 'class="attacked"' not in _svg(_play(sets, tmp_path, "step=3"))   # else on request
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_draws_the_search_tree_as_it_grows(run, tmp_path: Path) -> None:
     import json as _json
@@ -352,6 +368,7 @@ def test_chromium_draws_the_search_tree_as_it_grows(run, tmp_path: Path) -> None
     assert tree.count('class="node current"') == 4 and 'class="node dead"' in tree
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_counts_the_levels_of_a_tree_too_big_to_draw(run, tmp_path: Path) -> None:
     import json as _json

@@ -131,6 +131,7 @@ def test_check_names_the_trouble_in_a_huge_permutation(run, tmp_path: Path) -> N
     assert r.code == 2 and "is not a column" in r.err
 
 
+@pytest.mark.slow
 def test_check_refuses_a_hundred_million_queens_with_one_attacking_pair(run, tmp_path: Path
                                                                       ) -> None:
     n = 10**8  # even, n mod 6 = 4: row i < n/2 holds column 2i + 1, the others 2(i - n/2)

@@ -39,6 +39,7 @@ def test_unique_stream_gives_one_canonical_board_per_class(n: int) -> None:
     assert {r.canonical() for r in solutions(n)} == set(reps)
 
 
+@pytest.mark.slow
 def test_stream_is_lazy() -> None:
     # n = 32 has astronomically many solutions; taking three must be immediate.
     first = list(itertools.islice(solutions(MAX_EXACT_N), 3))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -41,6 +40,7 @@ NQUEENS_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "sig"), NQUEENS_CASES)
 def test_a_long_computation_obeys_the_signal(tmp_path: Path, args: list[str],
                                              sig: signal.Signals) -> None:
@@ -50,6 +50,7 @@ def test_a_long_computation_obeys_the_signal(tmp_path: Path, args: list[str],
     assert list(tmp_path.iterdir()) == [], "an output file was left behind"
 
 
+@pytest.mark.slow
 def test_a_count_says_what_the_signal_leaves(tmp_path: Path) -> None:
     r, took = _interrupt(["count", "20", "-w", "1", "-q"], signal.SIGTERM, tmp_path)
     testing.assert_ended(r, took, signal.SIGTERM, "nqueens")
@@ -57,19 +58,19 @@ def test_a_count_says_what_the_signal_leaves(tmp_path: Path) -> None:
 
 
 def test_a_page_too_large_is_refused_before_any_work(tmp_path: Path) -> None:
-    started = time.monotonic()
     r = subprocess.run(NQUEENS + ["trace", "19", "--until", "all", "--html",
-                                              str(tmp_path / "p.html")],
-                       capture_output=True, text=True, timeout=120)
+                                  str(tmp_path / "p.html")],
+                       capture_output=True, text=True, timeout=60)  # not after the work
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "more than 150,790,375,043 events" in r.stderr
-    assert time.monotonic() - started < 60 and list(tmp_path.iterdir()) == []
+    assert list(tmp_path.iterdir()) == []
     r = subprocess.run(NQUEENS + ["trace", "16", "--until", "all", "--html",
-                                              str(tmp_path / "p.html")],
+                                  str(tmp_path / "p.html")],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "20,319,837,773 events" in r.stderr
     assert "GB of memory" in r.stderr and list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_signal_during_start_up_ends_quietly() -> None:
     testing.signal_during_start_up(NQUEENS + ["count", "13", "-q"])

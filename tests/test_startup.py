@@ -9,16 +9,15 @@ against each command's own help.
 from __future__ import annotations
 
 import importlib
-import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import click
 import pytest
 
 from nqueens.cli.app import COMMANDS, cli
+from puzzleshell import testing
 from puzzleshell.command import LazyGroup
 
 #: Packages that only drawing, progress bars, live views and the cluster need, and SAT
@@ -33,44 +32,13 @@ ENTRY = {
     "nqueens": "from nqueens.__main__ import main; main()",
 }
 
-#: Runs the code in argv[1] with the rest as its arguments; then writes the names of the
-#: modules it imported to the file named by $MODULES_FILE and exits with its status.
-WRAPPER = """\
-import os, sys
-code, sys.argv[1:] = sys.argv[1], sys.argv[2:]
-try:
-    exec(compile(code, "<program>", "exec"), {"__name__": "__main__"})
-    status = 0
-except SystemExit as exc:
-    status = exc.code
-with open(os.environ["MODULES_FILE"], "w") as out:
-    out.write("\\n".join(sorted(sys.modules)))
-sys.exit(status)
-"""
-
-
-def _imports(code: str, *args: str, cwd: Path | None = None,
-             env: dict[str, str] | None = None
-             ) -> tuple[set[str], subprocess.CompletedProcess[str]]:
-    """Run ``code`` (with ``args`` in ``sys.argv[1:]``) in a fresh interpreter; return
-    the modules it imported and the finished process."""
-    with tempfile.TemporaryDirectory() as tmp:
-        listing = Path(tmp) / "modules.txt"
-        proc = subprocess.run([sys.executable, "-c", WRAPPER, code, *args],
-                              capture_output=True, text=True, timeout=120, cwd=cwd,
-                              env={**os.environ, **(env or {}), "MODULES_FILE": str(listing)})
-        modules = set(listing.read_text().split()) if listing.exists() else set()
-    assert modules, f"the program wrote no list of modules: {proc.stderr[-2000:]}"
-    return modules, proc
-
-
 def _packages(modules: set[str]) -> set[str]:
     return {name.partition(".")[0] for name in modules}
 
 
 @pytest.mark.parametrize("program", ["nqueens"])
 def test_help_imports_only_click(program: str) -> None:
-    modules, proc = _imports(ENTRY[program], "--help")
+    modules, proc = testing.imported_modules(ENTRY[program], "--help")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Commands:" in proc.stdout
     assert "click" in modules
@@ -78,13 +46,13 @@ def test_help_imports_only_click(program: str) -> None:
 
 
 def test_nqueens_help_imports_no_command() -> None:
-    modules, _ = _imports(ENTRY["nqueens"], "--help")
+    modules, _ = testing.imported_modules(ENTRY["nqueens"], "--help")
     loaded = sorted(m for m in modules if m.endswith("_cmd"))
     assert loaded == []
 
 
 def test_import_nqueens_loads_no_drawing_and_no_cluster() -> None:
-    modules, proc = _imports("import nqueens")
+    modules, proc = testing.imported_modules("import nqueens")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert not _packages(modules) & (HEAVY | {"numba"})
     assert "nqueens.count.cluster" not in modules
@@ -92,7 +60,7 @@ def test_import_nqueens_loads_no_drawing_and_no_cluster() -> None:
 
 def test_the_library_solves_and_counts_without_drawing_or_cluster() -> None:
     code = "import nqueens; nqueens.solve(8); print(nqueens.count(10).total)"
-    modules, proc = _imports(code)
+    modules, proc = testing.imported_modules(code)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.split()[-1] == "724"
     assert not _packages(modules) & HEAVY
@@ -110,7 +78,7 @@ def test_the_library_solves_and_counts_without_drawing_or_cluster() -> None:
 ])
 def test_nqueens_commands_load_no_drawing(args: tuple[str, ...], tmp_path: Path) -> None:
     (tmp_path / "board.txt").write_text(".Q..\n...Q\nQ...\n..Q.\n")
-    modules, proc = _imports(ENTRY["nqueens"], *args, cwd=tmp_path)
+    modules, proc = testing.imported_modules(ENTRY["nqueens"], *args, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     # Standard error is not a terminal here: no progress bar, so no rich either.
     assert not _packages(modules) & HEAVY
@@ -137,8 +105,8 @@ def test_help_lists_the_commands_as_when_they_are_loaded(columns: str) -> None:
     eager = ("import click; from nqueens.cli import cli; "
              "[cli.get_command(click.Context(cli), n) for n in list(cli.lazy)]")
     env = {"COLUMNS": columns}
-    _, lazy_run = _imports(ENTRY["nqueens"], "--help", env=env)
-    _, eager_run = _imports(f"{eager}; {ENTRY['nqueens']}", "--help", env=env)
+    _, lazy_run = testing.imported_modules(ENTRY["nqueens"], "--help", env=env)
+    _, eager_run = testing.imported_modules(f"{eager}; {ENTRY['nqueens']}", "--help", env=env)
     assert lazy_run.returncode == eager_run.returncode == 0
     assert lazy_run.stdout == eager_run.stdout
     listing = lazy_run.stdout.partition("Commands:")[2].split()
@@ -147,7 +115,7 @@ def test_help_lists_the_commands_as_when_they_are_loaded(columns: str) -> None:
 
 def test_each_command_help_loads_its_command() -> None:
     """'nqueens COMMAND --help' imports that command's module and no other."""
-    modules, proc = _imports(ENTRY["nqueens"], "steps", "--help")
+    modules, proc = testing.imported_modules(ENTRY["nqueens"], "steps", "--help")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Usage: nqueens steps" in proc.stdout
     assert sorted(m for m in modules if m.endswith("_cmd")) == ["nqueens.cli.steps_cmd"]

@@ -55,6 +55,7 @@ def test_stats_8_equals_the_table_of_the_source() -> None:
     assert (s.solutions, s.fundamental) == (92, 12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("piece", ["queen", "superqueen"])
 def test_search_tree_levels_match_the_readable_traces(piece: str) -> None:
     for n in range(1, 10):

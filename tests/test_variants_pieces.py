@@ -110,6 +110,7 @@ def test_torus_counts_match_a051906(run, n: int) -> None:
     assert (r.code, r.out.strip()) == (0, str(A051906[n - 1]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [5, 7, 11, 13])
 def test_torus_stream_is_the_queen_stream_filtered_by_the_wrapping_rule(n: int) -> None:
     expected = [s for s in nqueens.solutions(n) if _safe(s.queens(), Piece.QUEEN, n, True)]

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import random
-import resource
 import shutil
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from minesweeper.board import Board, parse_board
@@ -14,13 +12,6 @@ from minesweeper.board import Board, parse_board
 #: The command line of the installed program.
 PROGRAM = [shutil.which("minesweeper", path=str(Path(sys.executable).parent))
            or shutil.which("minesweeper") or str(Path(sys.executable).parent / "minesweeper")]
-
-
-def memory_ceiling(address_space: int) -> Callable[[], None]:
-    """A ``preexec_fn`` that limits the child's address space to ``address_space`` bytes."""
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
-    return limit
 
 
 def game_position(rng: random.Random, h: int, w: int, density: float, reveal: float,

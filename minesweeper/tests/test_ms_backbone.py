@@ -34,6 +34,7 @@ def models(clauses: list[list[int]], n: int) -> list[tuple[bool, ...]]:
             if all(any(bits[abs(x) - 1] == (x > 0) for x in cl) for cl in clauses)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(clause_lists)
 def test_backbone_is_what_every_model_agrees_on(case: tuple[int, list[list[int]]]) -> None:
@@ -97,6 +98,7 @@ def test_an_input_is_safe_or_mined_exactly_when_the_formula_forces_it(f: Formula
             assert square in got.free
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_classes_agree_with_the_solver_square_by_square_on_built_boards(seed: int) -> None:
     rng = random.Random(seed)

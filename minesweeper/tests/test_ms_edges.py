@@ -290,7 +290,7 @@ def test_formula_is_not_read_from_a_file_of_that_name(
     code, out, _ = run(["build", "./a", "--json"], capsys)
     assert code == 0 and list(json.loads(out)["inputs"]) == ["b"]
     code, _, err = run(["build", "missing.cnf"], capsys)
-    assert code == 2 and "no such file: missing.cnf" in err
+    assert code == 2 and "missing.cnf: no such file" in err
     code, out, _ = run(["build", "--help"], capsys)
     assert "even when a file" in " ".join(out.split())
 

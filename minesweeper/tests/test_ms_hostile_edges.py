@@ -10,24 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from ms_support import PROGRAM, memory_ceiling
+from puzzleshell import testing
+
+from ms_support import PROGRAM
 
 #: The address space the program started here may use (a normal run needs well under 1 GiB).
 ADDRESS_SPACE = 3_000_000_000
 
 
-_limit_memory = memory_ceiling(ADDRESS_SPACE)
-
-
 def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(argv, capture_output=True, text=True, timeout=180, cwd=cwd,
-                          preexec_fn=_limit_memory, stdin=subprocess.DEVNULL)
-
-
-def _one_line_error(done: subprocess.CompletedProcess[str], words: str) -> None:
-    assert done.returncode == 2, done.stderr
-    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
-    assert words in done.stderr, done.stderr
+    return testing.run_bounded(argv, timeout=180, address_space=ADDRESS_SPACE, cwd=cwd)
 
 
 def _cnf(path: Path, variables: int, clauses: int) -> Path:
@@ -48,8 +40,8 @@ def test_build_refuses_a_board_larger_than_check_reads(tmp_path: Path, variables
     else:
         _cnf(tmp_path / "f.cnf", variables, clauses)
     done = _run(PROGRAM + ["build", "f.cnf", "-o", "b.txt"], tmp_path)
-    _one_line_error(done, "squares (width x height), more than the 100,000,000 a board is "
-                          "read up to")
+    testing.assert_one_line_error(
+        done, "squares (width x height), more than the 100,000,000 a board is read up to")
     assert not (tmp_path / "b.txt").exists()
 
 

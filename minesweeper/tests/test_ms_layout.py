@@ -30,6 +30,7 @@ def satisfiable(f: Formula) -> bool:
                for bits in product((False, True), repeat=len(names)))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(cnfs, st.sampled_from(["bottom", "top", "both"]))
 def test_clause_layout_consistent_iff_satisfiable(f: Formula, sides: str) -> None:

@@ -59,6 +59,7 @@ def test_every_probability_is_the_brute_force_fraction(seed: int, h: int, w: int
         assert p.fractions() == [Fraction(m, agree) for m in mined]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_boards_of_twenty_covered_squares_agree_with_the_brute_force(seed: int) -> None:
     rng = random.Random(seed)

@@ -41,6 +41,7 @@ def boards(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     return made
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("option", "variables", "sig"), [("--count", 60, signal.SIGTERM),
                                                            ("--safe", 60, signal.SIGINT)])
 def test_minesweeper_obeys_the_signal_inside_the_solver(tmp_path: Path,
@@ -71,5 +72,6 @@ def _running_with(word: str) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_a_signal_during_start_up_ends_quietly() -> None:
     testing.signal_during_start_up(PROGRAM + ["gadget", "nor", "--verify"])

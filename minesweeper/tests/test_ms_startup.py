@@ -9,53 +9,23 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
+
+from puzzleshell import testing
 
 #: Packages that no minesweeper command needs unless it says so below.
 HEAVY = frozenset({"numpy", "pysat", "pyganak", "PIL", "rich", "matplotlib", "nqueens"})
 
 ENTRY = "from minesweeper.__main__ import main; main()"
 
-#: Runs the code in argv[1] with the rest as its arguments; then writes the names of the
-#: modules it imported to the file named by $MODULES_FILE and exits with its status.
-WRAPPER = """\
-import os, sys
-code, sys.argv[1:] = sys.argv[1], sys.argv[2:]
-try:
-    exec(compile(code, "<program>", "exec"), {"__name__": "__main__"})
-    status = 0
-except SystemExit as exc:
-    status = exc.code
-with open(os.environ["MODULES_FILE"], "w") as out:
-    out.write("\\n".join(sorted(sys.modules)))
-sys.exit(status)
-"""
-
-
-def _imports(code: str, *args: str, cwd: Path | None = None,
-             env: dict[str, str] | None = None
-             ) -> tuple[set[str], subprocess.CompletedProcess[str]]:
-    """Run ``code`` (with ``args`` in ``sys.argv[1:]``) in a fresh interpreter; return
-    the modules it imported and the finished process."""
-    with tempfile.TemporaryDirectory() as tmp:
-        listing = Path(tmp) / "modules.txt"
-        proc = subprocess.run([sys.executable, "-c", WRAPPER, code, *args],
-                              capture_output=True, text=True, timeout=120, cwd=cwd,
-                              env={**os.environ, **(env or {}), "MODULES_FILE": str(listing)})
-        modules = set(listing.read_text().split()) if listing.exists() else set()
-    assert modules, f"the program wrote no list of modules: {proc.stderr[-2000:]}"
-    return modules, proc
-
-
 def _packages(modules: set[str]) -> set[str]:
     return {name.partition(".")[0] for name in modules}
 
 
 def test_help_imports_only_click() -> None:
-    modules, proc = _imports(ENTRY, "--help")
+    modules, proc = testing.imported_modules(ENTRY, "--help")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Commands:" in proc.stdout
     assert "click" in modules
@@ -72,7 +42,7 @@ def test_help_imports_only_click() -> None:
 def test_commands_load_what_they_use(args: tuple[str, ...], allowed: set[str],
                                      tmp_path: Path) -> None:
     (tmp_path / "board.txt").write_text("1?\n??\n")
-    modules, proc = _imports(ENTRY, *args, cwd=tmp_path)
+    modules, proc = testing.imported_modules(ENTRY, *args, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert not _packages(modules) & (HEAVY - allowed)
 

@@ -75,6 +75,7 @@ def test_a_signal_ends_the_program_at_once(tmp_path: Path, sig: signal.Signals) 
     assert r.stderr == ("demo: interrupted\n" if sig == signal.SIGINT else "")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
 def test_a_signal_while_writing_leaves_no_file(tmp_path: Path) -> None:
     r, took = testing.interrupt([*DEMO, "write", "x", "--times", "100000", "--pause", "0.0001",
@@ -84,6 +85,7 @@ def test_a_signal_while_writing_leaves_no_file(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
 def test_a_signal_during_start_up_ends_quietly() -> None:
     testing.signal_during_start_up([*DEMO, "spin", "0.2"])

@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from puzzleshell import command, signals
-from puzzleshell.errors import BadInput as ShellBadInput
-from puzzleshell.input import read_bytes
+from puzzleshell.input import read_input
 
 from .errors import BadInput
 from .formula import Formula, evaluate, parse_formula, read_dimacs, variables
@@ -56,19 +55,11 @@ def _read_text(path: str, limit: int | None = None, what: str | None = None) -> 
 
         limit = MAX_BOARD_BYTES
         what = f"the {MAX_BOARD_BYTES // 10**6} MB a board of at most {MAX_SQUARES:,} squares takes"
+    data = read_input(path, limit, what, BadInput)
     try:
-        data = read_bytes(path, limit, what)
         return data.decode("utf-8-sig")  # a byte-order mark is skipped
-    except ShellBadInput as exc:  # too large: said as minesweeper says every bad input
-        raise BadInput(str(exc)) from None
-    except FileNotFoundError:
-        raise BadInput(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path} is a folder, not a file") from None
     except UnicodeDecodeError:
         raise BadInput(f"{path} is not a text file") from None
-    except OSError as exc:
-        raise BadInput(f"cannot read {path}: {exc.strerror}") from None
 
 
 def _load_board(path: str, mines: int | None) -> tuple[Board, str]:

@@ -148,3 +148,33 @@ def _read_stream(stream: BinaryIO, head: bytes, size: int | None, limit: int, na
 
 def _too_large(name: str, limit: int, what: str | None) -> BadInput:
     return BadInput(f"{name} is larger than {what or size_text(limit)}; refused")
+
+
+def read_input(path: str, limit: Limit, what: str | None = None,
+               error: type[BadInput] = BadInput) -> bytes:
+    """:func:`read_bytes`, with every failure an ``error`` (the program's own kind of
+    :class:`~puzzleshell.errors.BadInput`) whose message names the file.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> read_input(os.path.join(folder, "none.txt"), 100)
+    Traceback (most recent call last):
+    ...
+    puzzleshell.errors.BadInput: /...none.txt: no such file
+    >>> read_input(folder, 100)
+    Traceback (most recent call last):
+    ...
+    puzzleshell.errors.BadInput: /...: is a folder, not a file
+    """
+    try:
+        return read_bytes(path, limit, what)
+    except BadInput as exc:
+        raise error(str(exc)) from None
+    except FileNotFoundError:
+        raise error(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise error(f"{path}: is a folder, not a file") from None
+    except PermissionError:
+        raise error(f"{path}: permission denied") from None
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror or exc}") from None

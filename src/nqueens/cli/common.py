@@ -12,8 +12,7 @@ import click
 
 from puzzleshell import command
 from puzzleshell.command import echo, output_stream, say
-from puzzleshell.errors import BadInput as ShellBadInput
-from puzzleshell.input import read_bytes
+from puzzleshell.input import read_input
 from puzzleshell.output import is_replaced
 
 from .. import squares
@@ -252,18 +251,7 @@ def read_board_bytes(path: str, fmt: str | None = None,
     if path == "-" and sys.stdin.isatty():
         (tell or say)("nqueens: reading a board from the terminal: type or paste it, then "
                       "press Ctrl-D")
-    try:
-        data = read_bytes(path, lambda head: input_limit(head, fmt))
-    except ShellBadInput as exc:  # too large: said as nqueens says every bad input
-        raise BadInput(str(exc)) from None
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a folder, not a file") from None
-    except PermissionError:
-        raise BadInput(f"{path}: permission denied") from None
-    except OSError as exc:
-        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
+    data = read_input(path, lambda head: input_limit(head, fmt), error=BadInput)
     return data, "<stdin>" if path == "-" else path
 
 
