@@ -100,7 +100,7 @@ def twin_case(name: str) -> dict[str, float]:
         return {"n": 1000, "core_s": t1 - t0, "python_s": t2 - t1}
     if name == "intuitive":
         from nqueens.classic.intuitive import intuitive, trace_intuitive
-        from nqueens.trace import Kind
+        from nqueens.events import Kind
 
         t0 = time.perf_counter()
         a, states = intuitive(100)

@@ -23,7 +23,7 @@ from typing import Any
 
 from nqueens.classic import search_space, steps_to_first, trace
 from nqueens.cli import main
-from nqueens.trace import count_steps
+from nqueens.events import count_steps
 from nqueens.viz.html import encode_events, proba_bytes
 
 from sidebyside import add_old_option, child_json, load, pythons, timed_command

@@ -1,7 +1,7 @@
 """Variants side by side with plain-Python references, in one run: superqueens, the
 torus, completion with fixed queens, and the linear slopes.
 
-* superqueen and torus counts: ``nqueens.count`` (one worker where it takes one)
+* superqueen and torus counts: ``nqueens.counter`` (one worker where it takes one)
   against a plain-Python bitmask counter written for the comparison (knight masks
   from the last two rows; wrapped diagonals as rotations);
 * completion: ``nqueens.count(n, fixed=...)`` (masks inside the kernel) against the
@@ -69,7 +69,7 @@ def python_count(n: int, knight: bool = False, torus: bool = False) -> int:
 
 
 def _kwargs() -> dict[str, int]:
-    return {"workers": 1} if "workers" in inspect.signature(nqueens.count).parameters else {}
+    return {"workers": 1} if "workers" in inspect.signature(nqueens.counter).parameters else {}
 
 
 def best(f: Callable[[], object], repeat: int = 3) -> tuple[float, object]:

@@ -18,9 +18,9 @@ import argparse
 import os
 import time
 
-from nqueens.count import engine_of, make_subproblems
-from nqueens.count.engines import solve_batch
-from nqueens.count.pace import pick_sample
+from nqueens.counter import engine_of, make_subproblems
+from nqueens.counter.engines import solve_batch
+from nqueens.counter.pace import pick_sample
 from nqueens.search import Problem
 
 

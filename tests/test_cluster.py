@@ -20,9 +20,9 @@ pytest.importorskip("dask.distributed")
 pytestmark = pytest.mark.cluster
 
 from nqueens import count  # noqa: E402
-from nqueens.count import constellations as cons  # noqa: E402
-from nqueens.count import make_subproblems  # noqa: E402
-from nqueens.count.cluster import (  # noqa: E402
+from nqueens.counter import constellations as cons  # noqa: E402
+from nqueens.counter import make_subproblems  # noqa: E402
+from nqueens.counter.cluster import (  # noqa: E402
     ClusterError,
     DaskMap,
     check_address,
@@ -30,10 +30,10 @@ from nqueens.count.cluster import (  # noqa: E402
     connected,
     plan_batches,
 )
-from nqueens.count.engines import solve_batch  # noqa: E402
-from nqueens.count.journal import Journal, JournalHeader  # noqa: E402
-from nqueens.count.runner import run  # noqa: E402
-from nqueens.count.work import Subproblem, digest  # noqa: E402
+from nqueens.counter.engines import solve_batch  # noqa: E402
+from nqueens.counter.journal import Journal, JournalHeader  # noqa: E402
+from nqueens.counter.runner import run  # noqa: E402
+from nqueens.counter.work import Subproblem, digest  # noqa: E402
 from nqueens.errors import BadInput  # noqa: E402
 from nqueens.search import Problem  # noqa: E402
 

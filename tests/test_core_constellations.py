@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens._core import constellations as core
-from nqueens.count import constellations as cons
+from nqueens.counter import constellations as cons
 from nqueens.kernels import constellations as kc
 from nqueens.pieces import Piece, attacks
 

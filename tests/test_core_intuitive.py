@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from nqueens._core import intuitive as core
 from nqueens.classic.intuitive import intuitive, trace_intuitive
+from nqueens.events import Event, Kind
 from nqueens.kernels.intuitive import (
     ESCAPE_NOTES,
     EVENT_KINDS,
@@ -17,7 +18,6 @@ from nqueens.kernels.intuitive import (
     intuitive_kernel,
     seed_key,
 )
-from nqueens.trace import Event, Kind
 
 from programs import cpu_seconds_to_stop
 

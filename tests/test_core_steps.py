@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from nqueens._core import steps as core
 from nqueens.classic import trace
+from nqueens.events import Kind
 from nqueens.kernels import steps
 from nqueens.pieces import Piece, attacks
-from nqueens.trace import Kind
 from nqueens.viz.html import encode_events
 
 pieces = st.sampled_from([Piece.QUEEN, Piece.SUPERQUEEN])

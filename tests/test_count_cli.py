@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.count import memory_per_worker
-from nqueens.count.table import count_table, format_table
+from nqueens.counter import memory_per_worker
+from nqueens.counter.table import count_table, format_table
 from nqueens.search import Problem
 
 from programs import program

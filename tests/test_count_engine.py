@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens import Solution, count, solutions
-from nqueens.count import constellations as cons
-from nqueens.count import memory_per_worker
-from nqueens.count.runner import batches, run, serial_map
+from nqueens.counter import constellations as cons
+from nqueens.counter import memory_per_worker
+from nqueens.counter.runner import batches, run, serial_map
 from nqueens.errors import BadInput
 from nqueens.kernels import constellations as kc
 from nqueens.pieces import Piece

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from nqueens import count
-from nqueens.count import constellations as cons
-from nqueens.count import make_subproblems
-from nqueens.count.executors import ExecutorError, FuturesMap, PoolMap, is_dask_client
-from nqueens.count.journal import Journal, JournalHeader
-from nqueens.count.runner import run
-from nqueens.count.work import digest
+from nqueens.counter import constellations as cons
+from nqueens.counter import make_subproblems
+from nqueens.counter.executors import ExecutorError, FuturesMap, PoolMap, is_dask_client
+from nqueens.counter.journal import Journal, JournalHeader
+from nqueens.counter.runner import run
+from nqueens.counter.work import digest
 from nqueens.errors import BadInput
 from nqueens.search import Problem
 

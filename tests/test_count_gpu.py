@@ -15,10 +15,10 @@ from typing import Any, TypeVar
 
 import pytest
 
-from nqueens.count import constellations as cons
-from nqueens.count import count, gpu
-from nqueens.count.engines import solve_batch
-from nqueens.count.journal import Journal, JournalHeader
+from nqueens.counter import constellations as cons
+from nqueens.counter import count, gpu
+from nqueens.counter.engines import solve_batch
+from nqueens.counter.journal import Journal, JournalHeader
 from nqueens.errors import BadInput
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
@@ -67,7 +67,7 @@ needs_gpu = pytest.mark.skipif(NO_GPU is not None, reason=NO_GPU or "")
 
 def cons_split(n: int) -> int:
     """The split the count uses for n (by the first row to fill from n = 19)."""
-    from nqueens.count import default_split
+    from nqueens.counter import default_split
 
     return default_split(n)
 

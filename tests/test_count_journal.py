@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 
 from nqueens import BadInput, count
-from nqueens.count import constellations as cons
-from nqueens.count import halves, make_subproblems
-from nqueens.count.engines import solve_batch
-from nqueens.count.journal import Journal, JournalHeader
-from nqueens.count.runner import run
-from nqueens.count.work import Subproblem, SubResult, digest, tally
+from nqueens.counter import constellations as cons
+from nqueens.counter import halves, make_subproblems
+from nqueens.counter.engines import solve_batch
+from nqueens.counter.journal import Journal, JournalHeader
+from nqueens.counter.runner import run
+from nqueens.counter.work import Subproblem, SubResult, digest, tally
 from nqueens.search import Problem
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from nqueens.classic import trace
+from nqueens.events import Kind
 from nqueens.tour import TOUR
-from nqueens.trace import Kind
 
 from browser_support import click_square as _click_square
 from browser_support import needs_browser

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from nqueens.classic import search_space, trace
+from nqueens.events import Kind
 from nqueens.pieces import Piece
-from nqueens.trace import Kind
 from nqueens.viz.html import encode_events, proba_bytes
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

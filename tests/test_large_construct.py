@@ -11,7 +11,7 @@ import nqueens
 from nqueens.board import Solution
 from nqueens.errors import BadInput, InvalidBoard, NoSolution
 from nqueens.large import construct, construct_cols
-from nqueens.solve import AUTO_BACKTRACK_MAX_N, METHODS, plan, solve
+from nqueens.solver import AUTO_BACKTRACK_MAX_N, METHODS, plan, solve
 
 
 def _brute_valid(cols: np.ndarray) -> bool:

@@ -6,7 +6,7 @@ import pytest
 
 from nqueens.classic.intuitive import intuitive, trace_intuitive
 from nqueens.errors import NoSolution
-from nqueens.trace import Kind, replay
+from nqueens.events import Kind, replay
 
 
 @pytest.mark.parametrize("n", range(4, 31))

@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 
 from nqueens.errors import BadInput, NoSolution
+from nqueens.events import Kind
 from nqueens.large import (
     min_conflicts,
     min_conflicts_run,
     replay_board,
     trace_min_conflicts,
 )
-from nqueens.trace import Kind
 
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 9, 10, 13, 50, 1000, 100_000])

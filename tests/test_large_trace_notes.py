@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from nqueens.events import Kind
 from nqueens.large import trace_min_conflicts
 from nqueens.squares import file_name
-from nqueens.trace import Kind
 
 
 def test_a_swap_names_the_partner_by_its_square_before_the_swap() -> None:

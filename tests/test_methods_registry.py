@@ -11,7 +11,7 @@ import pytest
 from nqueens import methods
 from nqueens.classic import EXHAUSTIVE
 from nqueens.classic import METHODS as TRACE_METHODS
-from nqueens.solve import METHODS as SOLVE_METHODS
+from nqueens.solver import METHODS as SOLVE_METHODS
 
 
 def test_the_documented_table_is_the_registry() -> None:

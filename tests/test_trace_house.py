@@ -7,7 +7,7 @@ from pathlib import Path
 
 from nqueens.classic import trace
 from nqueens.pieces import Piece
-from nqueens.tracing import TraceSummary, snapshots
+from nqueens.snapshots import TraceSummary, snapshots
 
 
 def test_an_output_ending_in_json_gets_the_json_document(run, tmp_path: Path) -> None:

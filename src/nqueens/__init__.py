@@ -14,9 +14,6 @@ Q...
 
 from __future__ import annotations
 
-import sys
-import types
-
 # Not ``typing``: the console scripts import this package before they set their signal
 # handlers, and it should take no time (``typing`` alone takes several milliseconds).
 TYPE_CHECKING = False
@@ -24,24 +21,24 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .board import SYMMETRY_NAMES, Solution
-    from .count import CountResult, count
+    from .counter import CountResult, count
     from .errors import BadInput, BudgetExhausted, InvalidBoard, NoSolution, NQueensError
     from .formats import read, write
     from .pieces import Piece
     from .search import first_solution, solutions
-    from .solve import solve, solve_report
+    from .solver import solve, solve_report
 
 # Each name is loaded from its module on first use, so that importing a light module
-# of the package (nqueens.errors, nqueens.safe_output) does not load the compiled kernels.
+# of the package (nqueens.errors, nqueens.squares) does not load the compiled kernels.
 _HOMES = {
     "SYMMETRY_NAMES": "board", "Solution": "board",
-    "CountResult": "count", "count": "count",
+    "CountResult": "counter", "count": "counter",
     "BadInput": "errors", "BudgetExhausted": "errors", "InvalidBoard": "errors",
     "NoSolution": "errors", "NQueensError": "errors",
     "read": "formats", "write": "formats",
     "Piece": "pieces",
     "first_solution": "search", "solutions": "search",
-    "solve": "solve", "solve_report": "solve",
+    "solve": "solver", "solve_report": "solver",
 }
 
 __all__ = [
@@ -87,16 +84,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
-
-
-class _Package(types.ModuleType):
-    """The package module: loading the submodules ``nqueens.count`` and
-    ``nqueens.solve`` must not replace the functions of the same names."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in _HOMES and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

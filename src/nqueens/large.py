@@ -27,11 +27,11 @@ import numpy as np
 
 from .board import Columns, Solution, column_dtype
 from .errors import BadInput, BudgetExhausted, NoSolution
+from .events import Event, Kind
 from .kernels import minconflicts as mc
 from .kernels.xorshift import XorShift
 from .search import check_n
 from .squares import square_name
-from .trace import Event, Kind
 
 #: The largest board the kernel handles (int32 columns and diagonal indices).
 MAX_LARGE_N = 1_000_000_000

@@ -199,7 +199,7 @@ def linear_row(n: int, count_max: int = DEFAULT_COUNT_MAX) -> LinearRow:
     >>> linear_row(19, count_max=15).all is None
     True
     """
-    from .count import count
+    from .counter import count
 
     n = check_n(n)
     total = count(n).total if n <= count_max else None

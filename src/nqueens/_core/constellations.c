@@ -776,7 +776,7 @@ fail:
 }
 
 /* ------------------------------------------------------------------------------- */
-/* Items: the subproblems split for a GPU (the host side of nqueens.count.gpu).      */
+/* Items: the subproblems split for a GPU (the host side of nqueens.counter.gpu).      */
 
 typedef struct {
     int32_t *sub;

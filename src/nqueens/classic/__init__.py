@@ -14,10 +14,10 @@ method             what it is
 ``min-conflicts``  min-conflicts repair (:func:`nqueens.large.trace_min_conflicts`)
 =================  =====================================================================
 
-A *step* is one square test (:class:`nqueens.trace.Kind` ``TEST``). The counts of
+A *step* is one square test (:class:`nqueens.events.Kind` ``TEST``). The counts of
 the backtracking without events come from :mod:`nqueens.classic.stats`.
 
->>> from nqueens.trace import count_steps
+>>> from nqueens.events import count_steps
 >>> count_steps(trace(8, "proba", until="first"))
 876
 """
@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..errors import BadInput
+from ..events import Event
 from ..methods import names
 from ..pieces import Piece
-from ..trace import Event
 from .common import MAX_TRACE_N, check_until
 from .proba import trace_arrays, trace_proba
 from .rows import trace_rows
@@ -60,7 +60,7 @@ def trace(n: int, method: str = "proba", *, piece: Piece | str = Piece.QUEEN,
     ``min-conflicts``). ``piece`` is the queen or the superqueen (the repair methods
     place queens only).
 
-    >>> from nqueens.trace import solutions_of
+    >>> from nqueens.events import solutions_of
     >>> solutions_of(trace(4, "arrays"), 4)
     [(2, 0, 3, 1), (1, 3, 0, 2)]
     """
@@ -88,12 +88,12 @@ def trace(n: int, method: str = "proba", *, piece: Piece | str = Piece.QUEEN,
 
 
 def _one_queen_per_row(events: Iterator[Event], n: int) -> Iterator[Event]:
-    """Make a row-based repair trace explicit for :func:`nqueens.trace.replay`: a PLACE
+    """Make a row-based repair trace explicit for :func:`nqueens.events.replay`: a PLACE
     on a row that holds a queen (a restart) first takes the old queen back, and a MOVE
     names the square its queen left (the queen of its row). Steps never go back."""
     from dataclasses import replace
 
-    from ..trace import Kind
+    from ..events import Kind
 
     cols: dict[int, int] = {}
     step = 0

@@ -1,12 +1,12 @@
 """What every traced classic algorithm shares: the recorder that turns its actions
-into :class:`~nqueens.trace.Event` objects, counting steps as it goes."""
+into :class:`~nqueens.events.Event` objects, counting steps as it goes."""
 
 from __future__ import annotations
 
+from ..events import Event, Kind, attackers
 from ..pieces import KNIGHT_STEPS, Piece
 from ..search import check_n
 from ..squares import Square
-from ..trace import Event, Kind, attackers
 
 #: The largest board a readable trace accepts (the board is drawn; 32 keeps it legible).
 MAX_TRACE_N = 32

@@ -34,9 +34,9 @@ import numpy as np
 
 from ..board import Solution
 from ..errors import BadInput, NoSolution
+from ..events import Event, Kind
 from ..kernels.intuitive import ESCAPE_NOISE, MAX_N, MAX_REPAIR_MOVES_FACTOR, intuitive_kernel
 from ..search import check_n
-from ..trace import Event, Kind
 
 #: The largest board the readable version (:func:`trace_intuitive`) accepts: it is O(n²)
 #: per move, in Python, for reading (n = 100 takes about 2 s, n = 300 about 35 s), and a
@@ -95,7 +95,7 @@ class _Board:
 def trace_intuitive(n: int, seed: int = 0) -> Iterator[Event]:
     """The intuitive repair of the source, as events (see the module text for the rule).
 
-    >>> from nqueens.trace import Kind
+    >>> from nqueens.events import Kind
     >>> events = list(trace_intuitive(4))
     >>> [e.count for e in events if e.kind is Kind.STATE][-1]
     10

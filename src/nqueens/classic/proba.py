@@ -32,7 +32,7 @@ Two ways of answering ``szabad`` are traced here, both from the sources:
   (column − row) and ``osszeg[2..16]`` (column + row) — and a square is free when
   all three of its entries are.
 
->>> from nqueens.trace import Kind, replay
+>>> from nqueens.events import Kind, replay
 >>> for e, board in replay(trace_proba(8, until="first"), 8):
 ...     if e.kind is Kind.SOLUTION:
 ...         print(e.step, [r + 1 for r, c in sorted(board.queens, key=lambda q: q[1])])
@@ -43,8 +43,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator
 
+from ..events import Event
 from ..pieces import Piece
-from ..trace import Event
 from .common import Recorder, check_trace_n, check_until, knight_attacked
 
 Szabad = Callable[[int, int], bool]
@@ -85,7 +85,7 @@ def _proba_search(rec: Recorder, until: str, szabad: Szabad, lefoglal: Action,
 def trace_proba(n: int, piece: Piece | str = Piece.QUEEN, until: str = "all") -> Iterator[Event]:
     """Trace ``proba`` on an n×n board held as a 0/1 array (``until`` = first|all).
 
-    >>> from nqueens.trace import count_steps
+    >>> from nqueens.events import count_steps
     >>> count_steps(trace_proba(4, until="first")), count_steps(trace_proba(8, until="all"))
     (26, 15720)
     """
@@ -127,7 +127,7 @@ def trace_arrays(n: int, piece: Piece | str = Piece.QUEEN, until: str = "all") -
     Indices are the source's, 1-based: ``sor[1..n]``, ``kulonbseg[-(n-1)..n-1]`` for
     column − row, ``osszeg[2..2n]`` for column + row; True means "no queen there yet".
 
-    >>> from nqueens.trace import count_steps
+    >>> from nqueens.events import count_steps
     >>> count_steps(trace_arrays(8, until="first"))
     876
     """

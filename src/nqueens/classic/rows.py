@@ -12,7 +12,7 @@ placement to the next removes and places the queens that differ. Each kept
 extension is placed, counted (a STATE whose ``count`` numbers it within its level,
 or a SOLUTION on the last row) and taken back.
 
->>> from nqueens.trace import count_steps, solutions_of
+>>> from nqueens.events import count_steps, solutions_of
 >>> count_steps(trace_rows(8))
 15720
 >>> len(solutions_of(trace_rows(6), 6))
@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..events import Event
 from ..pieces import Piece
-from ..trace import Event
 from .common import Recorder, check_trace_n, check_until
 
 

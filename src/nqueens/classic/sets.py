@@ -14,7 +14,7 @@ Every ``col`` examined is one step. By the symmetry of the board under
 transposition this is the column-by-column ``proba`` turned on its side, so the
 step counts are the same (876 to the first 8-queens solution).
 
->>> from nqueens.trace import count_steps, solutions_of
+>>> from nqueens.events import count_steps, solutions_of
 >>> solutions_of(trace_sets(4), 4)
 [(1, 3, 0, 2), (2, 0, 3, 1)]
 >>> count_steps(trace_sets(8, until="first"))
@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 
+from ..events import Event
 from ..pieces import Piece
-from ..trace import Event
 from .common import Recorder, check_trace_n, check_until, knight_attacked
 
 

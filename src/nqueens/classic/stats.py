@@ -182,7 +182,7 @@ def search_space(n: int, piece: Piece | str = Piece.QUEEN,
         nodes += part if (n % 2 and first == half) else 2 * part
         if progress is not None:
             progress(i + 1, len(todo))
-    from ..count import count
+    from ..counter import count
 
     fundamental = count(n, piece=piece).fundamental
     return SearchSpace(n, piece.value, math.comb(n * n, n), n ** n, math.factorial(n),

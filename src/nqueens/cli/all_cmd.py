@@ -8,7 +8,7 @@ import sys
 import click
 
 from .. import formats
-from ..count import count as count_solutions
+from ..counter import count as count_solutions
 from ..errors import BadInput, NoSolution
 from ..search import Problem, iter_solution_batches
 from .common import (

@@ -13,12 +13,12 @@ from click.core import ParameterSource
 
 from puzzleshell import signals
 
-from ..count import count as count_solutions
-from ..count import engine_of, uses_subproblems
-from ..count.journal import check_key
-from ..count.memory import parse_size
-from ..count.pace import Estimate, Pace, describe_seconds
-from ..count.runner import Progress
+from ..counter import count as count_solutions
+from ..counter import engine_of, uses_subproblems
+from ..counter.journal import check_key
+from ..counter.memory import parse_size
+from ..counter.pace import Estimate, Pace, describe_seconds
+from ..counter.runner import Progress
 from ..errors import BadInput, NoSolution
 from ..search import Problem
 from .common import (
@@ -86,7 +86,7 @@ def memory_option(f: F) -> F:
 
 
 class Eta:
-    """The time left of a count, by the model of :mod:`nqueens.count.pace`: seconds per
+    """The time left of a count, by the model of :mod:`nqueens.counter.pace`: seconds per
     unit of work from the timed sample (or, without one, from the pace reached so far),
     then from the pace reached once a few percent are done.
 
@@ -324,7 +324,7 @@ def _scheduler(ctx: click.Context, scheduler: str | None, problem: Problem,
     if workers is not None:
         raise BadInput("--workers and --scheduler exclude each other: the cluster's workers "
                        "do the counting")
-    from ..count.cluster import check_address, require_dask
+    from ..counter.cluster import check_address, require_dask
 
     require_dask()
     return check_address(scheduler)
@@ -336,7 +336,7 @@ def _client(scheduler: str | None) -> Iterator[Any]:
     if scheduler is None:
         yield None
         return
-    from ..count.cluster import connected
+    from ..counter.cluster import connected
 
     with connected(scheduler) as client:
         yield client

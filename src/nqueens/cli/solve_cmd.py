@@ -13,7 +13,7 @@ from .. import formats, linear
 from ..board import Solution
 from ..errors import BadInput, BudgetExhausted, NoSolution
 from ..search import check_n
-from ..solve import METHODS, plan, solve_report
+from ..solver import METHODS, plan, solve_report
 from .common import (
     constraint_options,
     dump_json,

@@ -8,8 +8,8 @@ from typing import IO, Any
 
 import click
 
-from ..count import CountResult, count
-from ..count.table import (
+from ..counter import CountResult, count
+from ..counter.table import (
     PLOT_FORMATS,
     TABLE_FORMATS,
     TableWriter,

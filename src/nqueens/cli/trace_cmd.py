@@ -15,11 +15,11 @@ from click.core import ParameterSource
 from .. import methods
 from ..classic import EXHAUSTIVE, METHODS, trace
 from ..errors import BadInput, NoSolution
+from ..events import Event, Kind
 from ..methods import names
 from ..pieces import Piece
+from ..snapshots import Snapshot, TraceSummary, snapshots
 from ..tour import Stop, stops, words
-from ..trace import Event, Kind
-from ..tracing import Snapshot, TraceSummary, snapshots
 from ..viz.html import DEFAULT_SPEED, check_page_size
 from ..viz.text import board_text, count_of
 from .common import (

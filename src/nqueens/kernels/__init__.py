@@ -2,5 +2,5 @@
 integers and arrays out.
 
 Nothing here prints, parses or knows about files. Python-level code in
-:mod:`nqueens.search` and :mod:`nqueens.count` prepares the masks and calls them.
+:mod:`nqueens.search` and :mod:`nqueens.counter` prepares the masks and calls them.
 """

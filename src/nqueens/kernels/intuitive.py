@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core import intuitive as _core
-from ..trace import Kind
+from ..events import Kind
 
 #: The largest board the kernel takes.
 MAX_N: int = _core.MAX_N

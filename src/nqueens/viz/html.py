@@ -8,7 +8,7 @@ the page inflates them with the browser's own ``DecompressionStream``. For
 ``proba`` (and ``arrays``, ``sets``: the same stream) on n = 12, all 11.8 million
 events of the search fit in well under a megabyte.
 
-The page rebuilds the board event by event, as :func:`nqueens.trace.replay` does,
+The page rebuilds the board event by event, as :func:`nqueens.events.replay` does,
 and works out the queens attacking the tried square with the same rule as
 :mod:`nqueens.pieces` (lines, plus the knight's move for the superqueen).
 
@@ -33,11 +33,11 @@ import numpy as np
 
 from .. import methods
 from ..errors import BadInput
+from ..events import Event, Kind
 from ..pictures import ATTACK, ATTACKED, DARK, FREE, LIGHT, QUEEN_FILL, QUEEN_PATH, REFUSED
 from ..pieces import Piece
 from ..squares import Square
 from ..tour import stops as tour_stops
-from ..trace import Event, Kind
 from .code import CODE_METHODS, code_of, sources_of
 
 KIND_CODES: dict[Kind, int] = {

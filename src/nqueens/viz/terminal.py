@@ -23,8 +23,8 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
+from ..events import BoardState, Event, Kind, replay
 from ..pieces import Piece
-from ..trace import BoardState, Event, Kind, replay
 from .text import describe, file_labels
 
 
@@ -32,7 +32,7 @@ def frame(e: Event | None, board: BoardState, piece: Piece, title: str, speed: f
           paused: bool) -> Group:
     """One picture of the animation (a rich renderable).
 
-    >>> from nqueens.trace import BoardState
+    >>> from nqueens.events import BoardState
     >>> b = BoardState(4, [(0, 1)], step=2)
     >>> e = Event(Kind.TEST, 1, 2, step=2, depth=1, ok=False, attackers=((0, 1),))
     >>> c = Console(width=60, color_system=None)

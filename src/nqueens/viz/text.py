@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..events import Event, Kind, refusal
 from ..pieces import Piece
 from ..squares import Square, file_name, square_name
-from ..trace import Event, Kind, refusal
 
 #: Marks: a queen, a queen attacking the tried square, the tried square (free / refused).
 QUEEN, ATTACKER, FREE, REFUSED, EMPTY = "Q", "Q", "o", "x", "."

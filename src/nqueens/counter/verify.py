@@ -6,14 +6,14 @@ So results that were not computed in this run are checked in two ways:
 
 * every one is **plausible**: for start constellations ``0 ≤ fixed90 ≤ fixed180 ≤
   total``, symmetry counts only where the subproblem tests them, and a column sum (see
-  :class:`~nqueens.count.work.SubResult`) between 0 and ``(n-1) × total``; for
+  :class:`~nqueens.counter.work.SubResult`) between 0 and ``(n-1) × total``; for
   half-boards the rules of :func:`_plausible_half_board`;
 * a random **sample is recounted** here, bounded: at most :data:`RECOUNT_SHARE` of
   the recorded work (by the subproblems' size estimates) and about
   :data:`RECOUNT_SECONDS` seconds, and at least one subproblem. Count and column sum
   must both match.
 
->>> from nqueens.count.constellations import make_subproblems, solve_batch
+>>> from nqueens.counter.constellations import make_subproblems, solve_batch
 >>> subs = make_subproblems(10)
 >>> good = solve_batch(subs)
 >>> verify(subs, good) is None
@@ -52,7 +52,7 @@ class Mismatch(NamedTuple):
 def plausible(sub: Subproblem, r: SubResult) -> str:
     """Why ``r`` cannot be the result of ``sub`` ('' when it can be).
 
-    >>> from nqueens.count.constellations import make_subproblems
+    >>> from nqueens.counter.constellations import make_subproblems
     >>> sub = make_subproblems(8)[0]
     >>> plausible(sub, SubResult(sub.id, 3, 0, 0, 10))
     ''
@@ -78,7 +78,7 @@ def _plausible_half_board(sub: Subproblem, r: SubResult) -> str:
     search counts only symmetric boards, the quarter-turn ones among the half-turn
     ones, with a column sum of at most ``n - 1`` per board.
 
-    >>> from nqueens.count import halves
+    >>> from nqueens.counter import halves
     >>> turn = halves.make_subproblems(8)[-1]
     >>> plausible(turn, SubResult(turn.id, 0, 2, 0, 9))
     ''
@@ -124,7 +124,7 @@ def recount(subs_by_id: Mapping[int, Subproblem], sample: Sequence[SubResult],
     """Recount ``sample`` here, in order, until ``seconds`` are spent (at least one);
     return the first result that differs.
 
-    >>> from nqueens.count.constellations import make_subproblems, solve_batch
+    >>> from nqueens.counter.constellations import make_subproblems, solve_batch
     >>> subs = make_subproblems(6)
     >>> by_id = {s.id: s for s in subs}
     >>> recount(by_id, solve_batch(subs)) is None
@@ -145,7 +145,7 @@ def pick(subs_by_id: Mapping[int, Subproblem], results: Sequence[SubResult],
     """A random sample of ``results`` whose estimated work is at most ``share`` of
     theirs: the cheapest one when no single result fits.
 
-    >>> from nqueens.count.constellations import make_subproblems, solve_batch
+    >>> from nqueens.counter.constellations import make_subproblems, solve_batch
     >>> subs = make_subproblems(10)
     >>> by_id = {s.id: s for s in subs}
     >>> results = solve_batch(subs)
@@ -178,7 +178,7 @@ def verify(subs: Sequence[Subproblem], results: Sequence[SubResult], *,
     """Check every result for plausibility, then recount a bounded random sample
     (:func:`pick`, :func:`recount`); return the first mismatch found, or None.
 
-    >>> from nqueens.count.constellations import make_subproblems, solve_batch
+    >>> from nqueens.counter.constellations import make_subproblems, solve_batch
     >>> subs = make_subproblems(7)
     >>> results = solve_batch(subs)
     >>> verify(subs, results) is None
@@ -200,7 +200,7 @@ class SpotCheck:
     stays within ``seconds`` plus ``share`` of the time since the check began; a
     result whose estimated time (``cost × seconds_per_cost``) does not fit is skipped.
 
-    >>> from nqueens.count.constellations import make_subproblems, solve_batch
+    >>> from nqueens.counter.constellations import make_subproblems, solve_batch
     >>> subs = make_subproblems(9)
     >>> check = SpotCheck(subs, seconds_per_cost=1e-6)
     >>> results = solve_batch(subs)

@@ -3,12 +3,12 @@
 The runner knows nothing about how batches are executed. An *executor* is any
 ``map_unordered(fn, batches)`` that applies ``fn`` to every batch somewhere — in
 this process, in a pool of local processes, on a cluster — and yields the results
-as they finish, in any order (:mod:`nqueens.count.executors` and
-:mod:`nqueens.count.cluster` make them from ``concurrent.futures`` executors and Dask
+as they finish, in any order (:mod:`nqueens.counter.executors` and
+:mod:`nqueens.counter.cluster` make them from ``concurrent.futures`` executors and Dask
 clients). :func:`run` feeds it the subproblems that the journal
 does not hold yet, records each finished batch in the journal, and reports progress.
 
->>> from nqueens.count.constellations import make_subproblems, tally
+>>> from nqueens.counter.constellations import make_subproblems, tally
 >>> subs = make_subproblems(8)
 >>> tally(subs, run(subs, serial_map))
 (92, 12)
@@ -36,7 +36,7 @@ class MapUnordered(Protocol):
 
     Any such function is an executor; this one runs the batches last first:
 
-    >>> from nqueens.count.constellations import make_subproblems, tally
+    >>> from nqueens.counter.constellations import make_subproblems, tally
     >>> def backwards(fn, batches):
     ...     for b in reversed(list(batches)):
     ...         yield fn(b)
@@ -56,7 +56,7 @@ Progress = Callable[[int, int, int, int, int], None]
 def serial_map(fn: BatchFn, batches: Iterable[Batch]) -> Iterator[list[SubResult]]:
     """The in-process executor: one batch after another.
 
-    >>> from nqueens.count.constellations import make_subproblems
+    >>> from nqueens.counter.constellations import make_subproblems
     >>> subs = make_subproblems(6)
     >>> [len(r) for r in serial_map(solve_batch, [subs[:1], subs[1:]])]
     [1, 15]
@@ -96,10 +96,10 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
     Each finished batch is recorded in the journal (one transaction) before it is
     reported, so an interruption at any point loses at most the batches in flight.
     With ``verify``, the results a journal already holds are checked first
-    (:func:`nqueens.count.verify.verify`: all for plausibility, a bounded random
+    (:func:`nqueens.counter.verify.verify`: all for plausibility, a bounded random
     sample recounted); a mismatch raises :class:`BadInput` naming the subproblem.
 
-    >>> from nqueens.count.constellations import digest, make_subproblems
+    >>> from nqueens.counter.constellations import digest, make_subproblems
     >>> subs = make_subproblems(8)
     >>> seen = []
     >>> results = run(subs, serial_map, progress=lambda done, total, *_: seen.append((done, total)))
@@ -110,7 +110,7 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
     one transaction):
 
     >>> import os, tempfile
-    >>> from nqueens.count.journal import JournalHeader
+    >>> from nqueens.counter.journal import JournalHeader
     >>> path = os.path.join(tempfile.mkdtemp(), "count.sqlite")
     >>> head = JournalHeader(8, "queen", "constellations-2", len(subs), digest(subs))
     >>> key = "a key of sixteen characters"
@@ -145,7 +145,7 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
 def held_results(subs: Sequence[Subproblem], journal: Journal | None,
                  verify: bool = True) -> list[SubResult]:
     """The results ``journal`` holds (none without one), checked first with ``verify``
-    (:func:`nqueens.count.verify.verify`); a wrong one raises :class:`BadInput`.
+    (:func:`nqueens.counter.verify.verify`); a wrong one raises :class:`BadInput`.
 
     >>> held_results([], None)
     []

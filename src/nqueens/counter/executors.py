@@ -1,17 +1,17 @@
 """Where the batches of a count run: executors over :mod:`concurrent.futures`.
 
-:func:`nqueens.count.count` takes an ``executor``: None (the local pool,
+:func:`nqueens.counter.count` takes an ``executor``: None (the local pool,
 :class:`PoolMap`, made and stopped by the count, or this process for small boards), a
 :class:`concurrent.futures.Executor` (wrapped in :class:`FuturesMap`) or a
-``distributed.Client`` (wrapped in :class:`nqueens.count.cluster.DaskMap`). An executor
+``distributed.Client`` (wrapped in :class:`nqueens.counter.cluster.DaskMap`). An executor
 handed in is used, never shut down.
 
-Both wrappers are executors in the sense of :mod:`nqueens.count.runner`: each batch is
+Both wrappers are executors in the sense of :mod:`nqueens.counter.runner`: each batch is
 one task, and the results come back as they finish.
 
 >>> from concurrent.futures import ThreadPoolExecutor
->>> from nqueens.count.constellations import make_subproblems, tally
->>> from nqueens.count.runner import run
+>>> from nqueens.counter.constellations import make_subproblems, tally
+>>> from nqueens.counter.runner import run
 >>> subs = make_subproblems(8)
 >>> with ThreadPoolExecutor(2) as pool:
 ...     tally(subs, run(subs, FuturesMap(pool), workers=2))
@@ -74,11 +74,11 @@ def slots_of(executor: cf.Executor) -> int:
 class FuturesMap:
     """Run batches as tasks of a :class:`concurrent.futures.Executor`, yielding the
     results as they finish. The executor is used, never shut down; with
-    ``spot_check`` each arriving batch is checked (:class:`nqueens.count.verify.SpotCheck`)
+    ``spot_check`` each arriving batch is checked (:class:`nqueens.counter.verify.SpotCheck`)
     before it is yielded, and a wrong one raises :class:`ExecutorError`.
 
     >>> from concurrent.futures import ThreadPoolExecutor
-    >>> from nqueens.count.constellations import make_subproblems, solve_batch
+    >>> from nqueens.counter.constellations import make_subproblems, solve_batch
     >>> subs = make_subproblems(6)
     >>> with ThreadPoolExecutor(2) as pool:
     ...     m = FuturesMap(pool)
@@ -161,8 +161,8 @@ class PoolMap(FuturesMap):
     and stops, at once, on :meth:`close`; workers that die are replaced, and their
     batches run again, up to :data:`POOL_RESTARTS` times.
 
-    >>> from nqueens.count.constellations import make_subproblems, tally
-    >>> from nqueens.count.runner import run
+    >>> from nqueens.counter.constellations import make_subproblems, tally
+    >>> from nqueens.counter.runner import run
     >>> subs = make_subproblems(8)
     >>> with PoolMap(2) as pool:
     ...     tally(subs, run(subs, pool, workers=2))

@@ -1,6 +1,6 @@
 """The counting engines, by name: a batch of subproblems solved, each by its engine.
 
->>> from nqueens.count import halves
+>>> from nqueens.counter import halves
 >>> [r.total for r in solve_batch(halves.make_subproblems(6))]
 [2, 0, 2, 0, 0, 0, 0]
 """
@@ -16,7 +16,7 @@ from .work import Subproblem, SubResult
 def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
     """Solve a batch (the unit a worker receives), each record by its engine, in order.
 
-    >>> from nqueens.count import constellations
+    >>> from nqueens.counter import constellations
     >>> [r.total for r in solve_batch(constellations.make_subproblems(6)[:2])]
     [1, 0]
     """

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from . import methods
 from .errors import BudgetExhausted, NoSolution
+from .events import BoardState, Event, Kind, replay
 from .pieces import Piece
 from .squares import Square, square_name
-from .trace import BoardState, Event, Kind, replay
 from .viz.text import count_of, describe
 
 

@@ -1,7 +1,7 @@
 """Counting on a Dask distributed cluster: the same subproblems, sent as tasks.
 
-A cluster is only another executor for :func:`nqueens.count.runner.run`: hand a
-``distributed.Client`` to :func:`nqueens.count.count` (``executor=client``), or let
+A cluster is only another executor for :func:`nqueens.counter.runner.run`: hand a
+``distributed.Client`` to :func:`nqueens.counter.count` (``executor=client``), or let
 :func:`connected` make one from the scheduler's address (as ``nqueens count
 --scheduler`` does); the subproblems, the journal and the tally are those of a local
 count. Batches are
@@ -10,7 +10,7 @@ sized from a short local calibration so that each task runs for about
 finished batch is recorded in the journal as it arrives, so a count can be
 resumed on the cluster or locally and never counts a subproblem twice. A worker
 that dies mid-task has its tasks run elsewhere by the scheduler. Results are
-spot-checked as they arrive (:class:`nqueens.count.verify.SpotCheck`: one random
+spot-checked as they arrive (:class:`nqueens.counter.verify.SpotCheck`: one random
 subproblem of a batch recounted here while that stays within a small share of the
 time), and a wrong one stops the count before its batch is recorded.
 
@@ -20,7 +20,7 @@ server of another kind is reported in one line instead of being read as a Dask f
 
 Needs the ``cluster`` extra: ``pip install "nqueens[cluster]"``.
 
->>> from nqueens.count.constellations import make_subproblems
+>>> from nqueens.counter.constellations import make_subproblems
 >>> subs = make_subproblems(10)
 >>> plan = plan_batches(subs, seconds_per_cost=1e-6, slots=2)
 >>> sorted(s.id for b in plan for s in b) == [s.id for s in subs]
@@ -125,7 +125,7 @@ def plan_batches(subs: Sequence[Subproblem], seconds_per_cost: float,
     whole count is short the batches shrink so that every one of the ``slots``
     worker threads still gets about four of them (the load then balances).
 
-    >>> from nqueens.count.constellations import make_subproblems
+    >>> from nqueens.counter.constellations import make_subproblems
     >>> subs = make_subproblems(8)              # 238 units of estimated cost in all
     >>> short = plan_batches(subs, seconds_per_cost=1e-3, slots=2)  # 0.24 s of work
     >>> len(short), sum(len(b) for b in short)  # four batches for each of the 2 slots
@@ -159,7 +159,7 @@ def calibrate(fn: BatchFn, subs: Sequence[Subproblem],
 
     The result depends on this machine's speed; it feeds :func:`plan_batches`:
 
-    >>> from nqueens.count.constellations import make_subproblems, solve_batch
+    >>> from nqueens.counter.constellations import make_subproblems, solve_batch
     >>> subs = make_subproblems(8)
     >>> rate = calibrate(solve_batch, subs, seconds=0.01)
     >>> rate > 0, sum(len(b) for b in plan_batches(subs, rate, slots=2))
@@ -249,7 +249,7 @@ def connected(address: str, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
     Counting on it needs a running scheduler (``dask scheduler``, ``dask worker``),
     so this is not run here:
 
-    >>> from nqueens.count import count
+    >>> from nqueens.counter import count
     >>> with connected("tcp://127.0.0.1:8786") as client:  # doctest: +SKIP
     ...     count(12, executor=client).total
     14200
@@ -270,8 +270,8 @@ class DaskMap:
     so this is not run here:
 
     >>> from dask.distributed import Client  # doctest: +SKIP
-    >>> from nqueens.count.constellations import make_subproblems, tally
-    >>> from nqueens.count.runner import run
+    >>> from nqueens.counter.constellations import make_subproblems, tally
+    >>> from nqueens.counter.runner import run
     >>> subs = make_subproblems(12)
     >>> with Client("tcp://127.0.0.1:8786") as client:  # doctest: +SKIP
     ...     tally(subs, run(subs, DaskMap(client)))

@@ -1,4 +1,4 @@
-"""Counting on a GPU: the start constellations of :mod:`nqueens.count.constellations`,
+"""Counting on a GPU: the start constellations of :mod:`nqueens.counter.constellations`,
 one GPU thread an item, with the counting loop the host runs too.
 
 **Why the constellations and not the half boards.** A start constellation is a small
@@ -21,7 +21,7 @@ once, "compiling the GPU kernel (once)") and runs it through the CUDA driver
 item function on the host processor, one item after another: the GPU path checked on a
 machine without a GPU.
 
->>> from nqueens.count.constellations import make_subproblems, tally
+>>> from nqueens.counter.constellations import make_subproblems, tally
 >>> subs = make_subproblems(10)
 >>> with GpuMap(HostBackend()) as gpu:
 ...     results = [r for batch in gpu(None, GpuMap.plan(subs)) for r in batch]
@@ -97,7 +97,7 @@ def make_items(batch: Sequence[Subproblem], level: int) -> Items:
     """Split plain-queen subproblems (no knight, no rotation test) into the items of
     their first ``level`` rows to fill.
 
-    >>> from nqueens.count.constellations import make_subproblems
+    >>> from nqueens.counter.constellations import make_subproblems
     >>> subs = [s for s in make_subproblems(12) if not s.sym]
     >>> len(subs), [make_items(subs, level).count for level in range(4)]
     (705, [705, 3352, 9728, 20094])
@@ -131,7 +131,7 @@ class Backend(Protocol):
 class HostBackend:
     """The item function run on the host processor, item after item (no GPU needed).
 
-    >>> from nqueens.count.constellations import make_subproblems
+    >>> from nqueens.counter.constellations import make_subproblems
     >>> items = make_items([s for s in make_subproblems(8) if not s.sym], 2)
     >>> int(HostBackend().count(items)[0].sum()) > 0
     True
@@ -168,9 +168,9 @@ def choose_level(batch: Sequence[Subproblem], cores: int) -> int:
 def count_batch(batch: Sequence[Subproblem], backend: Backend,
                 level: int | None = None) -> list[SubResult]:
     """Count a batch of subproblems: the plain ones as items on ``backend``, those with
-    a knight or a rotation test on the host (:func:`nqueens.count.constellations.solve`).
+    a knight or a rotation test on the host (:func:`nqueens.counter.constellations.solve`).
 
-    >>> from nqueens.count.constellations import make_subproblems, tally
+    >>> from nqueens.counter.constellations import make_subproblems, tally
     >>> subs = make_subproblems(8)
     >>> tally(subs, count_batch(subs, HostBackend()))
     (92, 12)
@@ -196,7 +196,7 @@ def count_batch(batch: Sequence[Subproblem], backend: Backend,
 
 
 class GpuMap:
-    """An executor (see :class:`nqueens.count.runner.MapUnordered`) that counts each
+    """An executor (see :class:`nqueens.counter.runner.MapUnordered`) that counts each
     batch with :func:`count_batch` on ``backend``; :meth:`plan` makes the batches (a few
     dozen, equal in estimated work, so progress is reported and the journal written
     as the count goes)."""
@@ -214,7 +214,7 @@ class GpuMap:
         """Split the subproblems still to do into about ``parts`` batches of equal
         estimated work (their order kept).
 
-        >>> from nqueens.count.constellations import make_subproblems
+        >>> from nqueens.counter.constellations import make_subproblems
         >>> subs = make_subproblems(12)
         >>> plan = GpuMap.plan(subs, 4)
         >>> sum(len(b) for b in plan) == len(subs), len(plan) <= 5

@@ -3,19 +3,19 @@
 A count is a deterministic list of independent :class:`Subproblem` records, each
 solved into one :class:`SubResult`. Two engines make them:
 
-* ``"halves"`` (:mod:`nqueens.count.halves`): the plain queen board, by joining
+* ``"halves"`` (:mod:`nqueens.counter.halves`): the plain queen board, by joining
   half-boards built from quadrants;
-* ``"constellations"`` (:mod:`nqueens.count.constellations`): start constellations,
+* ``"constellations"`` (:mod:`nqueens.counter.constellations`): start constellations,
   for the superqueen and for boards beyond the half-board engine's reach.
 
-:func:`nqueens.count.engines.solve_batch` sends each record to its engine, and
+:func:`nqueens.counter.engines.solve_batch` sends each record to its engine, and
 :func:`tally` adds the
 weighted results up into ``(all, fundamental)`` by Burnside's lemma: no reflection
 leaves a solution of n > 1 unchanged, so
 
     fundamental = (all + fixed by a half turn + 2 × fixed by a quarter turn) / 8.
 
->>> from nqueens.count import halves
+>>> from nqueens.counter import halves
 >>> subs = halves.make_subproblems(8)
 >>> tally(subs, halves.solve_batch(subs))
 (92, 12)
@@ -39,7 +39,7 @@ class Subproblem(NamedTuple):
     column of row 0's queen in the search for boards a turn leaves unchanged (``sym``
     2).
 
-    >>> from nqueens.count import constellations, halves
+    >>> from nqueens.counter import constellations, halves
     >>> sub = constellations.make_subproblems(6)[0]
     >>> sub.weight, sub.sym, sub.queens, sub.key()
     (4, 1, (0, 1, 2, 5, 3, 0, 5, 4), '0:6:0:4:1:0,1,2,5,3,0,5,4')
@@ -74,7 +74,7 @@ class SubResult(NamedTuple):
     of half placements that entered its pair counts (both sides); for the turn search
     the sum of the columns of the row-1 queens of the boards it found.
 
-    >>> from nqueens.count import constellations
+    >>> from nqueens.counter import constellations
     >>> constellations.solve_batch(constellations.make_subproblems(6)[:1])
     [SubResult(id=0, total=1, fixed180=1, fixed90=0, colsum=2)]
     """
@@ -91,7 +91,7 @@ def digest(subs: Iterable[Subproblem]) -> str:
 
     The same request always gives the same list, so the same digest:
 
-    >>> from nqueens.count.constellations import make_subproblems
+    >>> from nqueens.counter.constellations import make_subproblems
     >>> d = digest(make_subproblems(6))
     >>> len(d), d == digest(make_subproblems(6)), d == digest(make_subproblems(6, split=1))
     (64, True, False)
@@ -109,7 +109,7 @@ def tally(subs: Sequence[Subproblem], results: Iterable[SubResult]) -> tuple[int
     On n = 6 one completion of weight 4, unchanged by a half turn, makes all 4
     solutions and (4 + 4) / 8 = 1 fundamental one:
 
-    >>> from nqueens.count import constellations
+    >>> from nqueens.counter import constellations
     >>> subs = constellations.make_subproblems(6)
     >>> tally(subs, constellations.solve_batch(subs))
     (4, 1)

@@ -102,8 +102,8 @@ def time_sample(todo: Sequence[Subproblem], workers: int,
     """Time a sample of ``todo`` here and estimate the whole of ``todo`` on ``workers``
     processes; returns the estimate and the sample's results (work done, to keep).
 
-    >>> from nqueens.count import halves
-    >>> from nqueens.count.engines import solve_batch
+    >>> from nqueens.counter import halves
+    >>> from nqueens.counter.engines import solve_batch
     >>> subs = halves.make_subproblems(12)
     >>> est, done = time_sample(subs, 2, solve_batch)
     >>> est.seconds > 0, 0 < est.sampled == len(done) <= SAMPLE_SIZE

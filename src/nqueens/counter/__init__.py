@@ -4,13 +4,13 @@ Whole boards are counted as a sum over independent subproblems that run on all
 cores, with an optional SQLite journal to resume from, or on an executor handed in (a
 :class:`concurrent.futures.Executor`, a Dask cluster's ``distributed.Client``). The
 plain queen board with 4 <= n <= 23 is counted by joining half-boards
-(:mod:`nqueens.count.halves`); the superqueen and larger queen boards by start
-constellations (:mod:`nqueens.count.constellations`). The torus and boards with
-fixed or blocked squares use the simple search of :mod:`nqueens.count.simple`. With
+(:mod:`nqueens.counter.halves`); the superqueen and larger queen boards by start
+constellations (:mod:`nqueens.counter.constellations`). The torus and boards with
+fixed or blocked squares use the simple search of :mod:`nqueens.counter.simple`. With
 ``device="cuda"`` the start constellations of the queen board are counted on a GPU
-(:mod:`nqueens.count.gpu`).
+(:mod:`nqueens.counter.gpu`).
 
->>> from nqueens.count import count
+>>> from nqueens.counter import count
 >>> r = count(8)
 >>> (r.total, r.fundamental, r.engine)
 (92, 12, 'halves')
@@ -41,7 +41,7 @@ from .work import Subproblem, SubResult, digest, tally
 
 #: Below this n the default (``workers=None``) counts start constellations in this
 #: process: a pool costs more (the half-board engine has its own threshold,
-#: :data:`nqueens.count.halves.POOL_FROM_N`).
+#: :data:`nqueens.counter.halves.POOL_FROM_N`).
 POOL_FROM_N = 14
 
 #: From this n on each frame is split by the queen of its first row to fill.
@@ -110,7 +110,7 @@ def check_workers(workers: object) -> int | None:
 
 def engine_of(problem: Problem) -> str:
     """The engine that counts ``problem``: ``"halves"`` for the plain queen board with
-    :data:`~nqueens.count.halves.MIN_N` <= n <= :data:`~nqueens.count.halves.MAX_N`,
+    :data:`~nqueens.counter.halves.MIN_N` <= n <= :data:`~nqueens.counter.halves.MAX_N`,
     ``"constellations"`` for other whole boards from n = 4 (the superqueen, queen
     boards from n = 24), ``"simple"`` for the torus, fixed or blocked squares and tiny boards.
 
@@ -177,7 +177,7 @@ def plan_workers(problem: Problem, workers: int | None = None,
                  memory_limit: int | None = None) -> tuple[int, int]:
     """``(workers to run, workers wanted)`` for a local count of ``problem``: the
     wanted ones (None: all cores, or one for small boards), as many of them as fit in
-    ``memory_limit`` bytes (None: :func:`nqueens.count.memory.default_limit`);
+    ``memory_limit`` bytes (None: :func:`nqueens.counter.memory.default_limit`);
     :class:`BadInput` when not even one fits.
 
     >>> plan_workers(Problem.make(8), 4)
@@ -281,19 +281,19 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
     Where the subproblems run is ``executor``'s: None counts in ``workers`` local
     processes (None: all cores, in this process below n = 14), a pool started by the
     count when there is work left and stopped by it; no more of them run than fit in
-    ``memory_limit`` bytes (None: :func:`nqueens.count.memory.default_limit`; ``notify``
+    ``memory_limit`` bytes (None: :func:`nqueens.counter.memory.default_limit`; ``notify``
     is told when that means fewer), and a count that does not fit with one raises
     :class:`BadInput` before it starts. A :class:`concurrent.futures.Executor` or a
-    ``distributed.Client`` (a Dask cluster, see :mod:`nqueens.count.cluster`) runs them
+    ``distributed.Client`` (a Dask cluster, see :mod:`nqueens.counter.cluster`) runs them
     instead, as tasks; it is used, never shut down, and its results are spot-checked as
     they arrive. The journal and the result are the same wherever the count runs.
 
     ``journal`` names an SQLite file that records each finished subproblem; counting
     again with the same file resumes (after checking what it holds) and gives the same
     result. Its rows are signed with ``journal_key``, or with a key kept in the user's
-    configuration folder when that is None (see :mod:`nqueens.count.journal`).
+    configuration folder when that is None (see :mod:`nqueens.counter.journal`).
     ``progress`` is called after each finished batch (see
-    :data:`nqueens.count.runner.Progress`). From n = 19 on, on local processes,
+    :data:`nqueens.counter.runner.Progress`). From n = 19 on, on local processes,
     ``estimate`` (when given) receives the expected time of the count, from a sample of
     subproblems timed first (their results are kept).
 

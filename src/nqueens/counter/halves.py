@@ -18,7 +18,7 @@ the passes holding column ``n - 1`` in the north are never needed: there are
 ``2 ** (n // 2 - 1)`` passes.
 
 The fundamental count needs the solutions a half or a quarter turn leaves unchanged
-(Burnside's lemma, see :func:`nqueens.count.work.tally`); a separate, much smaller
+(Burnside's lemma, see :func:`nqueens.counter.work.tally`); a separate, much smaller
 search places queens in pairs a half turn apart, split by the column of the queen of
 row 0 (mirror images share a subproblem of weight 2).
 
@@ -32,7 +32,7 @@ about 75 MiB at n = 19, 135 MiB at 20, 0.9 GiB at 21, 1.1 GiB at 22, 3.0 GiB at 
 >>> subs = make_subproblems(8)
 >>> [(s.sym, s.part) for s in subs][:3], len(subs)
 ([(0, 6), (0, 5), (0, 3)], 12)
->>> from nqueens.count.work import tally
+>>> from nqueens.counter.work import tally
 >>> tally(subs, solve_batch(subs))
 (92, 12)
 """
@@ -45,7 +45,7 @@ from functools import lru_cache
 from .._core import halves as _c
 from .work import Subproblem, SubResult
 
-#: The engine's name in :class:`~nqueens.count.work.Subproblem` records.
+#: The engine's name in :class:`~nqueens.counter.work.Subproblem` records.
 ENGINE = "halves"
 
 #: Version of the subproblem layout and kernels; journals of another version are refused.

@@ -11,7 +11,7 @@ method             what it does
 ``intuitive``      the source's intuitive repair (:mod:`nqueens.classic.intuitive`)
 =================  ==============================================================
 
->>> from nqueens.solve import solve
+>>> from nqueens.solver import solve
 >>> solve(8).as_tuple()
 (0, 4, 7, 5, 2, 6, 1, 3)
 >>> solve(8, method="construct").as_tuple()

@@ -88,7 +88,7 @@ class TraceError(ValueError):
     >>> list(replay([Event(Kind.REMOVE, 0, 0)], 4))
     Traceback (most recent call last):
     ...
-    nqueens.trace.TraceError: event remove at (0, 0) (step 0): no queen stands there
+    nqueens.events.TraceError: event remove at (0, 0) (step 0): no queen stands there
     """
 
 
