@@ -14,7 +14,7 @@ temporary folder:
 
 In one process each, the readable twins the kernels are held against: the check against
 a plain-Python set check (the Uzbek source's ``cols``/``diag1``/``diag2``), min-conflicts
-against :func:`nqueens.large.trace_min_conflicts`, the intuitive repair against
+against :func:`nqueens.repair.trace_min_conflicts`, the intuitive repair against
 :func:`nqueens.classic.intuitive.trace_intuitive` (both pairs reach the same boards,
 which is asserted), the ``perm`` writer against ``str.join``.
 
@@ -74,7 +74,7 @@ def measured(argv: list[str], cwd: str, env: dict[str, str]) -> dict[str, float]
 def twin_case(name: str) -> dict[str, float]:
     """One kernel against its readable twin, in this process."""
     if name == "check":
-        from nqueens.large import min_conflicts
+        from nqueens.repair import min_conflicts
 
         s = min_conflicts(10**6, seed=1)
         t0 = time.perf_counter()
@@ -89,7 +89,7 @@ def twin_case(name: str) -> dict[str, float]:
         t2 = time.perf_counter()
         return {"n": 10**6, "core_s": t1 - t0, "python_s": t2 - t1}
     if name == "min-conflicts":
-        from nqueens.large import min_conflicts, replay_board, trace_min_conflicts
+        from nqueens.repair import min_conflicts, replay_board, trace_min_conflicts
 
         t0 = time.perf_counter()
         a = min_conflicts(1000, seed=1)
@@ -112,8 +112,8 @@ def twin_case(name: str) -> dict[str, float]:
     assert name == "perm-writer"
     import io
 
+    from nqueens.closed_form import construct
     from nqueens.formats import write_perm_stream
-    from nqueens.large import construct
 
     s = construct(10**7)
     core = io.StringIO()

@@ -163,8 +163,9 @@ def _int32_everywhere() -> list[tuple[str, Solution]]:
     import io
 
     from nqueens import formats
-    from nqueens.large import construct, min_conflicts
+    from nqueens.closed_form import construct
     from nqueens.linear import placement
+    from nqueens.repair import min_conflicts
     from nqueens.search import Problem, iter_solutions
 
     wide = io.BytesIO()
@@ -204,7 +205,7 @@ def test_an_int32_npy_is_read_in_place_and_an_int64_one_once() -> None:
     import io
 
     from nqueens import formats
-    from nqueens.large import construct
+    from nqueens.closed_form import construct
 
     board = construct(100_000)
     for dtype, in_place in ((np.int32, True), (np.int64, False), (np.dtype(">i4"), False)):

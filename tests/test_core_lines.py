@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from nqueens._core import lines
 from nqueens.board import Solution
-from nqueens.large import construct
+from nqueens.closed_form import construct
 
 
 def readable_first_repeat(cols: list[int]) -> int:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from nqueens.errors import BadInput, NoSolution
-from nqueens.large import min_conflicts_run, trace_min_conflicts
+from nqueens.repair import min_conflicts_run, trace_min_conflicts
 from nqueens.typical_seed import SEEDS, seed_steps, typical_note, typical_seed
 
 from browser_support import needs_browser

@@ -12,7 +12,7 @@ import pytest
 
 from nqueens import formats
 from nqueens.board import Solution
-from nqueens.large import construct
+from nqueens.closed_form import construct
 
 
 def _perm(text: str) -> Solution:

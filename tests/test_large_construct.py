@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import nqueens
 from nqueens.board import Solution
+from nqueens.closed_form import construct, construct_cols
 from nqueens.errors import BadInput, InvalidBoard, NoSolution
-from nqueens.large import construct, construct_cols
 from nqueens.solver import AUTO_BACKTRACK_MAX_N, METHODS, plan, solve
 
 

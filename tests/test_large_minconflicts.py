@@ -7,7 +7,7 @@ import pytest
 
 from nqueens.errors import BadInput, NoSolution
 from nqueens.events import Kind
-from nqueens.large import (
+from nqueens.repair import (
     min_conflicts,
     min_conflicts_run,
     replay_board,

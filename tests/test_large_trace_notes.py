@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from nqueens.events import Kind
-from nqueens.large import trace_min_conflicts
+from nqueens.repair import trace_min_conflicts
 from nqueens.squares import file_name
 
 

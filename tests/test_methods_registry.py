@@ -69,3 +69,38 @@ def test_the_pages_list_the_registered_methods_in_order() -> None:
     assert _table_methods(docs / "trace.md") == list(methods.names(traces=True))
     solves = [m for m in _table_methods(docs / "large.md") if m != "auto"]
     assert solves == list(methods.names(solves=True))
+
+
+@pytest.mark.parametrize("record", list(methods.METHODS.values()), ids=list(methods.METHODS))
+def test_each_record_runs_its_method_through_its_own_functions(record: methods.Method) -> None:
+    """A record is all a method needs: ``solve`` and ``trace`` call the functions it
+    names, and refuse where the record says the method does not go."""
+    from nqueens import solve
+    from nqueens.classic import trace
+    from nqueens.events import solutions_of
+
+    if record.solves:
+        found, work = record.solve(10, seed=1)
+        assert found.is_valid() and set(work) == set(record.work)
+        assert solve(10, method=record.name, seed=1) == found
+    else:
+        with pytest.raises(ValueError, match="does not solve"):
+            record.solve(10)
+    if record.traces:
+        events = list(trace(6, record.name, until="first", seed=2))
+        assert solutions_of(iter(events), 6), record.name
+        assert events == list(record.trace(6, until="first", seed=2))
+    else:
+        with pytest.raises(ValueError, match="not traced"):
+            record.trace(6)
+
+
+def test_the_limits_of_the_records_are_those_the_code_keeps() -> None:
+    from nqueens import solve
+    from nqueens._core import intuitive
+
+    assert methods.get("intuitive").max_solve_n == intuitive.MAX_N
+    for record in methods.METHODS.values():
+        if record.solves and record.max_solve_n < 10**6:
+            with pytest.raises(ValueError, match=f"up to {record.max_solve_n:,}|up to 32"):
+                solve(record.max_solve_n + 1, method=record.name)

@@ -34,8 +34,8 @@ import numpy.typing as npt
 from . import formats
 from .board import Solution, column_dtype
 from .errors import BadInput, NoSolution
+from .limits import check_n
 from .pictures import GALLERY_MAX
-from .search import check_n
 
 #: Boards larger than this are not counted in full by :func:`linear_table` unless asked.
 DEFAULT_COUNT_MAX = 15

@@ -26,33 +26,10 @@ import numpy.typing as npt
 from .board import Solution, column_dtype
 from .errors import BadInput, NoSolution
 from .kernels import bitboard
+from .limits import MAX_EXACT_N, check_n
 from .pieces import Piece, attacks
 from .squares import Square
 from .squares import describe as _name
-
-#: The largest board the exact search handles (bit masks of one machine word).
-MAX_EXACT_N = 32
-
-
-
-def check_n(n: object, maximum: int | None = None, what: str = "n") -> int:
-    """Return ``n`` as an int, or raise :class:`BadInput` when it is not a usable board size.
-
-    >>> check_n(8)
-    8
-    >>> check_n(0)
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.BadInput: n must be at least 1, not 0
-    """
-    if isinstance(n, bool) or not isinstance(n, int | np.integer):
-        raise BadInput(f"{what} must be a whole number, not {n!r}")
-    value = int(n)
-    if value < 1:
-        raise BadInput(f"{what} must be at least 1, not {value}")
-    if maximum is not None and value > maximum:
-        raise BadInput(f"{what} = {value} is above the largest this supports ({maximum})")
-    return value
 
 
 def _squares(items: Iterable[Square], kind: str) -> tuple[Square, ...]:
@@ -270,3 +247,15 @@ def first_solution(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = Fa
     for s in iter_solutions(problem, batch=1):
         return s
     raise NoSolution(problem.no_solution_message())
+
+
+def solve_backtrack(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
+                    fixed: Iterable[Square] = (), blocked: Iterable[Square] = (),
+                    **_: object) -> tuple[Solution, dict[str, int]]:
+    """The ``backtrack`` method of :mod:`nqueens.methods`: :func:`first_solution`, with
+    no work to report.
+
+    >>> solve_backtrack(6)[0].as_tuple()
+    (1, 3, 5, 0, 2, 4)
+    """
+    return first_solution(n, piece=piece, torus=torus, fixed=fixed, blocked=blocked), {}

@@ -6,8 +6,8 @@ method             what it does
 ``auto``           ``backtrack`` for n ≤ :data:`AUTO_BACKTRACK_MAX_N` and for any
                    constrained request, ``construct`` above
 ``backtrack``      the lexicographically first solution, bitboard search (n ≤ 32)
-``construct``      the closed-form solution, O(n), any n (:mod:`nqueens.large`)
-``min-conflicts``  greedy start and repair, seeded (:mod:`nqueens.large`)
+``construct``      the closed-form solution, O(n), any n ()
+``min-conflicts``  greedy start and repair, seeded ()
 ``intuitive``      the source's intuitive repair (:mod:`nqueens.classic.intuitive`)
 =================  ==============================================================
 
@@ -25,11 +25,10 @@ from dataclasses import dataclass
 
 from . import methods
 from .board import Solution
-from .classic.intuitive import MAX_INTUITIVE_SOLVE_N
-from .errors import BadInput, NoSolution
+from .errors import BadInput
+from .limits import MAX_EXACT_N, check_n
 from .methods import names
 from .pieces import Piece
-from .search import MAX_EXACT_N, check_n, first_solution
 from .squares import Square
 
 #: Methods ``solve`` knows, ``auto`` first.
@@ -39,15 +38,6 @@ METHODS: tuple[str, ...] = ("auto", *names(solves=True))
 #: takes hundredths of a second up to n = 29 and most of a second from n = 30 on, where
 #: the construction takes microseconds.
 AUTO_BACKTRACK_MAX_N = 29
-
-#: The largest n each method accepts.
-MAX_N: dict[str, int] = {
-    "backtrack": MAX_EXACT_N,
-    "construct": 1_000_000_000,
-    "min-conflicts": 1_000_000_000,
-    "intuitive": MAX_INTUITIVE_SOLVE_N,
-}
-
 
 @dataclass(frozen=True)
 class Plan:
@@ -75,8 +65,9 @@ def plan(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN,
     ...
     nqueens.errors.BadInput: the exact search (backtrack) handles n up to 32, not 40; use ...
     """
-    if method not in METHODS:
-        raise BadInput(f"unknown method {method!r} (choose one of: {', '.join(METHODS)})")
+    if method != "auto" and not methods.get(method).solves:
+        raise BadInput(f"method {method!r} is not one that solves (choose one of: "
+                       f"{', '.join(METHODS)})")
     piece = Piece.parse(piece)
     others = bool(list(fixed) or list(blocked) or piece is not Piece.QUEEN)
     constrained, torus_only = torus or others, torus and not others
@@ -100,10 +91,11 @@ def plan(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN,
 
 
 def _check_takes(method: str, n: int, constrained: bool, torus_only: bool) -> None:
-    """Refuse a method that cannot solve this request."""
-    if n > MAX_N[method]:
-        raise BadInput(_beyond(method, n, not constrained, torus_only))
-    if method in ("backtrack",) or (method == "construct" and torus_only):
+    """Refuse a method that cannot solve this request (what it takes is in its record)."""
+    record = methods.get(method)
+    if n > record.max_solve_n:
+        raise BadInput(_beyond(record, n, not constrained, torus_only))
+    if record.constraints or (record.torus and torus_only):
         return
     if torus_only:
         raise BadInput(f"method {method!r} places queens on an open board; on the torus use "
@@ -115,13 +107,13 @@ def _check_takes(method: str, n: int, constrained: bool, torus_only: bool) -> No
                        f"and fixed or blocked squares: {hint}")
 
 
-def _beyond(method: str, n: int, open_board: bool, torus_only: bool) -> str:
-    """Why ``method`` cannot take this ``n``, and what can."""
-    if method == "intuitive":
-        return f"method 'intuitive' handles n up to {MAX_N[method]:,}, not {n:,}; use " \
+def _beyond(record: methods.Method, n: int, open_board: bool, torus_only: bool) -> str:
+    """Why the method cannot take this ``n``, and what can."""
+    if record.name == "intuitive":
+        return f"method 'intuitive' handles n up to {record.max_solve_n:,}, not {n:,}; use " \
                "construct or min-conflicts"
-    if method != "backtrack":
-        return f"method {method!r} handles n up to {MAX_N[method]:,}, not {n:,}"
+    if record.name != "backtrack":
+        return f"method {record.name!r} handles n up to {record.max_solve_n:,}, not {n:,}"
     head = f"the exact search (backtrack) handles n up to {MAX_EXACT_N}, not {n:,}"
     if open_board:
         return head + "; use --method construct or min-conflicts"
@@ -172,26 +164,7 @@ def solve_report(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUE
     fixed, blocked, piece = list(fixed), list(blocked), Piece.parse(piece)
     method = plan(n, method=method, piece=piece, torus=torus, fixed=fixed,
                   blocked=blocked).method
-    if method == "backtrack":
-        return (first_solution(n, piece=piece, torus=torus, fixed=fixed, blocked=blocked),
-                method, {})
-    if method == "construct" and torus:
-        from .linear import exists, placement
-
-        if not exists(n):
-            raise NoSolution(f"no solution exists for n = {n} on the torus (queens on a torus "
-                             "need n coprime to 6)")
-        return placement(n, 2, 0), method, {}
-    if method == "construct":
-        from .large import construct
-
-        return construct(n), method, {}
-    if method == "min-conflicts":
-        from .large import min_conflicts_run
-
-        sol, stats = min_conflicts_run(n, seed=seed, max_steps=max_steps)
-        return sol, method, {k: getattr(stats, k) for k in methods.get(method).work}
-    from .classic.intuitive import intuitive
-
-    sol, states = intuitive(n, seed=seed)
-    return sol, method, {"states": states}
+    solution, work = methods.get(method).solve(n, piece=piece, torus=torus, fixed=fixed,
+                                               blocked=blocked, seed=seed,
+                                               max_steps=max_steps)
+    return solution, method, work

@@ -8,8 +8,8 @@ unlucky: the run of median length over the seeds 0…99.
 
 The steps are those ``nqueens solve -m min-conflicts --seed S`` and ``nqueens trace
 -m min-conflicts --seed S`` count (candidate swaps), taken from the compiled kernel
-(:func:`nqueens.large.min_conflicts_run`), which makes the same decisions as the
-readable trace (:func:`nqueens.large.trace_min_conflicts`) and so counts the same
+(:func:`nqueens.repair.min_conflicts_run`), which makes the same decisions as the
+readable trace (:func:`nqueens.repair.trace_min_conflicts`) and so counts the same
 steps; a hundred runs at n = 8 take about a hundredth of a second.
 
 >>> typical_seed(8)
@@ -26,8 +26,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .errors import BadInput, BudgetExhausted
-from .large import min_conflicts_run, step_budget
 from .pieces import Piece
+from .repair import min_conflicts_run, step_budget
 
 #: The seeds whose runs are compared: 0…99.
 SEEDS: range = range(100)

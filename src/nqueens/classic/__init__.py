@@ -11,7 +11,7 @@ method             what it is
                    (Uzbek source)
 ``rows``           row-by-row generation of all solutions, level by level (Hungarian source)
 ``intuitive``      the intuitive repair of the Hungarian source (:mod:`.intuitive`)
-``min-conflicts``  min-conflicts repair (:func:`nqueens.large.trace_min_conflicts`)
+``min-conflicts``  min-conflicts repair (:func:`nqueens.repair.trace_min_conflicts`)
 =================  =====================================================================
 
 A *step* is one square test (:class:`nqueens.events.Kind` ``TEST``). The counts of
@@ -24,11 +24,11 @@ the backtracking without events come from :mod:`nqueens.classic.stats`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from ..errors import BadInput
 from ..events import Event
-from ..methods import names
+from ..methods import get, names
 from ..pieces import Piece
 from .common import MAX_TRACE_N, check_until
 from .proba import trace_arrays, trace_proba
@@ -41,14 +41,6 @@ METHODS: tuple[str, ...] = names(traces=True)
 
 #: The methods that may search for all solutions (the repairs stop at their first).
 EXHAUSTIVE: tuple[str, ...] = names(traces=True, exhaustive=True)
-
-_BACKTRACKING: dict[str, Callable[..., Iterator[Event]]] = {
-    "proba": trace_proba,
-    "arrays": trace_arrays,
-    "sets": trace_sets,
-    "rows": trace_rows,
-}
-
 
 def trace(n: int, method: str = "proba", *, piece: Piece | str = Piece.QUEEN,
           until: str = "all", seed: int | None = None,
@@ -64,27 +56,28 @@ def trace(n: int, method: str = "proba", *, piece: Piece | str = Piece.QUEEN,
     >>> solutions_of(trace(4, "arrays"), 4)
     [(2, 0, 3, 1), (1, 3, 0, 2)]
     """
+    record = get(method)
     piece = Piece.parse(piece)
     until = check_until(until)
-    if method in _BACKTRACKING:
-        return _BACKTRACKING[method](n, piece, until)
-    if method not in METHODS:
-        raise BadInput(f"unknown method {method!r} (choose one of: {', '.join(METHODS)})")
-    if piece is not Piece.QUEEN:
+    if not record.traces:
+        raise BadInput(f"method {method!r} is not traced (choose one of: {', '.join(METHODS)})")
+    if piece is not Piece.QUEEN and not record.exhaustive:
         raise BadInput(f"method {method} places queens only (use proba, arrays, sets or rows "
                        f"for the {piece.value})")
-    if method == "intuitive":
-        from .intuitive import trace_intuitive
+    return record.trace(n, piece=piece, until=until, seed=seed, max_steps=max_steps)
 
-        return trace_intuitive(n) if seed is None else trace_intuitive(n, seed=seed)
-    from ..large import trace_min_conflicts
 
-    kwargs: dict[str, int] = {}
-    if seed is not None:
-        kwargs["seed"] = seed
-    if max_steps is not None:
-        kwargs["max_steps"] = max_steps
-    return _one_queen_per_row(trace_min_conflicts(n, **kwargs), n)
+def trace_repair(n: int, seed: int = 0, max_steps: int | None = None) -> Iterator[Event]:
+    """The events of min-conflicts (:func:`nqueens.repair.trace_min_conflicts`), made
+    explicit for :func:`nqueens.events.replay`: a restart takes the old queens back.
+
+    >>> from nqueens.events import solutions_of
+    >>> len(solutions_of(trace_repair(8, seed=3), 8))
+    1
+    """
+    from ..repair import trace_min_conflicts
+
+    return _one_queen_per_row(trace_min_conflicts(n, seed=seed, max_steps=max_steps), n)
 
 
 def _one_queen_per_row(events: Iterator[Event], n: int) -> Iterator[Event]:

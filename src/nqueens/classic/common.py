@@ -4,12 +4,10 @@ into :class:`~nqueens.events.Event` objects, counting steps as it goes."""
 from __future__ import annotations
 
 from ..events import Event, Kind, attackers
+from ..limits import MAX_CLASSIC_TRACE_N as MAX_TRACE_N
+from ..limits import check_n
 from ..pieces import KNIGHT_STEPS, Piece
-from ..search import check_n
 from ..squares import Square
-
-#: The largest board a readable trace accepts (the board is drawn; 32 keeps it legible).
-MAX_TRACE_N = 32
 
 UNTIL = ("first", "all")
 

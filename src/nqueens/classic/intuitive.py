@@ -35,15 +35,16 @@ import numpy as np
 from ..board import Solution
 from ..errors import BadInput, NoSolution
 from ..events import Event, Kind
-from ..kernels.intuitive import ESCAPE_NOISE, MAX_N, MAX_REPAIR_MOVES_FACTOR, intuitive_kernel
-from ..search import check_n
+from ..kernels.intuitive import ESCAPE_NOISE, MAX_REPAIR_MOVES_FACTOR, intuitive_kernel
+from ..limits import check_n
+from ..methods import METHODS
 
 #: The largest board the readable version (:func:`trace_intuitive`) accepts: it is O(n²)
 #: per move, in Python, for reading (n = 100 takes about 2 s, n = 300 about 35 s), and a
 #: trace examines n squares a move.
-MAX_INTUITIVE_N = 300
+MAX_INTUITIVE_N = METHODS["intuitive"].max_trace_n
 #: The largest board :func:`intuitive` solves, in the native core.
-MAX_INTUITIVE_SOLVE_N = MAX_N
+MAX_INTUITIVE_SOLVE_N = METHODS["intuitive"].max_solve_n
 
 
 class _Board:
@@ -244,3 +245,14 @@ def intuitive(n: int, seed: int = 0) -> tuple[Solution, int]:
     if not sol.is_valid():  # pragma: no cover - the kernel only ends on a solution
         raise NoSolution(f"the intuitive repair ended on an invalid board for n = {n}")
     return sol, run.states
+
+
+def solve_intuitive(n: int, *, seed: int = 0, **_: object) -> tuple[Solution, dict[str, int]]:
+    """The ``intuitive`` method of :mod:`nqueens.methods`: :func:`intuitive`, and the
+    source's count of states.
+
+    >>> solve_intuitive(8)[1]
+    {'states': 26}
+    """
+    solution, states = intuitive(n, seed=seed)
+    return solution, {"states": states}

@@ -28,8 +28,8 @@ import numpy as np
 
 from ..board import Solution
 from ..kernels import steps as kernel
+from ..limits import MAX_EXACT_N, check_n
 from ..pieces import Piece
-from ..search import MAX_EXACT_N, check_n
 
 #: Why the step counts and the search-space table have no torus: they are the figures of
 #: the source's backtracking, which plays on the ordinary board (as do its compiled

@@ -18,8 +18,9 @@ from puzzleshell.output import is_replaced
 from .. import squares
 from ..errors import BadInput
 from ..formats import FORMATS, WRITE_FORMATS, input_limit
+from ..limits import MAX_EXACT_N, check_n
 from ..pieces import Piece
-from ..search import MAX_EXACT_N, Problem, check_n
+from ..search import Problem
 
 F = TypeVar("F", bound=Callable[..., Any])
 

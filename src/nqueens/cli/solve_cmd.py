@@ -12,7 +12,7 @@ import click
 from .. import formats, linear
 from ..board import Solution
 from ..errors import BadInput, BudgetExhausted, NoSolution
-from ..search import check_n
+from ..limits import check_n
 from ..solver import METHODS, plan, solve_report
 from .common import (
     constraint_options,

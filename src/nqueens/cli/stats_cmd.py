@@ -9,7 +9,7 @@ import click
 from ..classic import search_space
 from ..classic.stats import NO_TORUS, SearchSpace
 from ..errors import BadInput
-from ..search import MAX_EXACT_N, check_n
+from ..limits import MAX_EXACT_N, check_n
 from .common import dump_json, echo, json_option, piece_option
 
 

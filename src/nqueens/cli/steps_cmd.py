@@ -7,7 +7,7 @@ import click
 from ..classic import steps_to_first
 from ..classic.stats import NO_TORUS, StepCount
 from ..errors import BadInput
-from ..search import MAX_EXACT_N, check_n
+from ..limits import MAX_EXACT_N, check_n
 from .common import dump_json, echo, json_option, piece_option
 
 

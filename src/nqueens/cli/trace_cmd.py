@@ -422,7 +422,7 @@ def _side_seed(req: _Request, method: str) -> tuple[int | None, str]:
     >>> _side_seed(req, "proba")
     (None, '')
     """
-    from ..large import MAX_TRACE_N
+    from ..repair import MAX_TRACE_N
     from ..typical_seed import typical_note, typical_seed
 
     if method not in SEEDED:

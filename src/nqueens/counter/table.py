@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from ..errors import BadInput
+from ..limits import MAX_EXACT_N, check_n
 from ..pieces import Piece
-from ..search import MAX_EXACT_N, check_n
 from . import CountResult, count
 
 #: The formats :func:`format_table` writes.

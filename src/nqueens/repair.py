@@ -1,8 +1,6 @@
-"""Huge boards: a closed-form construction and min-conflicts repair, both O(n).
+"""Min-conflicts repair, O(n) for huge boards (the closed form is
+:mod:`nqueens.closed_form`).
 
-* :func:`construct` writes down a solution for every n ≥ 4 with the explicit
-  formulas of Hoffman, Loessi and Moore (1969), as restated by Bernhardsson (1991);
-  vectorised with numpy, ten million queens take well under a second.
 * :func:`min_conflicts` starts from a greedy low-conflict permutation and repairs it
   with conflict-directed swaps (Minton et al. 1992; Sosič and Gu 1991), in the C
   kernel :mod:`nqueens.kernels.minconflicts`. A seed makes a run reproducible and
@@ -10,8 +8,6 @@
 * :func:`trace_min_conflicts` is the same procedure written to be read, for small
   boards; it makes exactly the kernel's decisions and yields trace events.
 
->>> construct(8).as_tuple()
-(3, 5, 7, 1, 6, 0, 2, 4)
 >>> s = min_conflicts(50, seed=7)
 >>> s.is_valid(), s == min_conflicts(50, seed=7)
 (True, True)
@@ -25,18 +21,20 @@ from typing import Any
 
 import numpy as np
 
-from .board import Columns, Solution, column_dtype
-from .errors import BadInput, BudgetExhausted, NoSolution
+from .board import Solution
+from .errors import BadInput, BudgetExhausted
 from .events import Event, Kind
 from .kernels import minconflicts as mc
 from .kernels.xorshift import XorShift
-from .search import check_n
+from .limits import MAX_LARGE_N, check_n, check_solvable
+from .methods import METHODS
 from .squares import square_name
 
-#: The largest board the kernel handles (int32 columns and diagonal indices).
-MAX_LARGE_N = 1_000_000_000
+#: The record of this method.
+METHOD = METHODS["min-conflicts"]
+
 #: The largest board :func:`trace_min_conflicts` accepts (it keeps Python lists).
-MAX_TRACE_N = 1000
+MAX_TRACE_N = METHOD.max_trace_n
 
 
 def default_max_steps(n: int) -> int:
@@ -65,66 +63,6 @@ def step_budget(n: int, max_steps: int | None) -> int:
     if budget < 0:
         raise BadInput(f"the step budget (max_steps, --max-steps) must be 0 or more, not {budget}")
     return budget
-
-
-def _no_solution_small(n: int) -> None:
-    if n in (2, 3):
-        raise NoSolution(f"no solution exists for n = {n}")
-
-
-def construct_cols(n: int) -> Columns:
-    """The columns of the explicit solution for ``n`` (n = 1 or n ≥ 4), as an array of
-    the column dtype (:func:`~nqueens.board.column_dtype`).
-
-    Rows and columns are 0-based here; with 1-based (row, column) pairs and
-    m = n rounded down to an even number, h = m / 2, the formulas are:
-
-    * m mod 6 ≠ 2: rows i = 1…h take column 2i, rows h + i take column 2i − 1;
-    * m mod 6 = 2: row i takes column 1 + (2(i − 1) + h − 1) mod m and row
-      m + 1 − i takes column m − (2(i − 1) + h − 1) mod m, for i = 1…h;
-    * n odd: the even solution for m = n − 1 leaves the main diagonal free, and the
-      last queen goes to the corner (n, n).
-
-    >>> construct_cols(6).tolist()
-    [1, 3, 5, 0, 2, 4]
-    >>> construct_cols(9).tolist()
-    [3, 5, 7, 1, 6, 0, 2, 4, 8]
-    """
-    dtype = column_dtype(n)
-    if n == 1:
-        return np.zeros(1, dtype=dtype)
-    _no_solution_small(n)
-    m = n - (n & 1)
-    h = m // 2
-    cols = np.empty(n, dtype=dtype)
-    i = np.arange(h, dtype=dtype)               # i − 1 of the formulas
-    if m % 6 != 2:
-        np.multiply(i, 2, out=cols[:h])
-        cols[:h] += 1                            # column 2i, 0-based
-        np.multiply(i, 2, out=cols[h:m])         # column 2i − 1, 0-based
-    else:
-        v = cols[:h]
-        np.multiply(i, 2, out=v)
-        v += h - 1                               # below 1.5·n: int32 holds it up to MAX_LARGE_N
-        np.remainder(v, m, out=v)                # 0-based column of row i
-        np.subtract(m - 1, v, out=cols[m - 1:h - 1:-1])
-    if n & 1:
-        cols[n - 1] = n - 1
-    return cols
-
-
-def construct(n: int) -> Solution:
-    """The explicit solution for ``n`` (deterministic, O(n)); n = 2, 3 raise NoSolution.
-
-    >>> construct(4).as_tuple()
-    (1, 3, 0, 2)
-    >>> construct(3)
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.NoSolution: no solution exists for n = 3
-    """
-    n = check_n(n, MAX_LARGE_N)
-    return Solution.of_known_columns(construct_cols(n))
 
 
 @dataclass(frozen=True)
@@ -159,7 +97,7 @@ def min_conflicts_run(n: int, seed: int = 0,
     budget = step_budget(n, max_steps)
     if n == 1:
         return Solution([0]), RepairStats(0, 0, 0, 0, 0)
-    _no_solution_small(n)
+    check_solvable(n)
     perm = np.empty(n, dtype=np.int32)
     stats = np.zeros(6, dtype=np.int64)
     status = mc.min_conflicts_kernel(perm, np.uint64(mc.seed_state(seed)), budget, stats)
@@ -214,7 +152,7 @@ def trace_min_conflicts(n: int, seed: int = 0,
         yield Event(Kind.PLACE, 0, 0, depth=1)
         yield Event(Kind.SOLUTION, 0, 0, depth=1, count=1)
         return
-    _no_solution_small(n)
+    check_solvable(n)
     rng = XorShift(seed)
     perm = [0] * n
     dn: list[int] = []
@@ -364,3 +302,15 @@ def replay_board(events: Iterator[Event] | list[Event], n: int) -> Solution:
         if e.kind in (Kind.PLACE, Kind.MOVE):
             cols[e.row] = e.col
     return Solution(cols)
+
+
+def solve_min_conflicts(n: int, *, seed: int = 0, max_steps: int | None = None,
+                        **_: object) -> tuple[Solution, dict[str, int]]:
+    """The ``min-conflicts`` method of :mod:`nqueens.methods`: :func:`min_conflicts_run`,
+    and the counts of its work.
+
+    >>> solve_min_conflicts(20, seed=1)[1].keys() == {"steps", "moves", "restarts"}
+    True
+    """
+    solution, stats = min_conflicts_run(n, seed=seed, max_steps=max_steps)
+    return solution, {k: getattr(stats, k) for k in METHOD.work}
