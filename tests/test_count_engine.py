@@ -186,3 +186,26 @@ def test_batches_cover_all_and_balance() -> None:
 def test_workers_pool_gives_the_same_result() -> None:
     r = count(12, workers=2)
     assert (r.total, r.fundamental, r.workers) == (14200, 1787, 2)
+
+
+@pytest.mark.parametrize("name", ["simple", "halves", "constellations"])
+def test_each_engine_record_counts_the_problems_it_takes(name: str) -> None:
+    """An engine is its record: the problems it takes are counted by its functions
+    alone, and its results pass its own plausibility rules."""
+    from nqueens.counter.engines import ENGINES, engine_for
+    from nqueens.counter.work import tally
+
+    engine = ENGINES[name]
+    problem = {"simple": Problem.make(8, torus=False, blocked=[(0, 0)]),
+               "halves": Problem.make(9), "constellations": Problem.make(9, "superqueen")}[name]
+    assert engine_for(problem) is engine and engine.takes(problem)
+    if engine.count_whole is not None:
+        assert engine.count_whole(problem)[0] == count(problem).total
+        return
+    assert engine.subproblems is not None and engine.solve_batch is not None
+    assert engine.plausible is not None
+    subs = engine.subproblems(problem)
+    results = engine.solve_batch(subs)
+    assert all(engine.plausible(s, r) == "" for s, r in zip(subs, results, strict=True))
+    assert tally(subs, results) == (count(problem).total, count(problem).fundamental)
+    assert engine.worker_bytes(problem.n) > 0

@@ -67,7 +67,7 @@ needs_gpu = pytest.mark.skipif(NO_GPU is not None, reason=NO_GPU or "")
 
 def cons_split(n: int) -> int:
     """The split the count uses for n (by the first row to fill from n = 19)."""
-    from nqueens.counter import default_split
+    from nqueens.counter.constellations import default_split
 
     return default_split(n)
 

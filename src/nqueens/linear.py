@@ -36,6 +36,7 @@ from .board import Solution, column_dtype
 from .errors import BadInput, NoSolution
 from .limits import check_n
 from .pictures import GALLERY_MAX
+from .tables import Column, format_table
 
 #: Boards larger than this are not counted in full by :func:`linear_table` unless asked.
 DEFAULT_COUNT_MAX = 15
@@ -219,25 +220,26 @@ def linear_table(first: int, last: int, count_max: int = DEFAULT_COUNT_MAX) -> l
     return [linear_row(n, count_max) for n in range(first, last + 1)]
 
 
-#: The forms :func:`format_linear_table` writes.
-TABLE_FORMATS: tuple[str, ...] = ("text", "markdown", "csv", "json")
-
 #: What the table's note says, in words.
 NOTE = ("Linear solutions (x, (a·x + b) mod n) exist exactly when gcd(n, 6) = 1; "
         "each one is also a solution on the torus, where the diagonals wrap around.")
 
-
-def _percent(row: LinearRow) -> str:
-    pct = row.percent
-    if pct is None:
-        return ""
-    return f"{pct:.3g}%"
+#: The columns of the table: an uncounted ``all`` is ``?`` (empty in CSV, null in JSON).
+COLUMNS = [
+    Column("n", lambda r: str(r.n), json=lambda r: r.n),
+    Column("linear", lambda r: f"{r.linear:,}", csv=lambda r: str(r.linear),
+           json=lambda r: r.linear),
+    Column("all", lambda r: "?" if r.all is None else f"{r.all:,}",
+           csv=lambda r: "" if r.all is None else str(r.all), json=lambda r: r.all),
+    Column("percent", lambda r: "" if r.percent is None else f"{r.percent:.3g}%",
+           csv=lambda r: "" if r.percent is None else f"{r.percent:.6g}",
+           json=lambda r: None if r.percent is None else round(r.percent, 6)),
+]
 
 
 def format_linear_table(rows: list[LinearRow], fmt: str = "text") -> str:
     """The table of n, linear, all and percentage as ``text``, ``markdown``, ``csv`` or
-    ``json``. Text and Markdown end with :data:`NOTE`; an uncounted ``all`` is ``?``
-    (empty in CSV, null in JSON).
+    ``json`` (:mod:`nqueens.tables`). Text and Markdown end with :data:`NOTE`.
 
     >>> print(format_linear_table(linear_table(5, 7), "csv"), end="")
     n,linear,all,percent
@@ -245,34 +247,7 @@ def format_linear_table(rows: list[LinearRow], fmt: str = "text") -> str:
     6,0,4,0
     7,28,40,70
     """
-    if fmt == "json":
-        return json.dumps([r.as_dict() for r in rows]) + "\n"
-    if fmt == "csv":
-        return _csv_table(rows)
-    head = ["n", "linear", "all", "percent"]
-    body = [[str(r.n), f"{r.linear:,}", "?" if r.all is None else f"{r.all:,}", _percent(r)]
-            for r in rows]
-    if fmt == "markdown":
-        out = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
-        out += ["| " + " | ".join(line) + " |" for line in body]
-        return "\n".join(out) + "\n\n" + NOTE + "\n"
-    if fmt == "text":
-        cells = [head, *body]
-        widths = [max(len(line[i]) for line in cells) for i in range(len(head))]
-        text = "".join("  ".join(c.rjust(w) for c, w in zip(line, widths, strict=True)).rstrip()
-                       + "\n" for line in cells)
-        return text + "\n" + NOTE + "\n"
-    raise BadInput(f"unknown table format {fmt!r} (choose one of: {', '.join(TABLE_FORMATS)})")
-
-
-def _csv_table(rows: list[LinearRow]) -> str:
-    """The table as CSV: an uncounted ``all`` and its percentage are empty."""
-    lines = ["n,linear,all,percent"]
-    for r in rows:
-        pct = r.percent
-        lines.append(f"{r.n},{r.linear},{'' if r.all is None else r.all},"
-                     f"{'' if pct is None else f'{pct:.6g}'}")
-    return "\n".join(lines) + "\n"
+    return format_table(COLUMNS, rows, fmt, note=NOTE)
 
 
 #: The forms the boards of a listing are written in: every text format, and the gallery.

@@ -17,10 +17,11 @@ from puzzleshell.output import is_replaced
 
 from .. import squares
 from ..errors import BadInput
-from ..formats import FORMATS, WRITE_FORMATS, input_limit
+from ..formats import WRITE_FORMATS, format_for_extension, input_limit
 from ..limits import MAX_EXACT_N, check_n
 from ..pieces import Piece
 from ..search import Problem
+from ..tables import TABLE_EXTENSIONS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,21 +47,11 @@ def format_option(formats: tuple[str, ...] = WRITE_FORMATS,
     )
 
 
-#: Output file extensions that name a format (from the format registry).
-EXTENSION_FORMATS: dict[str, str] = {ext: f.name for f in FORMATS.values()
-                                     for ext in f.extensions}
-
-
-#: Output file extensions that name a table format (``table``, ``linear --table``); a
-#: ``.txt`` file takes any of them (text unless ``--format`` says otherwise).
-TABLE_EXTENSIONS: dict[str, str] = {".md": "markdown", ".csv": "csv"}
-
-
 def output_format(fmt: str | None, output: str | None, default: str,
                   allowed: tuple[str, ...] = WRITE_FORMATS,
                   extensions: Mapping[str, str] | None = None) -> str:
     """The format to write: ``--format`` when given, else the one ``--output``'s extension
-    names (:data:`EXTENSION_FORMATS`, and ``extensions`` for the command's own), else
+    names (asked of the format registry, and of ``extensions`` for the command's own), else
     ``default``; a format that contradicts the extension is refused.
 
     >>> output_format(None, "board.png", "board"), output_format(None, "q.txt", "board")
@@ -73,7 +64,7 @@ def output_format(fmt: str | None, output: str | None, default: str,
     'markdown'
     """
     ext = os.path.splitext(output)[1].lower() if output else ""
-    implied = (extensions or {}).get(ext) or EXTENSION_FORMATS.get(ext)
+    implied = (extensions or {}).get(ext) or format_for_extension(ext)
     if implied is not None and implied not in allowed:
         raise BadInput(f"--output {output}: this command does not write {implied} files")
     if fmt is not None and implied is not None and fmt != implied:

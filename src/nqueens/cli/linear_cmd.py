@@ -8,11 +8,11 @@ from ..errors import BadInput
 from ..linear import (
     BOARD_FORMATS,
     DEFAULT_COUNT_MAX,
-    TABLE_FORMATS,
     format_linear_table,
     linear_listing,
     linear_table,
 )
+from ..tables import TABLE_FORMATS
 from .common import (
     echo,
     json_option,

@@ -11,14 +11,14 @@ import click
 from ..counter import CountResult, count
 from ..counter.table import (
     PLOT_FORMATS,
-    TABLE_FORMATS,
-    TableWriter,
     check_range,
     describe,
     expected_widths,
     plot_table,
+    table_writer,
 )
 from ..errors import BadInput
+from ..tables import TABLE_FORMATS, TableWriter
 from .common import (
     check_output_paths,
     echo,
@@ -77,7 +77,7 @@ def table_cmd(n_from: int, n_to: int, fmt: str | None, output: str | None, plot:
     if note and fmt in ("text", "markdown"):
         say(f"nqueens: {note}")
     with output_stream(output, binary=picture) as out:
-        writer = None if picture else TableWriter(fmt, widths=expected_widths(n_to))
+        writer = None if picture else table_writer(fmt, widths=expected_widths(n_to))
         rows = _count_rows(n_from, n_to, piece, torus, workers, quiet, writer, out)
         if picture:
             plot_table(rows, out, fmt)

@@ -29,23 +29,13 @@ from ..errors import BadInput
 from ..pieces import Piece
 from ..search import Problem, Square
 from . import constellations as cons
-from . import halves
 from . import memory as mem
-from .engines import solve_batch
+from .engines import ENGINES, engine_for, solve_batch
 from .executors import FuturesMap, PoolMap, is_dask_client
 from .journal import Journal, JournalHeader
 from .pace import ESTIMATE_FROM_N, Estimate, time_sample
 from .runner import MapUnordered, Progress, Stopwatch, run, serial_map
-from .simple import count_problem
 from .work import Subproblem, SubResult, digest, tally
-
-#: Below this n the default (``workers=None``) counts start constellations in this
-#: process: a pool costs more (the half-board engine has its own threshold,
-#: :data:`nqueens.counter.halves.POOL_FROM_N`).
-POOL_FROM_N = 14
-
-#: From this n on each frame is split by the queen of its first row to fill.
-SPLIT_FROM_N = 19
 
 #: The most workers accepted.
 MAX_WORKERS = 1024
@@ -109,21 +99,17 @@ def check_workers(workers: object) -> int | None:
 
 
 def engine_of(problem: Problem) -> str:
-    """The engine that counts ``problem``: ``"halves"`` for the plain queen board with
-    :data:`~nqueens.counter.halves.MIN_N` <= n <= :data:`~nqueens.counter.halves.MAX_N`,
-    ``"constellations"`` for other whole boards from n = 4 (the superqueen, queen
-    boards from n = 24), ``"simple"`` for the torus, fixed or blocked squares and tiny boards.
+    """The name of the engine that counts ``problem`` (:data:`~nqueens.counter.engines.ENGINES`):
+    ``"halves"`` for the plain queen board with n = 4 to 23, ``"constellations"`` for
+    other whole boards from n = 4 (the superqueen, queen boards from n = 24),
+    ``"simple"`` for the torus, fixed or blocked squares and tiny boards.
 
     >>> [engine_of(Problem.make(n)) for n in (3, 8, 24)]
     ['simple', 'halves', 'constellations']
     >>> engine_of(Problem.make(8, "superqueen")), engine_of(Problem.make(8, torus=True))
     ('constellations', 'simple')
     """
-    if problem.constrained or problem.torus or problem.n < cons.MIN_N:
-        return "simple"
-    if problem.piece is Piece.QUEEN and halves.MIN_N <= problem.n <= halves.MAX_N:
-        return "halves"
-    return "constellations"
+    return engine_for(problem).name
 
 
 def uses_subproblems(problem: Problem) -> bool:
@@ -135,17 +121,7 @@ def uses_subproblems(problem: Problem) -> bool:
     >>> uses_subproblems(Problem.make(8, blocked=[(0, 0)]))
     False
     """
-    return engine_of(problem) != "simple"
-
-
-def default_split(n: int) -> int:
-    """How many rows to fill each start constellation is split by (0 below
-    :data:`SPLIT_FROM_N`).
-
-    >>> default_split(18), default_split(19)
-    (0, 1)
-    """
-    return 1 if n >= SPLIT_FROM_N else 0
+    return engine_for(problem).subproblems is not None
 
 
 def make_subproblems(problem: Problem) -> tuple[str, list[Subproblem]]:
@@ -155,10 +131,11 @@ def make_subproblems(problem: Problem) -> tuple[str, list[Subproblem]]:
     >>> version, len(subs)
     ('halves-1', 21)
     """
-    if engine_of(problem) == "halves":
-        return halves.ENGINE_VERSION, halves.make_subproblems(problem.n)
-    return cons.ENGINE_VERSION, cons.make_subproblems(problem.n, problem.piece,
-                                                      default_split(problem.n))
+    engine = engine_for(problem)
+    if engine.subproblems is None:
+        raise BadInput(f"the {engine.name} engine counts n = {problem.n} whole, without "
+                       "subproblems")
+    return engine.version, engine.subproblems(problem)
 
 
 def memory_per_worker(problem: Problem) -> int:
@@ -168,9 +145,7 @@ def memory_per_worker(problem: Problem) -> int:
     >>> memory_per_worker(Problem.make(20)) > memory_per_worker(Problem.make(8, "superqueen"))
     True
     """
-    if engine_of(problem) == "halves":
-        return halves.worker_bytes(problem.n)
-    return 64 << 20
+    return engine_for(problem).worker_bytes(problem.n)
 
 
 def plan_workers(problem: Problem, workers: int | None = None,
@@ -185,9 +160,8 @@ def plan_workers(problem: Problem, workers: int | None = None,
     >>> plan_workers(Problem.make(20), 2, memory_limit=memory_per_worker(Problem.make(20)))
     (1, 2)
     """
-    engine = engine_of(problem)
     if workers is None:
-        pool_from = halves.POOL_FROM_N if engine == "halves" else POOL_FROM_N
+        pool_from = engine_for(problem).pool_from_n
         workers = (os.cpu_count() or 1) if problem.n >= pool_from else 1
     limit = mem.default_limit() if memory_limit is None else memory_limit
     fit = mem.workers_within(memory_per_worker(problem), workers, limit, f"n = {problem.n}")
@@ -243,7 +217,7 @@ def check_options(problem: Problem, *, workers: int | None = None,
                        f"{memory_limit!r}")
     if executor is not None:
         _check_executor(executor, workers, memory_limit, device)
-    if engine_of(problem) == "simple" and device == "cpu":
+    if not uses_subproblems(problem) and device == "cpu":
         for option, value in (("a journal", journal), ("an executor", executor)):
             if value is not None:
                 raise BadInput(f"{option} needs a count split into subproblems: a whole board "
@@ -330,13 +304,13 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
     if device != "cpu":
         return _count_on_device(problem, device, journal=journal, progress=progress,
                                 journal_key=journal_key, notify=notify)
-    engine = engine_of(problem)
+    engine = engine_for(problem)
     watch = Stopwatch()
-    if engine == "simple":
+    if engine.count_whole is not None:
         with watch:
-            total, fundamental = count_problem(problem)
+            total, fundamental = engine.count_whole(problem)
         return CountResult(problem.n, total, fundamental, watch.seconds,
-                           problem.piece.value, problem.torus)
+                           problem.piece.value, problem.torus, engine.name)
     version, subs = make_subproblems(problem)
     with _opened(problem, version, subs, journal, journal_key) as jr, \
             _target(problem, workers, memory_limit, executor, notify) as target:
@@ -348,7 +322,7 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
         used = target.slots()
     total, fundamental = tally(subs, results)
     return CountResult(problem.n, total, fundamental, watch.seconds, problem.piece.value,
-                       problem.torus, engine, len(subs), used)
+                       problem.torus, engine.name, len(subs), used)
 
 
 @dataclass
@@ -421,18 +395,19 @@ def _count_on_device(problem: Problem, device: str, *, journal: str | os.PathLik
     start constellations, journaled as on the CPU."""
     from . import gpu
 
-    if problem.piece is not Piece.QUEEN or engine_of(problem) == "simple":
+    if problem.piece is not Piece.QUEEN or not uses_subproblems(problem):
         raise BadInput(f"counting on {device} takes the whole queen board (no --piece "
                        "superqueen, --torus, --fixed or --blocked)")
     if not cons.MIN_N <= problem.n <= gpu.MAX_GPU_N:
         raise BadInput(f"counting on {device} takes n = {cons.MIN_N} to {gpu.MAX_GPU_N}, "
                        f"not {problem.n}")
     watch = Stopwatch()
-    subs = cons.make_subproblems(problem.n, problem.piece, default_split(problem.n))
+    engine = ENGINES["constellations"]  # the GPU's kernel counts start constellations
+    subs = cons.subproblems_of(problem)
     with gpu.GpuMap(gpu.open_backend(device, notify)) as executor, \
-            _opened(problem, cons.ENGINE_VERSION, subs, journal, journal_key) as jr:
+            _opened(problem, engine.version, subs, journal, journal_key) as jr:
         results = run(subs, executor, journal=jr, progress=progress, plan=executor.plan,
                       stopwatch=watch)
     total, fundamental = tally(subs, results)
     return CountResult(problem.n, total, fundamental, watch.seconds, problem.piece.value,
-                       problem.torus, "constellations", len(subs), 1, device)
+                       problem.torus, engine.name, len(subs), 1, device)

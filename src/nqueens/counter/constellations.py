@@ -35,6 +35,7 @@ import numpy as np
 
 from ..kernels import constellations as kc
 from ..pieces import Piece
+from ..search import Problem
 from .work import Subproblem, SubResult, digest, tally
 
 __all__ = ["Subproblem", "SubResult", "tally", "make_subproblems", "solve", "solve_batch",
@@ -42,6 +43,13 @@ __all__ = ["Subproblem", "SubResult", "tally", "make_subproblems", "solve", "sol
 
 #: Version of the subproblem layout and kernels; journals of another version are refused.
 ENGINE_VERSION = "constellations-2"
+
+#: Below this n a local count (``workers=None``) counts start constellations in this
+#: process: a pool costs more.
+POOL_FROM_N = 14
+
+#: From this n on each frame is split by the queen of its first row to fill.
+SPLIT_FROM_N = 19
 
 #: The smallest board the constellation engine handles (smaller ones have no frames).
 MIN_N = 4
@@ -198,3 +206,41 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
         counted = {s.id: (int(c), 0, 0, int(cs))
                    for s, c, cs in zip(plain, out.tolist(), colsums.tolist(), strict=True)}
     return [SubResult(s.id, *(counted[s.id] if s.id in counted else solve(s))) for s in batch]
+
+
+def default_split(n: int) -> int:
+    """How many rows to fill each start constellation is split by (0 below
+    :data:`SPLIT_FROM_N`).
+
+    >>> default_split(18), default_split(19)
+    (0, 1)
+    """
+    return 1 if n >= SPLIT_FROM_N else 0
+
+
+def subproblems_of(problem: Problem) -> list[Subproblem]:
+    """The subproblems of a whole-board count of ``problem`` (its piece, n >= 4), split
+    by :func:`default_split`.
+
+    >>> len(subproblems_of(Problem.make(8))) == len(make_subproblems(8))
+    True
+    """
+    return make_subproblems(problem.n, problem.piece, default_split(problem.n))
+
+
+def plausible(sub: Subproblem, r: SubResult) -> str:
+    """Whether ``r`` could be the result of ``sub`` ('' if so, else why not): symmetric
+    completions are among the completions, and only where the frame can have them; a
+    column sum of at most ``n - 1`` a completion.
+
+    >>> sub = make_subproblems(8)[0]
+    >>> plausible(sub, SubResult(sub.id, 3, 0, 0, 40))
+    'its column sum 40 is more than 7 × 3'
+    """
+    if r.fixed180 > r.total or r.fixed90 > r.fixed180:
+        return "its symmetric completions outnumber its completions"
+    if (sub.sym < 1 and r.fixed180) or (sub.sym < 2 and r.fixed90):
+        return "it counts symmetric completions of a subproblem that has none to test"
+    if r.colsum > (sub.n - 1) * r.total:
+        return f"its column sum {r.colsum} is more than {sub.n - 1} × {r.total}"
+    return ""

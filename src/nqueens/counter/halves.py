@@ -142,3 +142,30 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
     724
     """
     return [solve(s) for s in batch]
+
+
+def plausible(sub: Subproblem, r: SubResult) -> str:
+    """Whether ``r`` could be the result of ``sub`` ('' if so, else why not): a pass
+    counts no symmetric boards and has half placements in its pair counts when it counts
+    any; a turn search counts only symmetric boards, the quarter-turn ones among the
+    half-turn ones, with a column sum of at most ``n - 1`` per board.
+
+    >>> turn = make_subproblems(8)[-1]
+    >>> plausible(turn, SubResult(turn.id, 0, 2, 0, 9))
+    ''
+    >>> plausible(turn, SubResult(turn.id, 3, 2, 0, 9))
+    'it counts all boards in the search for those a turn leaves unchanged'
+    """
+    if sub.sym == 0:
+        if r.fixed180 or r.fixed90:
+            return "it counts symmetric boards in a pass that has none to test"
+        if r.total and not r.colsum:
+            return "it counts solutions but no half placements entered its pair counts"
+        return ""
+    if r.total:
+        return "it counts all boards in the search for those a turn leaves unchanged"
+    if r.fixed90 > r.fixed180:
+        return "its symmetric completions outnumber its completions"
+    if r.colsum > (sub.n - 1) * r.fixed180:
+        return f"its column sum {r.colsum} is more than {sub.n - 1} × {r.fixed180}"
+    return ""

@@ -14,18 +14,16 @@ n,all,fundamental
 from __future__ import annotations
 
 import io
-import json
 import math
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
+from .. import tables
 from ..errors import BadInput
 from ..limits import MAX_EXACT_N, check_n
 from ..pieces import Piece
+from ..tables import Column, TableWriter
 from . import CountResult, count
-
-#: The formats :func:`format_table` writes.
-TABLE_FORMATS = ("text", "markdown", "csv", "json")
 
 #: The picture formats :func:`plot_table` writes, by file suffix.
 PLOT_FORMATS = ("png", "svg")
@@ -114,67 +112,37 @@ def expected_widths(n_to: int, seconds: bool = True) -> list[int]:
     return widths + [7] if seconds else widths
 
 
-class TableWriter:
-    """A table as text a row at a time: :meth:`head`, then :meth:`row` for each result
-    as it comes, then :meth:`end`; ``fmt`` is one of :data:`TABLE_FORMATS`. Text
-    columns are ``widths`` wide (by default those of :func:`expected_widths` for 32).
+def columns(seconds: bool = True) -> list[Column]:
+    """The columns of a table of counts: n, all, fundamental and (with ``seconds``) the
+    seconds each took; JSON also says the piece and the torus.
 
-    >>> w = TableWriter("csv", seconds=False)
+    >>> [c.name for c in columns() if c.shown]
+    ['n', 'all', 'fundamental', 'seconds']
+    """
+    cols = [Column("n", lambda r: str(r.n), json=lambda r: r.n),
+            Column("piece", lambda r: r.piece, shown=False),
+            Column("torus", lambda r: str(r.torus), json=lambda r: r.torus, shown=False),
+            Column("all", lambda r: _grouped(r.total), csv=lambda r: str(r.total),
+                   json=lambda r: r.total),
+            Column("fundamental", lambda r: _grouped(r.fundamental),
+                   csv=lambda r: str(r.fundamental), json=lambda r: r.fundamental)]
+    if seconds:
+        cols.append(Column("seconds", lambda r: f"{r.seconds:.3f}",
+                           json=lambda r: round(r.seconds, 6)))
+    return cols
+
+
+def table_writer(fmt: str = "text", seconds: bool = True,
+                 widths: Sequence[int] | None = None) -> TableWriter:
+    """A :class:`~nqueens.tables.TableWriter` of counts, a row as each count finishes;
+    text columns ``widths`` wide (by default those of :func:`expected_widths` for 32).
+
+    >>> w = table_writer("csv", seconds=False)
     >>> w.head() + w.row(count(8)) + w.end()
     'n,all,fundamental\\n8,92,12\\n'
-    >>> TableWriter("xml")
-    Traceback (most recent call last):
-    ...
-    nqueens.errors.BadInput: unknown table format 'xml' (choose one of: text, markdown, csv, json)
     """
-
-    def __init__(self, fmt: str = "text", seconds: bool = True,
-                 widths: Sequence[int] | None = None):
-        if fmt not in TABLE_FORMATS:
-            raise BadInput(f"unknown table format {fmt!r} (choose one of: "
-                           f"{', '.join(TABLE_FORMATS)})")
-        self.fmt = fmt
-        self.seconds = seconds
-        self.columns = ["n", "all", "fundamental"] + (["seconds"] if seconds else [])
-        self.widths = list(widths) if widths is not None else expected_widths(MAX_EXACT_N,
-                                                                              seconds)
-        self._rows = 0
-
-    def head(self) -> str:
-        """The text before the first row."""
-        if self.fmt == "json":
-            return "["
-        if self.fmt == "markdown":
-            return ("| " + " | ".join(self.columns) + " |\n|"
-                    + "---:|" * len(self.columns) + "\n")
-        return self._line(self.columns)
-
-    def row(self, r: CountResult) -> str:
-        """The text of one row."""
-        self._rows += 1
-        if self.fmt == "json":
-            item: dict[str, object] = {"n": r.n, "piece": r.piece, "torus": r.torus,
-                                       "all": r.total, "fundamental": r.fundamental}
-            if self.seconds:
-                item["seconds"] = round(r.seconds, 6)
-            return (",\n" if self._rows > 1 else "") + json.dumps(item)
-        cells = [str(r.n), str(r.total), str(r.fundamental)]
-        if self.seconds:
-            cells.append(f"{r.seconds:.3f}")
-        if self.fmt == "csv":
-            return ",".join(cells) + "\n"
-        return self._line([_group(c, i) for i, c in enumerate(cells)])
-
-    def end(self) -> str:
-        """The text after the last row."""
-        return "]\n" if self.fmt == "json" else ""
-
-    def _line(self, cells: Sequence[str]) -> str:
-        if self.fmt == "csv":
-            return ",".join(cells) + "\n"
-        if self.fmt == "markdown":
-            return "| " + " | ".join(cells) + " |\n"
-        return "  ".join(c.rjust(w) for c, w in zip(cells, self.widths, strict=True)) + "\n"
+    return TableWriter(columns(seconds), fmt,
+                       expected_widths(MAX_EXACT_N, seconds) if widths is None else widths)
 
 
 def format_table(rows: Sequence[CountResult], fmt: str = "text", seconds: bool = True) -> str:
@@ -188,16 +156,11 @@ def format_table(rows: Sequence[CountResult], fmt: str = "text", seconds: bool =
     >>> format_table(rows[:1], "json", seconds=False)
     '[{"n": 7, "piece": "queen", "torus": false, "all": 40, "fundamental": 6}]\\n'
     """
-    writer = TableWriter(fmt, seconds)
-    if fmt == "text":
-        probe = TableWriter("markdown", seconds)  # the cells, without widths
-        cells = [writer.columns] + [probe.row(r).strip("| \n").split(" | ") for r in rows]
-        writer.widths = [max(len(line[i]) for line in cells) for i in range(len(cells[0]))]
-    return writer.head() + "".join(writer.row(r) for r in rows) + writer.end()
+    return tables.format_table(columns(seconds), rows, fmt)
 
 
-def _group(cell: str, column: int) -> str:
-    return f"{int(cell):,}" if column in (1, 2) and cell.isdigit() else cell
+def _grouped(value: int | None) -> str:
+    return str(value) if value is None else f"{value:,}"
 
 
 def plot_table(rows: Sequence[CountResult], out: IO[bytes], fmt: str) -> None:

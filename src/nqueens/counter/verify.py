@@ -7,7 +7,7 @@ So results that were not computed in this run are checked in two ways:
 * every one is **plausible**: for start constellations ``0 ≤ fixed90 ≤ fixed180 ≤
   total``, symmetry counts only where the subproblem tests them, and a column sum (see
   :class:`~nqueens.counter.work.SubResult`) between 0 and ``(n-1) × total``; for
-  half-boards the rules of :func:`_plausible_half_board`;
+  half-boards the rules of :func:`nqueens.counter.halves.plausible`;
 * a random **sample is recounted** here, bounded: at most :data:`RECOUNT_SHARE` of
   the recorded work (by the subproblems' size estimates) and about
   :data:`RECOUNT_SECONDS` seconds, and at least one subproblem. Count and column sum
@@ -30,7 +30,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from .engines import solve_batch
+from .engines import ENGINES, solve_batch
 from .work import Subproblem, SubResult
 
 #: The largest share of the recorded work (by size estimate) recounted on resumption.
@@ -61,43 +61,10 @@ def plausible(sub: Subproblem, r: SubResult) -> str:
     """
     if min(r.total, r.fixed180, r.fixed90, r.colsum) < 0:
         return "it holds a negative number"
-    if sub.engine == "halves":
-        return _plausible_half_board(sub, r)
-    if r.fixed180 > r.total or r.fixed90 > r.fixed180:
-        return "its symmetric completions outnumber its completions"
-    if (sub.sym < 1 and r.fixed180) or (sub.sym < 2 and r.fixed90):
-        return "it counts symmetric completions of a subproblem that has none to test"
-    if r.colsum > (sub.n - 1) * r.total:
-        return f"its column sum {r.colsum} is more than {sub.n - 1} × {r.total}"
-    return ""
-
-
-def _plausible_half_board(sub: Subproblem, r: SubResult) -> str:
-    """The rules of :func:`plausible` for the half-board engine: a pass counts no
-    symmetric boards and has half placements in its pair counts when it counts any; a turn
-    search counts only symmetric boards, the quarter-turn ones among the half-turn
-    ones, with a column sum of at most ``n - 1`` per board.
-
-    >>> from nqueens.counter import halves
-    >>> turn = halves.make_subproblems(8)[-1]
-    >>> plausible(turn, SubResult(turn.id, 0, 2, 0, 9))
-    ''
-    >>> plausible(turn, SubResult(turn.id, 3, 2, 0, 9))
-    'it counts all boards in the search for those a turn leaves unchanged'
-    """
-    if sub.sym == 0:
-        if r.fixed180 or r.fixed90:
-            return "it counts symmetric boards in a pass that has none to test"
-        if r.total and not r.colsum:
-            return "it counts solutions but no half placements entered its pair counts"
-        return ""
-    if r.total:
-        return "it counts all boards in the search for those a turn leaves unchanged"
-    if r.fixed90 > r.fixed180:
-        return "its symmetric completions outnumber its completions"
-    if r.colsum > (sub.n - 1) * r.fixed180:
-        return f"its column sum {r.colsum} is more than {sub.n - 1} × {r.fixed180}"
-    return ""
+    engine = ENGINES.get(sub.engine)
+    if engine is None or engine.plausible is None:
+        return f"it names no counting engine ({sub.engine!r})"
+    return engine.plausible(sub, r)
 
 
 def describe(m: Mismatch | None) -> str:
