@@ -242,11 +242,10 @@ def cli() -> None:
               help="For a board made by 'build': print the satisfying assignment read off "
                    "a witness (in place of the witness).")
 @_format_option(["text", "json", "svg", "png"])
-@click.option("--output", "-o", default=None,
-              help="Also write the answer to FILE: drawn (.svg, .png), as the report printed "
-                   "here (.txt) or as JSON (.json); '-' for standard output, in place of "
-                   "the report.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@command.output_option(help="Also write the answer to FILE: drawn (.svg, .png), as the "
+                            "report printed here (.txt) or as JSON (.json); '-' for standard "
+                            "output, in place of the report.")
+@command.json_option("Machine-readable output.")
 def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilities: bool,
           mines: int | None, assignment: bool, fmt: str | None, output: str | None,
           as_json: bool) -> int:
@@ -340,11 +339,10 @@ def _answer(report: Report, output: str | None, kind: str, as_json: bool) -> int
 @click.option("--verify", is_flag=True,
               help="Enumerate every consistent arrangement and print the truth table.")
 @_format_option(["text", "svg", "png"])
-@click.option("--output", "-o", default=None,
-              help="Write the picture (.svg, .png: ports outlined and named) or the plain "
+@command.output_option(help="Write the picture (.svg, .png: ports outlined and named) or the plain "
                    "board (.txt) to FILE; '-' for standard output, in place of the "
                    "description.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@command.json_option("Machine-readable output.")
 def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
            as_json: bool) -> int:
     """Print gadget NAME (no NAME: list them); --verify computes its truth table.
@@ -395,11 +393,10 @@ def _list_gadgets(as_json: bool) -> int:
 @click.argument("formula")
 @click.option("--dimacs", is_flag=True, help="FORMULA is a DIMACS CNF file.")
 @_format_option(["text", "svg", "png", "mine"])
-@click.option("--output", "-o", default=None,
-              help="Write the board to FILE (.txt; .svg, .png: drawn, the inputs named); "
+@command.output_option(help="Write the board to FILE (.txt; .svg, .png: drawn, the inputs named); "
                    "'-': standard output.")
-@click.option("--quiet", "-q", is_flag=True, help="No summary line on standard error.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@command.quiet_option("No summary line on standard error.")
+@command.json_option("Machine-readable output.")
 def build(formula: str, dimacs: bool, fmt: str | None, output: str | None, quiet: bool,
           as_json: bool) -> int:
     """Lay out FORMULA (an expression, or a file: DIMACS CNF or an expression) as a board
@@ -472,12 +469,11 @@ _LOOK_AHEAD_HELP = ("When no square is certainly safe, weigh up to 10 of the saf
 @click.argument("file")
 @click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
 @_format_option(["text", "json", "svg", "png"])
-@click.option("--output", "-o", default=None,
-              help="Also write the advice to FILE: drawn (.svg, .png: the probabilities as "
-                   "a heat map, the square to open outlined), as text (.txt) or as JSON "
-                   "(.json).")
+@command.output_option(help="Also write the advice to FILE: drawn (.svg, .png: the "
+                            "probabilities as a heat map, the square to open outlined), as "
+                            "text (.txt) or as JSON (.json).")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@command.json_option("Machine-readable output.")
 def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
          look_ahead: bool, as_json: bool) -> int:
     """Which square of FILE to open next: every square safe in every arrangement, or else
@@ -537,15 +533,14 @@ def _advice_overlay(board: Board, advice: Hint) -> Overlay:
 @cli.command()
 @click.argument("file")
 @_format_option(["text", "mine", "svg", "png"])
-@click.option("--output", "-o", required=True,
-              help="Picture file (.svg, .png), or text (.txt: the board, with the witness "
+@command.output_option(help="Picture file (.svg, .png), or text (.txt: the board, with the witness "
                    "or the safe squares marked as check prints them; .mine: the board "
-                   "alone); '-': standard output.")
+                   "alone); '-': standard output.", required=True)
 @click.option("--witness", is_flag=True, help="Show a witness arrangement.")
 @click.option("--safe", "show_safe", is_flag=True, help="Colour the safe and mined squares.")
 @click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
-@click.option("--quiet", "-q", is_flag=True, help="No summary line on standard error.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@command.quiet_option("No summary line on standard error.")
+@command.json_option("Machine-readable output.")
 def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bool,
            mines: int | None, quiet: bool, as_json: bool) -> int:
     """Draw the board of FILE as SVG or PNG, with the witness or the safe squares.
@@ -594,8 +589,8 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
 @click.option("--seed", type=int, default=0, show_default=True,
               help="The seed of the mines (the same seed plays the same games).")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
-@click.option("--quiet", "-q", is_flag=True, help="No progress line on standard error.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@command.quiet_option("No progress line on standard error.")
+@command.json_option("Machine-readable output.")
 def play(level: str, games: int, seed: int, look_ahead: bool, quiet: bool,
          as_json: bool) -> int:
     """Play games with the analyser and print its win rate, with a 95% interval.
@@ -637,7 +632,7 @@ def play(level: str, games: int, seed: int, look_ahead: bool, quiet: bool,
 @click.argument("formula")
 @click.argument("values", nargs=-1)
 @click.option("--dimacs", is_flag=True, help="FORMULA is a DIMACS CNF file.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@command.json_option("Machine-readable output.")
 def eval_cmd(formula: str, values: tuple[str, ...], dimacs: bool, as_json: bool) -> int:
     """Evaluate FORMULA under VALUES given as name=0/1 (a check of --assignment).
 

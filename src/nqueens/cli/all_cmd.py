@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from puzzleshell import command
+
 from .. import formats
 from ..counter import count as count_solutions
 from ..errors import BadInput, NoSolution
@@ -58,8 +60,7 @@ def _estimated_boards(problem: Problem, unique: bool) -> tuple[int, bool]:
 @piece_option
 @torus_option
 @constraint_options
-@click.option("--quiet", "-q", is_flag=True,
-              help="No messages on stderr (all prints none but its errors).")
+@command.quiet_option("No messages on stderr (all prints none but its errors).")
 def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str | None,
             as_json: bool, output: str | None, piece: str, torus: bool, fixed: str | None,
             blocked: str | None, quiet: bool) -> int:

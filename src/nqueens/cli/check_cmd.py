@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import click
 
+from puzzleshell import command
+
 from .. import formats
 from ..board import Solution
 from ..pieces import Piece, line_between
@@ -39,8 +41,7 @@ def _line_kind(a: tuple[int, int], b: tuple[int, int], n: int, torus: bool,
 @json_option
 @piece_option
 @torus_option
-@click.option("--quiet", "-q", is_flag=True,
-              help="No messages on stderr: the verdict on stdout and the exit code only.")
+@command.quiet_option("No messages on stderr: the verdict on stdout and the exit code only.")
 def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool, piece: str,
               torus: bool, quiet: bool) -> int:
     """FILE (or standard input, '-') holds one board in any readable format: a Q/. board,

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
-from puzzleshell import signals
+from puzzleshell import command, signals
 
 from ..counter import count as count_solutions
 from ..counter import engine_of, uses_subproblems
@@ -63,8 +63,7 @@ def quiet_option(f: F) -> F:
     >>> show.main(["-q"], standalone_mode=False)
     progress bar: False
     """
-    return click.option("--quiet", "-q", is_flag=True,
-                        help="No progress bar (it shows only when stderr is a terminal).")(f)
+    return command.quiet_option("No progress bar (it shows only when stderr is a terminal).")(f)
 
 
 def memory_option(f: F) -> F:

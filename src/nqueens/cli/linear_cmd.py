@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from puzzleshell import command
+
 from ..errors import BadInput
 from ..linear import (
     BOARD_FORMATS,
@@ -42,7 +44,7 @@ _ALL_FORMATS = BOARD_FORMATS + tuple(f for f in TABLE_FORMATS if f not in BOARD_
               help="Count all solutions (for the percentage) only for n up to this.")
 @json_option
 @output_option
-@click.option("--quiet", "-q", is_flag=True, help="No summary line on standard error.")
+@command.quiet_option("No summary line on standard error.")
 def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
                limit: int | None, count_max: int, as_json: bool, output: str | None,
                quiet: bool) -> int:

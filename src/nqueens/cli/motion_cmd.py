@@ -6,6 +6,8 @@ from contextlib import ExitStack
 
 import click
 
+from puzzleshell import command
+
 from ..motion.report import plan
 from .common import check_output_paths, dump_json, echo, json_option, output_stream, say
 
@@ -44,8 +46,7 @@ from .common import check_output_paths, dump_json, echo, json_option, output_str
 @click.option("--plot", default=None, metavar="FILE.png",
               help="Plot PSNR against speed-up for the full search and each pattern.")
 @json_option
-@click.option("--quiet", "-q", is_flag=True,
-              help="No messages on standard error (the demo pair, the summary line).")
+@command.quiet_option("No messages on standard error (the demo pair, the summary line).")
 def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tuple[str, ...],
                noise: float, size: str | None, seed: int, block: int, radius: int,
                patterns: tuple[str, ...], repeat: int, vectors_path: str | None,

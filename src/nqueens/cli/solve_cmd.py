@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 
+from puzzleshell import command
+
 from .. import formats, linear
 from ..board import Solution
 from ..errors import BadInput, BudgetExhausted, NoSolution
@@ -46,7 +48,7 @@ from .common import (
 @click.option("--max-steps", type=click.IntRange(min=0), default=None,
               help="min-conflicts: the most candidate swaps to try (default 1,000,000 + 100·N); "
                    "exit 1 when they run out.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress display or timing on stderr.")
+@command.quiet_option("No progress display or timing on stderr.")
 def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str | None, piece: str,
               torus: bool, fixed: str | None, blocked: str | None, seed: int,
               max_steps: int | None, quiet: bool) -> int:

@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from puzzleshell import command
+
 from ..classic import search_space
 from ..classic.stats import NO_TORUS, SearchSpace
 from ..errors import BadInput
@@ -56,7 +58,7 @@ def format_table(s: SearchSpace) -> str:
 @piece_option
 @click.option("--torus", is_flag=True,
               help="Refused: the table is that of the backtracking on the ordinary board.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@command.quiet_option("No progress bar.")
 def stats_cmd(n: int, as_json: bool, piece: str, torus: bool, quiet: bool) -> int:
     """Placements of any N of the N² squares, of one queen per column, of one per
     column and row; the squares the backtracking (proba) tests to find every

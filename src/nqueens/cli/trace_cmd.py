@@ -12,6 +12,8 @@ from typing import IO
 import click
 from click.core import ParameterSource
 
+from puzzleshell import command
+
 from .. import methods
 from ..classic import EXHAUSTIVE, METHODS, trace
 from ..errors import BadInput, NoSolution
@@ -28,6 +30,7 @@ from .common import (
     echo,
     json_option,
     output_format,
+    output_option,
     output_stream,
     piece_option,
     say,
@@ -73,8 +76,7 @@ PICTURES = ("board", "svg", "png")
                    "a format that contradicts the --output extension is refused].")
 @click.option("--attacked", is_flag=True,
               help="Pictures: shade the squares the queens attack.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Write to FILE instead of standard output (written whole or not at all).")
+@output_option
 @click.option("--seed", type=int, default=None,
               help="Random seed (intuitive: its escapes; min-conflicts) [default: 0, "
                    "said on stderr; in a --compare page min-conflicts takes its typical "
@@ -85,8 +87,7 @@ PICTURES = ("board", "svg", "png")
 @piece_option
 @click.option("--torus", is_flag=True,
               help="Refused: the traced algorithms are the sources', on the ordinary board.")
-@click.option("--quiet", "-q", is_flag=True,
-              help="No messages on stderr (what a page holds, the work counted, how the "
+@command.quiet_option("No messages on stderr (what a page holds, the work counted, how the "
                    "boards read); warnings and errors stay.")
 def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, show_events: bool,
               animate: bool, speed: float, html_file: str | None, compare: str | None,
