@@ -7,13 +7,8 @@ import click
 from puzzleshell import command
 
 from ..errors import BadInput
-from ..linear import (
-    BOARD_FORMATS,
-    DEFAULT_COUNT_MAX,
-    format_linear_table,
-    linear_listing,
-    linear_table,
-)
+from ..linear import DEFAULT_COUNT_MAX, linear_table
+from ..linear_listing import BOARD_FORMATS, format_linear_table, linear_listing
 from ..tables import TABLE_FORMATS
 from .common import (
     echo,
