@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from minesweeper.gadgets import GADGETS, gadget_names, get_gadget, truth_table
+from minesweeper.circuit import gadget_names, get_gadget
+from minesweeper.gadgets import GADGETS, truth_table
 
 
 @pytest.mark.parametrize("name", gadget_names())

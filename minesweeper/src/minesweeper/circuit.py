@@ -43,7 +43,7 @@ import numpy as np
 from .board import MAX_SQUARES, Board, Cell
 from .errors import BadInput
 from .formula import Formula, Not, Op, Var, variables
-from .gadgets import GADGETS, PITCH, PORT, WIDTH, board_of
+from .gadgets import GADGETS, PITCH, PORT, WIDTH, Gadget, board_of, get_template
 from .render import Overlay
 
 #: At most this many waiting clauses are weighed when a side of the clause layout takes
@@ -534,3 +534,54 @@ def assemble(ops: list[tuple[str, int]], n_lanes: int,
         sums[r0 : r0 + h, c0 : c0 + w] = ts
         counts[name] = counts.get(name, 0) + 1
     return board_of(kinds, sums), total_tiles, counts
+
+
+def composite(name: str) -> Gadget | None:
+    """The gadgets made of others: ``and`` (NOT on both inputs, then NOR) and ``or`` (NOR,
+    then NOT); ``None`` for other names.
+
+    >>> from minesweeper.gadgets import truth_table
+    >>> truth_table(composite("and")).matches
+    True
+    """
+    if name == "and":
+        ops = [("not", 0), ("not", 1), ("nor", 0)]
+        summary = "AND gate: NOT on both inputs, then NOR"
+        def expected(ins: tuple[bool, ...]) -> tuple[bool, ...] | None:
+            return (ins[0] and ins[1],)
+    elif name == "or":
+        ops = [("nor", 0), ("not", 0)]
+        summary = "OR gate: NOR, then NOT"
+
+        def expected(ins: tuple[bool, ...]) -> tuple[bool, ...] | None:
+            return (ins[0] or ins[1],)
+    else:
+        return None
+    board, tiles, _ = assemble(ops, 2, [0, 1])
+    lane_row = 2 * PORT
+    ports = {"x": (lane_row, 0), "y": (2 * PITCH + lane_row, 0),
+             "out": (lane_row, tiles * 2 * WIDTH)}
+    return Gadget(name, summary, board, ports, ["x", "y"], ["out"], expected)
+
+
+def gadget_names() -> list[str]:
+    """Every gadget name, composites included.
+
+    >>> "crossover" in gadget_names() and "and" in gadget_names()
+    True
+    """
+    return sorted([*GADGETS, "and", "or"])
+
+
+def get_gadget(name: str) -> Gadget:
+    """A gadget (board with ports) by name.
+
+    >>> get_gadget("or").outputs
+    ['out']
+    """
+    if name not in gadget_names():
+        raise BadInput(f"no gadget named {name!r} (known: {', '.join(gadget_names())})")
+    made = composite(name)
+    if made is not None:
+        return made
+    return get_template(name).gadget()

@@ -260,10 +260,10 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
       minesweeper check board.txt --safe -o answer.txt
       minesweeper check board.txt --mines 99 --probabilities -o heat.png
     """
+    from .decide import decide
     from .probability import probabilities
     from .report import assignment as assignment_of
     from .sat import safe_squares
-    from .verdict import decide
 
     _check_stdout(output, as_json)
     kind = output_format(output, fmt, ("text", "json", "svg", "png"), not_mine=(
@@ -355,7 +355,8 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
       minesweeper gadget nor -o - | minesweeper check -   its board, checked
     """
     from .board import format_board
-    from .gadgets import get_gadget, truth_table
+    from .circuit import get_gadget
+    from .gadgets import truth_table
 
     _check_stdout(output, as_json)
     if name is None:
@@ -378,7 +379,7 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
 
 
 def _list_gadgets(as_json: bool) -> int:
-    from .gadgets import gadget_names, get_gadget
+    from .circuit import gadget_names, get_gadget
 
     items = {n: get_gadget(n).summary for n in gadget_names()}
     if as_json:
@@ -551,9 +552,9 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
       minesweeper render board.txt -o board.svg --safe --mines 10
       minesweeper render board.txt -o - --witness     the witness as text, on stdout
     """
+    from .decide import decide
     from .report import Report
     from .sat import safe_squares
-    from .verdict import decide
 
     _check_stdout(output, as_json)
     kind = output_format(output, fmt, ("text", "mine", "svg", "png"))

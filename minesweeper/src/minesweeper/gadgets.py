@@ -205,6 +205,7 @@ class Gadget:
     def to_json(self) -> dict[str, object]:
         """What ``gadget NAME --json`` prints (ports as 1-based ``[row, column]``).
 
+        >>> from minesweeper.circuit import get_gadget
         >>> get_gadget("wire").to_json()["ports"]
         {'in': [7, 1], 'out': [7, 9]}
         """
@@ -224,6 +225,7 @@ class Gadget:
         """What ``gadget NAME`` prints: the summary, where the ports are, and the board
         with ``I`` on the input ports and ``O`` on the output ports.
 
+        >>> from minesweeper.circuit import get_gadget
         >>> print("\\n".join(get_gadget("terminator").lines()[:2]))
         terminator: closes a loose wire end: either value is consistent
           port in: row 7, column 1
@@ -503,55 +505,5 @@ def get_template(name: str) -> Template:
     try:
         return GADGETS[name]
     except KeyError:
-        raise BadInput(f"no gadget named {name!r} (known: {', '.join(gadget_names())})") \
+        raise BadInput(f"no gadget named {name!r} (known: {', '.join(sorted(GADGETS))})") \
             from None
-
-
-def composite(name: str) -> Gadget | None:
-    """The gadgets made of others: ``and`` (NOT on both inputs, then NOR) and ``or`` (NOR,
-    then NOT); ``None`` for other names.
-
-    >>> truth_table(composite("and")).matches
-    True
-    """
-    from .circuit import assemble
-
-    if name == "and":
-        ops = [("not", 0), ("not", 1), ("nor", 0)]
-        summary = "AND gate: NOT on both inputs, then NOR"
-        def expected(ins: tuple[bool, ...]) -> tuple[bool, ...] | None:
-            return (ins[0] and ins[1],)
-    elif name == "or":
-        ops = [("nor", 0), ("not", 0)]
-        summary = "OR gate: NOR, then NOT"
-
-        def expected(ins: tuple[bool, ...]) -> tuple[bool, ...] | None:
-            return (ins[0] or ins[1],)
-    else:
-        return None
-    board, tiles, _ = assemble(ops, 2, [0, 1])
-    lane_row = 2 * PORT
-    ports = {"x": (lane_row, 0), "y": (2 * PITCH + lane_row, 0),
-             "out": (lane_row, tiles * 2 * WIDTH)}
-    return Gadget(name, summary, board, ports, ["x", "y"], ["out"], expected)
-
-
-def gadget_names() -> list[str]:
-    """Every gadget name, composites included.
-
-    >>> "crossover" in gadget_names() and "and" in gadget_names()
-    True
-    """
-    return sorted([*GADGETS, "and", "or"])
-
-
-def get_gadget(name: str) -> Gadget:
-    """A gadget (board with ports) by name.
-
-    >>> get_gadget("or").outputs
-    ['out']
-    """
-    made = composite(name)
-    if made is not None:
-        return made
-    return get_template(name).gadget()

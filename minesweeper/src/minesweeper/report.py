@@ -3,7 +3,7 @@ the solvers (a count, the safe squares, a verdict, an assignment) as text, as JS
 marks on a picture.
 
 >>> from minesweeper.board import parse_board
->>> from minesweeper.verdict import decide
+>>> from minesweeper.decide import decide
 >>> board = parse_board("1?1/?0?/1?1")
 >>> report = Report(board)
 >>> report.add_verdict(decide(board))

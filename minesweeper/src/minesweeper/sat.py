@@ -35,7 +35,7 @@ from .verdict import Verdict, one_based
 
 SOLVER_NAME = "cd19"
 
-#: The name of this solver for :func:`minesweeper.verdict.decide`.
+#: The name of this solver for :func:`minesweeper.decide.decide`.
 SAT = "sat"
 
 

@@ -6,6 +6,7 @@ numbers that cannot all hold and a sentence saying why.  :func:`decide` picks th
 by name.
 
 >>> from minesweeper.board import parse_board
+>>> from minesweeper.decide import decide
 >>> v = decide(parse_board("?1?/8.."), "backtrack")
 >>> v.consistent, v.core, v.why[:24]
 (False, [(1, 0)], 'this number cannot hold:')
@@ -50,6 +51,7 @@ class Verdict:
         """The JSON form ``check --json`` prints (squares as 1-based ``[row, column]``).
 
         >>> from minesweeper.board import parse_board
+        >>> from minesweeper.decide import decide
         >>> decide(parse_board("1?/11"), "sat").to_json()["mines"]
         [[1, 2]]
         >>> decide(parse_board("8"), "sat").to_json()["core"]
@@ -70,6 +72,7 @@ class Verdict:
         or the reason, with the numbers of the core marked ``[n]``.
 
         >>> from minesweeper.board import parse_board
+        >>> from minesweeper.decide import decide
         >>> print("\\n".join(decide(parse_board("1?"), "sat").lines(parse_board("1?"))))
         a witness arrangement (* mine, - no mine):
         1*
@@ -94,36 +97,3 @@ def one_based(cells: set[Cell] | list[Cell]) -> list[list[int]]:
     order = np.lexsort((pairs[:, 1], pairs[:, 0]))
     out: list[list[int]] = (pairs[order] + 1).tolist()
     return out
-
-
-def decide(board: Board, method: str = "sat") -> Verdict:
-    """The verdict of the solver ``method`` (one of :data:`METHODS`) on ``board``.
-
-    >>> from minesweeper.board import parse_board
-    >>> decide(parse_board("1?1/?0?/1?1"), "sat").consistent
-    False
-    """
-    if method == "backtrack":
-        from .backtrack import check as backtrack_check
-
-        return backtrack_check(board)
-    if board.total is not None:
-        found = _witness_by_groups(board)
-        if found is not None:
-            return Verdict(True, "sat", mines=found)
-    from .sat import check as sat_check
-
-    return sat_check(board)
-
-
-def _witness_by_groups(board: Board) -> set[Cell] | None:
-    """A witness from the groups of classes, the total one constraint over their mine
-    counts (what a cardinality encoding makes slow on large boards); None when there is
-    none (the solver then gives the reason) or a group is too entangled."""
-    from .errors import BadInput
-    from .probability import witness
-
-    try:
-        return witness(board)
-    except BadInput:
-        return None
