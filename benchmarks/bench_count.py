@@ -33,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from nqueens.counter import count, warm_up
+from nqueens.algorithms.counter import count, warm_up
 
 from sidebyside import add_old_option, child_json, load
 

@@ -6,7 +6,7 @@ with an NVIDIA GPU.
 machine without a GPU; use ``--up-to`` to stay small), beside the CPU's own constellation
 engine on one core, for the cost of the items.
 
-Each timed count is one call of ``nqueens.counter.count(n, device=...)``: subproblems
+Each timed count is one call of ``nqueens.algorithms.counter.count(n, device=...)``: subproblems
 made on the host, split into items, counted, added back; the kernel's compilation is done
 before (it is cached on disk) and is not timed.
 """
@@ -40,7 +40,7 @@ def main() -> None:
                     help="seconds the timed counts may take in all: an n whose estimate "
                          "(8× the last) would pass it is left out")
     args = ap.parse_args()
-    from nqueens.counter import cons, count, gpu
+    from nqueens.algorithms.counter import cons, count, gpu
 
     print(f"{load()}; {os.cpu_count()} cores; device {args.device}", flush=True)
     backend = gpu.open_backend(args.device, lambda what: print(f"  ({what})", flush=True))
@@ -71,7 +71,7 @@ def main() -> None:
     if args.device == "host":
         n = args.check_up_to
         subs = cons.make_subproblems(n)
-        from nqueens.counter.engines import solve_batch
+        from nqueens.algorithms.counter.engines import solve_batch
 
         t = time.perf_counter()
         solve_batch(subs)

@@ -14,8 +14,8 @@ temporary folder:
 
 In one process each, the readable twins the kernels are held against: the check against
 a plain-Python set check (the Uzbek source's ``cols``/``diag1``/``diag2``), min-conflicts
-against :func:`nqueens.repair.trace_min_conflicts`, the intuitive repair against
-:func:`nqueens.classic.intuitive.trace_intuitive` (both pairs reach the same boards,
+against :func:`nqueens.algorithms.repair.trace_min_conflicts`, the intuitive repair against
+:func:`nqueens.algorithms.classic.intuitive.trace_intuitive` (both pairs reach the same boards,
 which is asserted), the ``perm`` writer against ``str.join``.
 
 ``--old PYTHON`` runs every command under the ``nqueens`` beside that Python too (an
@@ -74,7 +74,7 @@ def measured(argv: list[str], cwd: str, env: dict[str, str]) -> dict[str, float]
 def twin_case(name: str) -> dict[str, float]:
     """One kernel against its readable twin, in this process."""
     if name == "check":
-        from nqueens.repair import min_conflicts
+        from nqueens.algorithms.repair import min_conflicts
 
         s = min_conflicts(10**6, seed=1)
         t0 = time.perf_counter()
@@ -89,7 +89,7 @@ def twin_case(name: str) -> dict[str, float]:
         t2 = time.perf_counter()
         return {"n": 10**6, "core_s": t1 - t0, "python_s": t2 - t1}
     if name == "min-conflicts":
-        from nqueens.repair import min_conflicts, replay_board, trace_min_conflicts
+        from nqueens.algorithms.repair import min_conflicts, replay_board, trace_min_conflicts
 
         t0 = time.perf_counter()
         a = min_conflicts(1000, seed=1)
@@ -99,8 +99,8 @@ def twin_case(name: str) -> dict[str, float]:
         assert a == b
         return {"n": 1000, "core_s": t1 - t0, "python_s": t2 - t1}
     if name == "intuitive":
-        from nqueens.classic.intuitive import intuitive, trace_intuitive
-        from nqueens.events import Kind
+        from nqueens.algorithms.classic.intuitive import intuitive, trace_intuitive
+        from nqueens.base.events import Kind
 
         t0 = time.perf_counter()
         a, states = intuitive(100)
@@ -112,8 +112,8 @@ def twin_case(name: str) -> dict[str, float]:
     assert name == "perm-writer"
     import io
 
-    from nqueens.closed_form import construct
-    from nqueens.formats import write_perm_stream
+    from nqueens.algorithms.closed_form import construct
+    from nqueens.output.formats import write_perm_stream
 
     s = construct(10**7)
     core = io.StringIO()

@@ -21,7 +21,7 @@ import math
 import time
 from typing import Any
 
-from nqueens.motion import compare, make_pair, tradeoff_png
+from nqueens.tasks.motion import compare, make_pair, tradeoff_png
 
 from sidebyside import add_old_option, child_json
 

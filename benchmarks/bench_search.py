@@ -1,4 +1,4 @@
-"""nqueens.counter against a plain-Python bitmask counter, side by side in one run.
+"""nqueens.count against a plain-Python bitmask counter, side by side in one run.
 
 The Python counter is the usual fastest pure-Python form: bit masks for columns and
 both diagonals, lowest free bit by ``x & -x``, the first row halved by the mirror.
@@ -56,7 +56,7 @@ def python_count(n: int) -> int:
 
 def nqueens_count(n: int) -> int:
     kwargs = {}
-    if "workers" in inspect.signature(nqueens.counter).parameters:
+    if "workers" in inspect.signature(nqueens.count).parameters:
         kwargs["workers"] = 1
     return nqueens.count(n, **kwargs).total
 

@@ -21,10 +21,10 @@ import tempfile
 import time
 from typing import Any
 
-from nqueens.classic import search_space, steps_to_first, trace
+from nqueens.algorithms.classic import search_space, steps_to_first, trace
+from nqueens.base.events import count_steps
 from nqueens.cli import main
-from nqueens.events import count_steps
-from nqueens.viz.html import encode_events, proba_bytes
+from nqueens.tasks.viz.html import encode_events, proba_bytes
 
 from sidebyside import add_old_option, child_json, load, pythons, timed_command
 

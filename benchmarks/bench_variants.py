@@ -1,12 +1,12 @@
 """Variants side by side with plain-Python references, in one run: superqueens, the
 torus, completion with fixed queens, and the linear slopes.
 
-* superqueen and torus counts: ``nqueens.counter`` (one worker where it takes one)
+* superqueen and torus counts: ``nqueens.count`` (one worker where it takes one)
   against a plain-Python bitmask counter written for the comparison (knight masks
   from the last two rows; wrapped diagonals as rotations);
 * completion: ``nqueens.count(n, fixed=...)`` (masks inside the kernel) against the
   obvious slow path, filtering the full list of ``nqueens.solutions(n)``;
-* linear slopes: ``nqueens.linear.multipliers`` (a numpy sieve by the primes of n)
+* linear slopes: ``nqueens.algorithms.linear.multipliers`` (a numpy sieve by the primes of n)
   against a Python loop over ``math.gcd``.
 
 Read the ratios; absolute times move with the machine's load.
@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 
 import nqueens
-from nqueens.linear import multipliers
+from nqueens.algorithms.linear import multipliers
 
 
 def python_count(n: int, knight: bool = False, torus: bool = False) -> int:
@@ -69,7 +69,8 @@ def python_count(n: int, knight: bool = False, torus: bool = False) -> int:
 
 
 def _kwargs() -> dict[str, int]:
-    return {"workers": 1} if "workers" in inspect.signature(nqueens.counter).parameters else {}
+    takes = inspect.signature(nqueens.count).parameters
+    return {"workers": 1} if "workers" in takes else {}
 
 
 def best(f: Callable[[], object], repeat: int = 3) -> tuple[float, object]:

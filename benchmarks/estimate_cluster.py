@@ -18,10 +18,10 @@ import argparse
 import os
 import time
 
-from nqueens.counter import engine_of, make_subproblems
-from nqueens.counter.engines import solve_batch
-from nqueens.counter.pace import pick_sample
-from nqueens.search import Problem
+from nqueens.algorithms.counter import engine_of, make_subproblems
+from nqueens.algorithms.counter.engines import solve_batch
+from nqueens.algorithms.counter.pace import pick_sample
+from nqueens.algorithms.search import Problem
 
 
 def duration(seconds: float) -> str:

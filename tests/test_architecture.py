@@ -114,7 +114,7 @@ def _cycle() -> list[str] | None:
 
 
 def test_the_graph_sees_the_imports_the_code_has() -> None:
-    assert "nqueens.squares" in GRAPH["nqueens.formats.readers"]
+    assert "nqueens.base.squares" in GRAPH["nqueens.output.formats.readers"]
     assert "nqueens.cli.common" in GRAPH["nqueens.cli.solve_cmd"]
     assert "puzzleshell.signals" in GRAPH["minesweeper.__main__"]
     assert "minesweeper.sat" in GRAPH["minesweeper.decide"]  # inside a function

@@ -119,7 +119,7 @@ def test_validation_is_vectorised_for_huge_boards() -> None:
     lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n)),
     st.sampled_from(["queen", "superqueen"]), st.booleans())
 def test_conflicts_count_every_attacking_pair(cols: list[int], piece: str, torus: bool) -> None:
-    from nqueens.pieces import Piece, attacks
+    from nqueens.base.pieces import Piece, attacks
 
     p = Piece.parse(piece)
     n = len(cols)
@@ -162,11 +162,11 @@ def test_a_negative_limit_on_pairs_is_bad_input() -> None:
 def _int32_everywhere() -> list[tuple[str, Solution]]:
     import io
 
-    from nqueens import formats
-    from nqueens.closed_form import construct
-    from nqueens.linear import placement
-    from nqueens.repair import min_conflicts
-    from nqueens.search import Problem, iter_solutions
+    from nqueens.algorithms.closed_form import construct
+    from nqueens.algorithms.linear import placement
+    from nqueens.algorithms.repair import min_conflicts
+    from nqueens.algorithms.search import Problem, iter_solutions
+    from nqueens.output import formats
 
     wide = io.BytesIO()
     np.save(wide, np.array([1, 3, 0, 2], dtype=np.int64))
@@ -204,8 +204,8 @@ def test_int32_and_int64_boards_are_one_board() -> None:
 def test_an_int32_npy_is_read_in_place_and_an_int64_one_once() -> None:
     import io
 
-    from nqueens import formats
-    from nqueens.closed_form import construct
+    from nqueens.algorithms.closed_form import construct
+    from nqueens.output import formats
 
     board = construct(100_000)
     for dtype, in_place in ((np.int32, True), (np.int64, False), (np.dtype(">i4"), False)):

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from nqueens import formats
-from nqueens.errors import BadInput
-from nqueens.pieces import Piece
-from nqueens.placement import Placement
+from nqueens.base.errors import BadInput
+from nqueens.base.pieces import Piece
+from nqueens.base.placement import Placement
+from nqueens.output import formats
 
 
 @pytest.mark.parametrize("board", [

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from nqueens import Solution, formats
-from nqueens.errors import BadInput
+from nqueens import Solution
+from nqueens.base.errors import BadInput
+from nqueens.output import formats
 
 
 def test_solve_prints_the_first_board(run) -> None:

@@ -20,9 +20,9 @@ pytest.importorskip("dask.distributed")
 pytestmark = pytest.mark.cluster
 
 from nqueens import count  # noqa: E402
-from nqueens.counter import constellations as cons  # noqa: E402
-from nqueens.counter import make_subproblems  # noqa: E402
-from nqueens.counter.cluster import (  # noqa: E402
+from nqueens.algorithms.counter import constellations as cons  # noqa: E402
+from nqueens.algorithms.counter import make_subproblems  # noqa: E402
+from nqueens.algorithms.counter.cluster import (  # noqa: E402
     ClusterError,
     DaskMap,
     check_address,
@@ -30,12 +30,12 @@ from nqueens.counter.cluster import (  # noqa: E402
     connected,
     plan_batches,
 )
-from nqueens.counter.engines import solve_batch  # noqa: E402
-from nqueens.counter.journal import Journal, JournalHeader  # noqa: E402
-from nqueens.counter.runner import run  # noqa: E402
-from nqueens.counter.work import Subproblem, digest  # noqa: E402
-from nqueens.errors import BadInput  # noqa: E402
-from nqueens.search import Problem  # noqa: E402
+from nqueens.algorithms.counter.engines import solve_batch  # noqa: E402
+from nqueens.algorithms.counter.journal import Journal, JournalHeader  # noqa: E402
+from nqueens.algorithms.counter.runner import run  # noqa: E402
+from nqueens.algorithms.counter.work import Subproblem, digest  # noqa: E402
+from nqueens.algorithms.search import Problem  # noqa: E402
+from nqueens.base.errors import BadInput  # noqa: E402
 
 A000170 = {12: 14200, 13: 73712, 14: 365596, 16: 14772512, 18: 666090624}
 A002562 = {12: 1787, 13: 9233, 14: 45752, 16: 1846955, 18: 83263591}

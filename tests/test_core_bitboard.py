@@ -1,4 +1,4 @@
-"""The C bitboard kernels against readable searches built on :func:`nqueens.pieces.attacks`:
+"""The C bitboard kernels against readable searches built on :func:`nqueens.base.pieces.attacks`:
 the same solutions in the same order, the same counts and symmetry counts, with and
 without the knight move and the torus; and bad arguments raise instead of crashing."""
 
@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nqueens._core import bitboard as core
+from nqueens.base.pieces import Piece, attacks
 from nqueens.kernels import bitboard
 from nqueens.kernels.estimate import estimate_solutions
-from nqueens.pieces import Piece, attacks
 
 Board = tuple[int, ...]
 

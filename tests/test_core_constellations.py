@@ -1,4 +1,4 @@
-"""The C counting kernels against readable searches built on :func:`nqueens.pieces.attacks`:
+"""The C counting kernels against readable searches built on :func:`nqueens.base.pieces.attacks`:
 the same row layout, the same counts, symmetry counts and column sums, the same frames;
 and bad arguments raise instead of crashing."""
 
@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens._core import constellations as core
-from nqueens.counter import constellations as cons
+from nqueens.algorithms.counter import constellations as cons
+from nqueens.base.pieces import Piece, attacks
 from nqueens.kernels import constellations as kc
-from nqueens.pieces import Piece, attacks
 
 Square = tuple[int, int]
 
@@ -153,7 +153,7 @@ def test_short_subproblems() -> None:
 
 
 def frame_image(n: int, k: int, t: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    """Image k (order of nqueens.board.SYMMETRY_NAMES) of a frame, square by square."""
+    """Image k (order of nqueens.base.board.SYMMETRY_NAMES) of a frame, square by square."""
     a, b, c, d = t
     top = n - 1
     maps = [lambda r, q: (r, q), lambda r, q: (q, top - r), lambda r, q: (top - r, top - q),

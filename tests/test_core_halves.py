@@ -1,4 +1,4 @@
-"""The half-board engine (:mod:`nqueens.counter.halves`): totals and fundamentals against
+"""The half-board engine (:mod:`nqueens.algorithms.counter.halves`): totals and fundamentals against
 OEIS A000170/A002562 and against the start-constellation engine, pass by pass and turn
 search by turn search, its memory plans, its argument checks, and that it lets other
 threads run while it counts."""
@@ -11,9 +11,9 @@ import time
 import pytest
 
 from nqueens._core import halves as core
-from nqueens.counter import constellations as cons
-from nqueens.counter import halves
-from nqueens.counter.work import SubResult, tally
+from nqueens.algorithms.counter import constellations as cons
+from nqueens.algorithms.counter import halves
+from nqueens.algorithms.counter.work import SubResult, tally
 
 # OEIS A000170 and A002562, n = 1..17
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens._core import intuitive as core
-from nqueens.classic.intuitive import intuitive, trace_intuitive
-from nqueens.events import Event, Kind
+from nqueens.algorithms.classic.intuitive import intuitive, trace_intuitive
+from nqueens.base.events import Event, Kind
 from nqueens.kernels.intuitive import (
     ESCAPE_NOTES,
     EVENT_KINDS,

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens._core import lines
-from nqueens.board import Solution
-from nqueens.closed_form import construct
+from nqueens.algorithms.closed_form import construct
+from nqueens.base.board import Solution
 
 
 def readable_first_repeat(cols: list[int]) -> int:

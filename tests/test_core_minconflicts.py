@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nqueens.events import Kind
+from nqueens.algorithms.repair import replay_board, trace_min_conflicts
+from nqueens.base.events import Kind
 from nqueens.kernels import minconflicts as mc
-from nqueens.repair import replay_board, trace_min_conflicts
 
 from programs import cpu_seconds_to_stop
 

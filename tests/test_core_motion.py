@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens._core import motion as core
-from nqueens.motion.search import full_sad_kernel, sampled_sad_kernel
+from nqueens.tasks.motion.search import full_sad_kernel, sampled_sad_kernel
 
 
 def _readable(ref: np.ndarray, tgt: np.ndarray, block: int, radius: int,

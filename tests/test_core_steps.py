@@ -1,5 +1,5 @@
 """The C step-count kernels against the readable traced ``proba``
-(:func:`nqueens.classic.trace`) and a readable tree walk: the same tests, placements,
+(:func:`nqueens.algorithms.classic.trace`) and a readable tree walk: the same tests, placements,
 removals, tree levels and trace bytes, for the queen and the superqueen; and bad
 arguments raise instead of crashing."""
 
@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nqueens._core import steps as core
-from nqueens.classic import trace
-from nqueens.events import Kind
+from nqueens.algorithms.classic import trace
+from nqueens.base.events import Kind
+from nqueens.base.pieces import Piece, attacks
 from nqueens.kernels import steps
-from nqueens.pieces import Piece, attacks
-from nqueens.viz.html import encode_events
+from nqueens.tasks.viz.html import encode_events
 
 pieces = st.sampled_from([Piece.QUEEN, Piece.SUPERQUEEN])
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.counter import memory_per_worker
-from nqueens.counter.table import count_table, format_table
-from nqueens.search import Problem
+from nqueens.algorithms.counter import memory_per_worker
+from nqueens.algorithms.counter.table import count_table, format_table
+from nqueens.algorithms.search import Problem
 
 from programs import program
 

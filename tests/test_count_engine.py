@@ -14,13 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens import Solution, count, solutions
-from nqueens.counter import constellations as cons
-from nqueens.counter import memory_per_worker
-from nqueens.counter.runner import batches, run, serial_map
-from nqueens.errors import BadInput
+from nqueens.algorithms.counter import constellations as cons
+from nqueens.algorithms.counter import memory_per_worker
+from nqueens.algorithms.counter.runner import batches, run, serial_map
+from nqueens.algorithms.search import Problem
+from nqueens.base.errors import BadInput
+from nqueens.base.pieces import Piece
 from nqueens.kernels import constellations as kc
-from nqueens.pieces import Piece
-from nqueens.search import Problem
 
 # OEIS A000170 (all), A002562 (fundamental) and A051223 (superqueens), n = 1..
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
@@ -98,7 +98,7 @@ def test_frame_images_of_any_permutation(case: tuple[int, list[int]]) -> None:
 def _all_frames(n: int, knight: bool) -> int:
     """Border placements of non-attacking pieces, counted by brute force."""
     piece = Piece.SUPERQUEEN if knight else Piece.QUEEN
-    from nqueens.pieces import attacks
+    from nqueens.base.pieces import attacks
 
     m = n - 1
     found = set()
@@ -192,8 +192,8 @@ def test_workers_pool_gives_the_same_result() -> None:
 def test_each_engine_record_counts_the_problems_it_takes(name: str) -> None:
     """An engine is its record: the problems it takes are counted by its functions
     alone, and its results pass its own plausibility rules."""
-    from nqueens.counter.engines import ENGINES, engine_for
-    from nqueens.counter.work import tally
+    from nqueens.algorithms.counter.engines import ENGINES, engine_for
+    from nqueens.algorithms.counter.work import tally
 
     engine = ENGINES[name]
     problem = {"simple": Problem.make(8, torus=False, blocked=[(0, 0)]),

@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from nqueens import count
-from nqueens.counter import constellations as cons
-from nqueens.counter import make_subproblems
-from nqueens.counter.executors import ExecutorError, FuturesMap, PoolMap, is_dask_client
-from nqueens.counter.journal import Journal, JournalHeader
-from nqueens.counter.runner import run
-from nqueens.counter.work import digest
-from nqueens.errors import BadInput
-from nqueens.search import Problem
+from nqueens.algorithms.counter import constellations as cons
+from nqueens.algorithms.counter import make_subproblems
+from nqueens.algorithms.counter.executors import ExecutorError, FuturesMap, PoolMap, is_dask_client
+from nqueens.algorithms.counter.journal import Journal, JournalHeader
+from nqueens.algorithms.counter.runner import run
+from nqueens.algorithms.counter.work import digest
+from nqueens.algorithms.search import Problem
+from nqueens.base.errors import BadInput
 
 # OEIS A000170 (all) and A002562 (fundamental)
 A000170 = {10: 724, 12: 14200, 13: 73712, 14: 365596, 16: 14772512, 17: 95815104}

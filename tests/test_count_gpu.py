@@ -15,11 +15,11 @@ from typing import Any, TypeVar
 
 import pytest
 
-from nqueens.counter import constellations as cons
-from nqueens.counter import count, gpu
-from nqueens.counter.engines import solve_batch
-from nqueens.counter.journal import Journal, JournalHeader
-from nqueens.errors import BadInput
+from nqueens.algorithms.counter import constellations as cons
+from nqueens.algorithms.counter import count, gpu
+from nqueens.algorithms.counter.engines import solve_batch
+from nqueens.algorithms.counter.journal import Journal, JournalHeader
+from nqueens.base.errors import BadInput
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
            14772512, 95815104, 666090624]
@@ -67,7 +67,7 @@ needs_gpu = pytest.mark.skipif(NO_GPU is not None, reason=NO_GPU or "")
 
 def cons_split(n: int) -> int:
     """The split the count uses for n (by the first row to fill from n = 19)."""
-    from nqueens.counter.constellations import default_split
+    from nqueens.algorithms.counter.constellations import default_split
 
     return default_split(n)
 

@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 
 from nqueens import BadInput, count
-from nqueens.counter import constellations as cons
-from nqueens.counter import halves, make_subproblems
-from nqueens.counter.engines import solve_batch
-from nqueens.counter.journal import Journal, JournalHeader
-from nqueens.counter.runner import run
-from nqueens.counter.work import Subproblem, SubResult, digest, tally
-from nqueens.search import Problem
+from nqueens.algorithms.counter import constellations as cons
+from nqueens.algorithms.counter import halves, make_subproblems
+from nqueens.algorithms.counter.engines import solve_batch
+from nqueens.algorithms.counter.journal import Journal, JournalHeader
+from nqueens.algorithms.counter.runner import run
+from nqueens.algorithms.counter.work import Subproblem, SubResult, digest, tally
+from nqueens.algorithms.search import Problem
 
 
 def _subs(n: int) -> list[Subproblem]:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nqueens import BadInput, Solution, formats
+from nqueens import BadInput, Solution
+from nqueens.output import formats
 
 FOUR = Solution([1, 3, 0, 2])
 
@@ -196,7 +197,7 @@ def test_block_writer_writes_what_the_board_writer_writes(n: int, unique: bool, 
                                                           limit: int | None) -> None:
     from itertools import islice
 
-    from nqueens.search import Problem, iter_solution_batches, iter_solutions
+    from nqueens.algorithms.search import Problem, iter_solution_batches, iter_solutions
 
     problem = Problem.make(n)
     boards = iter_solutions(problem, unique)

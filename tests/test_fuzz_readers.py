@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nqueens.cli.app import main as nq_main
-from nqueens.formats import PERM_MAX_BYTES, TEXT_MAX_BYTES
+from nqueens.output.formats import PERM_MAX_BYTES, TEXT_MAX_BYTES
 from puzzleshell import testing
 
 from programs import program

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.classic import trace
-from nqueens.events import Kind
-from nqueens.tour import TOUR
+from nqueens.algorithms.classic import trace
+from nqueens.base.events import Kind
+from nqueens.tasks.tour import TOUR
 
 from browser_support import click_square as _click_square
 from browser_support import needs_browser
@@ -139,7 +139,7 @@ def _event_facts(driver, k: int) -> dict[str, object]:  # type: ignore[no-untype
 
 def test_one_numbering_the_tried_square_and_its_three_cells_agree_at_every_event(
         browser, page8: Path) -> None:
-    from nqueens.pictures import FREE, REFUSED
+    from nqueens.output.pictures import FREE, REFUSED
 
     _screen(browser, 1280, 720)
     _open(browser, page8)

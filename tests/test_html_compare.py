@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.errors import BadInput, NoSolution
-from nqueens.repair import min_conflicts_run, trace_min_conflicts
-from nqueens.typical_seed import SEEDS, seed_steps, typical_note, typical_seed
+from nqueens.algorithms.repair import min_conflicts_run, trace_min_conflicts
+from nqueens.base.errors import BadInput, NoSolution
+from nqueens.tasks.typical_seed import SEEDS, seed_steps, typical_note, typical_seed
 
 from browser_support import needs_browser
 
@@ -50,7 +50,7 @@ def test_the_typical_seed_is_the_seed_of_the_median_run(n: int) -> None:
 
 
 def test_the_typical_seed_of_8_is_26_and_quick() -> None:
-    from nqueens.typical_seed import _steps
+    from nqueens.tasks.typical_seed import _steps
 
     _steps.cache_clear()
     start = time.process_time()

@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nqueens.classic import search_space, trace
-from nqueens.events import Kind
-from nqueens.pieces import Piece
-from nqueens.viz.html import encode_events, proba_bytes
+from nqueens.algorithms.classic import search_space, trace
+from nqueens.base.events import Kind
+from nqueens.base.pieces import Piece
+from nqueens.tasks.viz.html import encode_events, proba_bytes
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -118,7 +118,7 @@ def test_chromium_jumps_to_a_step(run, tmp_path: Path) -> None:
 def test_chromium_plays_a_repair_page_counting_the_solvers_steps(run, tmp_path: Path) -> None:
     import json
 
-    from nqueens import formats
+    from nqueens.output import formats
 
     solved = run("solve", "12", "-m", "min-conflicts", "--seed", "5", "--json")
     steps = json.loads(solved.out)["work"]["steps"]
@@ -279,7 +279,7 @@ def _current_line(dom: str) -> str:
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 def test_chromium_highlights_the_line_of_the_sources_code_each_event_runs(run,
                                                                           tmp_path: Path) -> None:
-    from nqueens.viz.code import code_of
+    from nqueens.tasks.viz.code import code_of
 
     page = tmp_path / "p8.html"
     assert run("trace", "8", "--html", str(page)).code == 0

@@ -96,7 +96,7 @@ def test_your_own_board_counts_completions_as_the_command_line_does(run, browser
 
 
 def test_screenshots_of_the_panels_show_what_they_must(run, browser, tmp_path: Path) -> None:
-    from nqueens.pictures import REFUSED
+    from nqueens.output.pictures import REFUSED
 
     page = tmp_path / "p8.html"
     assert run("trace", "8", "--html", str(page)).code == 0

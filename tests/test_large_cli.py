@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nqueens import formats
-from nqueens.board import Solution
-from nqueens.closed_form import construct
+from nqueens.algorithms.closed_form import construct
+from nqueens.base.board import Solution
+from nqueens.output import formats
 
 
 def _perm(text: str) -> Solution:
@@ -177,7 +177,7 @@ def test_installed_script_pipes_perm_into_check() -> None:
 
 
 def test_repair_methods_report_their_work(run) -> None:
-    from nqueens.classic.intuitive import intuitive
+    from nqueens.algorithms.classic.intuitive import intuitive
 
     r = run("solve", "8", "--method", "intuitive", "--format", "perm")
     assert r.code == 0

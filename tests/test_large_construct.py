@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.board import Solution
-from nqueens.closed_form import construct, construct_cols
-from nqueens.errors import BadInput, InvalidBoard, NoSolution
-from nqueens.solver import AUTO_BACKTRACK_MAX_N, METHODS, plan, solve
+from nqueens.algorithms.closed_form import construct, construct_cols
+from nqueens.base.board import Solution
+from nqueens.base.errors import BadInput, InvalidBoard, NoSolution
+from nqueens.tasks.solver import AUTO_BACKTRACK_MAX_N, METHODS, plan, solve
 
 
 def _brute_valid(cols: np.ndarray) -> bool:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from nqueens.classic.intuitive import intuitive, trace_intuitive
-from nqueens.errors import NoSolution
-from nqueens.events import Kind, replay
+from nqueens.algorithms.classic.intuitive import intuitive, trace_intuitive
+from nqueens.base.errors import NoSolution
+from nqueens.base.events import Kind, replay
 
 
 @pytest.mark.parametrize("n", range(4, 31))

@@ -5,14 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nqueens.errors import BadInput, NoSolution
-from nqueens.events import Kind
-from nqueens.repair import (
+from nqueens.algorithms.repair import (
     min_conflicts,
     min_conflicts_run,
     replay_board,
     trace_min_conflicts,
 )
+from nqueens.base.errors import BadInput, NoSolution
+from nqueens.base.events import Kind
 
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 9, 10, 13, 50, 1000, 100_000])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from nqueens.events import Kind
-from nqueens.repair import trace_min_conflicts
-from nqueens.squares import file_name
+from nqueens.algorithms.repair import trace_min_conflicts
+from nqueens.base.events import Kind
+from nqueens.base.squares import file_name
 
 
 def test_a_swap_names_the_partner_by_its_square_before_the_swap() -> None:

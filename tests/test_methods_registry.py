@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from nqueens import methods
-from nqueens.classic import EXHAUSTIVE
-from nqueens.classic import METHODS as TRACE_METHODS
-from nqueens.solver import METHODS as SOLVE_METHODS
+from nqueens.algorithms.classic import EXHAUSTIVE
+from nqueens.algorithms.classic import METHODS as TRACE_METHODS
+from nqueens.base import methods
+from nqueens.tasks.solver import METHODS as SOLVE_METHODS
 
 
 def test_the_documented_table_is_the_registry() -> None:
@@ -76,8 +76,8 @@ def test_each_record_runs_its_method_through_its_own_functions(record: methods.M
     """A record is all a method needs: ``solve`` and ``trace`` call the functions it
     names, and refuse where the record says the method does not go."""
     from nqueens import solve
-    from nqueens.classic import trace
-    from nqueens.events import solutions_of
+    from nqueens.algorithms.classic import trace
+    from nqueens.base.events import solutions_of
 
     if record.solves:
         found, work = record.solve(10, seed=1)

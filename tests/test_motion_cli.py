@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from nqueens.cli import main
-from nqueens.motion import make_pair
+from nqueens.tasks.motion import make_pair
 
 PIL = pytest.importorskip("PIL.Image")
 

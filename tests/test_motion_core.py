@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.errors import BadInput
-from nqueens.motion import (
+from nqueens.base.errors import BadInput
+from nqueens.tasks.motion import (
     block_truth,
     compare,
     full_search,
@@ -26,7 +26,7 @@ from nqueens.motion import (
     tile_lines,
     vectors_text,
 )
-from nqueens.motion.frames import INSTALL_HINT, canvas, sample_photo
+from nqueens.tasks.motion.frames import INSTALL_HINT, canvas, sample_photo
 
 
 def reference_search(ref: np.ndarray, tgt: np.ndarray, mask: np.ndarray, block: int,

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from nqueens.cli import main
-from nqueens.motion import make_pair
+from nqueens.tasks.motion import make_pair
 
 PIL = pytest.importorskip("PIL.Image")
 
@@ -55,7 +55,7 @@ def test_bad_plot_path_leaves_the_vectors_file_alone(tmp_path: Path,
 def test_bad_output_paths_fail_before_any_work(where: str, words: str, tmp_path: Path,
                                                monkeypatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import nqueens.motion.report as study  # where the command's search runs
+    import nqueens.tasks.motion.report as study  # where the command's search runs
 
     def no_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("the search ran before the output paths were checked")
@@ -177,7 +177,7 @@ def test_picture_title_is_not_cut_off_on_small_frames(size: str, tmp_path: Path,
 
 def test_timings_are_best_of_three_after_warm_up(monkeypatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    import nqueens.motion.evaluation as ev
+    import nqueens.tasks.motion.evaluation as ev
 
     calls: list[str] = []
     warm, full, queens = ev.warm_up, ev.full_search, ev.pattern_search

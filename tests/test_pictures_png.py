@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.colors import to_rgb
 
 from nqueens import Solution
-from nqueens.pictures import DARK, LIGHT, QUEEN_FILL, board_png
+from nqueens.output.pictures import DARK, LIGHT, QUEEN_FILL, board_png
 
 
 def _pixels(data: bytes) -> np.ndarray:

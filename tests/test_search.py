@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from nqueens import BadInput, NoSolution, Solution, count, first_solution, solutions, solve
-from nqueens.limits import MAX_EXACT_N
+from nqueens.base.limits import MAX_EXACT_N
 
 # OEIS A000170 (all solutions) and A002562 (fundamental solutions), n = 1..13.
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import nqueens
-from nqueens.errors import BadInput, BudgetExhausted, NoSolution
+from nqueens.base.errors import BadInput, BudgetExhausted, NoSolution
 
 
 @pytest.mark.parametrize("extra", [["--format", "matrix"], []])

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nqueens import formats, solve
-from nqueens.errors import BadInput, NoSolution
+from nqueens import solve
+from nqueens.base.errors import BadInput, NoSolution
+from nqueens.output import formats
 
 
 @given(st.integers(min_value=1, max_value=400).filter(lambda n: math.gcd(n, 6) == 1))

@@ -55,7 +55,7 @@ def test_import_nqueens_loads_no_drawing_and_no_cluster() -> None:
     modules, proc = testing.imported_modules("import nqueens")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert not _packages(modules) & (HEAVY | {"numba"})
-    assert "nqueens.counter.cluster" not in modules
+    assert "nqueens.algorithms.counter.cluster" not in modules
 
 
 def test_the_library_solves_and_counts_without_drawing_or_cluster() -> None:
@@ -64,7 +64,7 @@ def test_the_library_solves_and_counts_without_drawing_or_cluster() -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.split()[-1] == "724"
     assert not _packages(modules) & HEAVY
-    assert "nqueens.counter.cluster" not in modules
+    assert "nqueens.algorithms.counter.cluster" not in modules
 
 
 @pytest.mark.parametrize("args", [
@@ -82,7 +82,7 @@ def test_nqueens_commands_load_no_drawing(args: tuple[str, ...], tmp_path: Path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     # Standard error is not a terminal here: no progress bar, so no rich either.
     assert not _packages(modules) & HEAVY
-    assert "nqueens.counter.cluster" not in modules
+    assert "nqueens.algorithms.counter.cluster" not in modules
 
 
 def test_command_table_matches_the_commands() -> None:

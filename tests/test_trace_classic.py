@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.classic import EXHAUSTIVE, search_space, steps_to_first, trace
-from nqueens.errors import BadInput
-from nqueens.events import Event, Kind, TraceError, count_steps, replay, solutions_of
+from nqueens.algorithms.classic import EXHAUSTIVE, search_space, steps_to_first, trace
+from nqueens.base.errors import BadInput
+from nqueens.base.events import Event, Kind, TraceError, count_steps, replay, solutions_of
 
 # OEIS A140450, n = 4 … 20: steps of the backtracking to its first solution.
 A140450 = [26, 15, 171, 42, 876, 333, 975, 517, 3066, 1365, 26495, 20280, 160712, 91222,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.classic import search_space
+from nqueens.algorithms.classic import search_space
 
 A140450 = [26, 15, 171, 42, 876, 333, 975, 517, 3066, 1365, 26495, 20280, 160712, 91222,
            743229, 48184, 3992510]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nqueens import squares
-from nqueens.classic import METHODS
+from nqueens.algorithms.classic import METHODS
+from nqueens.base import squares
 
 MC8 = ("trace", "8", "-m", "min-conflicts", "--seed", "2")
 
@@ -116,7 +116,7 @@ def test_animation_labels_beyond_26_files(run) -> None:
 
 
 def test_a_large_page_gets_a_warning(run, tmp_path: Path, monkeypatch) -> None:
-    from nqueens.viz import html
+    from nqueens.tasks.viz import html
 
     page = tmp_path / "p8.html"
     r = run("trace", "8", "--html", str(page))

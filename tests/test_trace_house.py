@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from nqueens.classic import trace
-from nqueens.pieces import Piece
-from nqueens.snapshots import TraceSummary, snapshots
+from nqueens.algorithms.classic import trace
+from nqueens.base.pieces import Piece
+from nqueens.tasks.snapshots import TraceSummary, snapshots
 
 
 def test_an_output_ending_in_json_gets_the_json_document(run, tmp_path: Path) -> None:

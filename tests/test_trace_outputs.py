@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from nqueens import squares
+from nqueens.base import squares
 
 MC_SHORT = ("trace", "8", "-m", "min-conflicts", "--seed", "2", "--max-steps", "3")
 
@@ -115,7 +115,7 @@ def test_svg_labels_past_26_files(run, tmp_path, n) -> None:
 
 
 def test_labels_stop_where_they_no_longer_fit() -> None:
-    from nqueens.pictures import position_svg
+    from nqueens.output.pictures import position_svg
 
     assert len(_texts(position_svg(55, [], labels=True))) == 110
     assert _texts(position_svg(56, [], labels=True)) == []

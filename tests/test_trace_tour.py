@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.classic import trace
-from nqueens.events import Kind
-from nqueens.squares import square_name
-from nqueens.tour import TOUR, TOUR_METHODS, stops, words
+from nqueens.algorithms.classic import trace
+from nqueens.base.events import Kind
+from nqueens.base.squares import square_name
+from nqueens.tasks.tour import TOUR, TOUR_METHODS, stops, words
 
 STEPS = ["--step", "24", "--step", "36", "--step", "60", "--step", "876"]
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 import nqueens
 from nqueens import BadInput, NoSolution, Solution
-from nqueens.pieces import Piece, attacks
-from nqueens.search import Problem
-from nqueens.squares import file_name
+from nqueens.algorithms.search import Problem
+from nqueens.base.pieces import Piece, attacks
+from nqueens.base.squares import file_name
 
 Square = tuple[int, int]
 

@@ -17,7 +17,7 @@ import pytest
 
 import nqueens
 from nqueens import Solution
-from nqueens.linear import (
+from nqueens.algorithms.linear import (
     exists,
     linear_count,
     linear_solutions,

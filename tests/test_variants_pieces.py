@@ -1,5 +1,5 @@
 """Superqueens (queen + knight) and the torus: counts against OEIS, the kernels
-against the one attack rule of nqueens.pieces, and the command line."""
+against the one attack rule of nqueens.base.pieces, and the command line."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import nqueens
 from nqueens import Solution
-from nqueens.pieces import KNIGHT_STEPS, Piece, attacks
+from nqueens.base.pieces import KNIGHT_STEPS, Piece, attacks
 
 # OEIS A051223: superqueen solutions, n = 1, 2, ...
 A051223 = [1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516]
@@ -21,7 +21,7 @@ A051906 = [1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524]
 
 
 def _safe(queens: list[tuple[int, int]], piece: Piece, n: int, torus: bool) -> bool:
-    """The reference: no pair attacks under :func:`nqueens.pieces.attacks`."""
+    """The reference: no pair attacks under :func:`nqueens.base.pieces.attacks`."""
     return not any(attacks(piece, a, b, n, torus) for a, b in combinations(queens, 2))
 
 

@@ -20,25 +20,25 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .board import SYMMETRY_NAMES, Solution
-    from .counter import CountResult, count
-    from .errors import BadInput, BudgetExhausted, InvalidBoard, NoSolution, NQueensError
-    from .formats import read, write
-    from .pieces import Piece
-    from .search import first_solution, solutions
-    from .solver import solve, solve_report
+    from .algorithms.counter import CountResult, count
+    from .algorithms.search import first_solution, solutions
+    from .base.board import SYMMETRY_NAMES, Solution
+    from .base.errors import BadInput, BudgetExhausted, InvalidBoard, NoSolution, NQueensError
+    from .base.pieces import Piece
+    from .output.formats import read, write
+    from .tasks.solver import solve, solve_report
 
 # Each name is loaded from its module on first use, so that importing a light module
-# of the package (nqueens.errors, nqueens.squares) does not load the compiled kernels.
+# of the package (nqueens.base.errors, nqueens.base.squares) does not load the compiled kernels.
 _HOMES = {
-    "SYMMETRY_NAMES": "board", "Solution": "board",
-    "CountResult": "counter", "count": "counter",
-    "BadInput": "errors", "BudgetExhausted": "errors", "InvalidBoard": "errors",
-    "NoSolution": "errors", "NQueensError": "errors",
-    "read": "formats", "write": "formats",
-    "Piece": "pieces",
-    "first_solution": "search", "solutions": "search",
-    "solve": "solver", "solve_report": "solver",
+    "SYMMETRY_NAMES": "base.board", "Solution": "base.board",
+    "CountResult": "algorithms.counter", "count": "algorithms.counter",
+    "BadInput": "base.errors", "BudgetExhausted": "base.errors", "InvalidBoard": "base.errors",
+    "NoSolution": "base.errors", "NQueensError": "base.errors",
+    "read": "output.formats", "write": "output.formats",
+    "Piece": "base.pieces",
+    "first_solution": "algorithms.search", "solutions": "algorithms.search",
+    "solve": "tasks.solver", "solve_report": "tasks.solver",
 }
 
 __all__ = [

@@ -255,7 +255,7 @@ static void rotate_frame(int64_t top, const int64_t *f, int64_t *out) {
     out[3] = a;
 }
 
-/* The 8 images of a frame, in the order of nqueens.board.SYMMETRY_NAMES. */
+/* The 8 images of a frame, in the order of nqueens.base.board.SYMMETRY_NAMES. */
 static void frame_images_core(int n, int64_t a, int64_t b, int64_t c, int64_t d,
                               int64_t out[8][4]) {
     int64_t top = n - 1;
@@ -626,7 +626,7 @@ static PyObject *py_frame_cost(PyObject *self, PyObject *args) {
 PyDoc_STRVAR(frame_images_into_doc,
              "frame_images_into(n, a, b, c, d, out) -> None\n\n"
              "Write the 8 images of frame (a, b, c, d) into out (8 x 4 int64), in the order\n"
-             "of nqueens.board.SYMMETRY_NAMES.");
+             "of nqueens.base.board.SYMMETRY_NAMES.");
 
 static PyObject *py_frame_images_into(PyObject *self, PyObject *args) {
     (void)self;
@@ -776,7 +776,7 @@ fail:
 }
 
 /* ------------------------------------------------------------------------------- */
-/* Items: the subproblems split for a GPU (the host side of nqueens.counter.gpu).      */
+/* Items: the subproblems split for a GPU (the host side of nqueens.algorithms.counter.gpu).      */
 
 typedef struct {
     int32_t *sub;

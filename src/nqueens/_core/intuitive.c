@@ -1,7 +1,7 @@
 /* The intuitive repair of the Hungarian source, for boards up to NQ_IR_MAX_N.
  *
  * The procedure, decision for decision, is the readable version
- * nqueens.classic.intuitive.trace_intuitive (its module text states the rule and how the
+ * nqueens.algorithms.classic.intuitive.trace_intuitive (its module text states the rule and how the
  * source's words are settled); the two are held against each other event by event.  In
  * the source's frame: columns are filled left to right, row_of[col] is a queen's row.
  *

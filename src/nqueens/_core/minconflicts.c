@@ -18,7 +18,7 @@
  * small; when it would overflow, the attacked rows are collected afresh.  Stalled sweeps
  * start again from a fresh greedy start.
  *
- * The random stream (nq_rng.h) and every decision are those of the readable Python version nqueens.repair.trace_min_conflicts, so both
+ * The random stream (nq_rng.h) and every decision are those of the readable Python version nqueens.algorithms.repair.trace_min_conflicts, so both
  * end on the same board for the same seed.
  *
  * The kernel runs without the interpreter lock; every NQ_MC_CHECK_EVERY rows of a start

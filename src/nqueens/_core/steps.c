@@ -23,7 +23,7 @@ static const char MODULE_DOC[] =
     "first_solution_steps runs it to its first solution, tree_profile counts the nodes\n"
     "of its search tree per level, proba_trace_bytes writes its compact trace.";
 
-/* Bytes of the compact trace (see nqueens.viz.html): kind in bits 0-2, ok in bit 3,
+/* Bytes of the compact trace (see nqueens.tasks.viz.html): kind in bits 0-2, ok in bit 3,
  * where in bits 4-5 (1 = the next square along the scan, 2 = the first square of the
  * next line). */
 enum {

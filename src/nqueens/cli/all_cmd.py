@@ -9,10 +9,10 @@ import click
 
 from puzzleshell import command
 
-from .. import formats
-from ..counter import count as count_solutions
-from ..errors import BadInput, NoSolution
-from ..search import Problem, iter_solution_batches
+from ..algorithms.counter import count as count_solutions
+from ..algorithms.search import Problem, iter_solution_batches
+from ..base.errors import BadInput, NoSolution
+from ..output import formats
 from .common import (
     constraint_options,
     format_option,

@@ -8,12 +8,12 @@ import click
 
 from puzzleshell import command
 
-from .. import formats
-from ..board import Solution
-from ..pieces import Piece, line_between
-from ..placement import Placement
-from ..squares import square_name
-from ..viz.text import count_of
+from ..base.board import Solution
+from ..base.pieces import Piece, line_between
+from ..base.placement import Placement
+from ..base.squares import square_name
+from ..output import formats
+from ..tasks.viz.text import count_of
 from .common import (
     dump_json,
     echo,

@@ -15,13 +15,13 @@ from puzzleshell.command import echo, output_stream, say
 from puzzleshell.input import read_input
 from puzzleshell.output import is_replaced
 
-from .. import squares
-from ..errors import BadInput
-from ..formats import WRITE_FORMATS, format_for_extension, input_limit
-from ..limits import MAX_EXACT_N, check_n
-from ..pieces import Piece
-from ..search import Problem
-from ..tables import TABLE_EXTENSIONS
+from ..algorithms.search import Problem
+from ..base import squares
+from ..base.errors import BadInput
+from ..base.limits import MAX_EXACT_N, check_n
+from ..base.pieces import Piece
+from ..base.tables import TABLE_EXTENSIONS
+from ..output.formats import WRITE_FORMATS, format_for_extension, input_limit
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -59,7 +59,7 @@ def output_format(fmt: str | None, output: str | None, default: str,
     >>> output_format("svg", "c.png", "board")
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: --format svg contradicts --output c.png (a .png file)
+    nqueens.base.errors.BadInput: --format svg contradicts --output c.png (a .png file)
     >>> output_format(None, "t.md", "text", ("text", "markdown"), TABLE_EXTENSIONS)
     'markdown'
     """
@@ -82,7 +82,7 @@ def table_output_format(fmt: str | None, output: str | None, as_json: bool,
     >>> table_output_format(None, "t.csv", True, ("text", "csv", "json"))
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: --json contradicts --output t.csv (a .csv file)
+    nqueens.base.errors.BadInput: --json contradicts --output t.csv (a .csv file)
     """
     if as_json and fmt not in (None, "json"):
         raise BadInput(f"--json writes a JSON document, not {fmt}")
@@ -190,11 +190,11 @@ def check_output_paths(paths: Sequence[tuple[str, str | None]],
     >>> check_output_paths([("--plot", "/no/such/folder/t.png")])
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: --plot /no/such/folder/t.png: cannot write it, folder ... not exist
+    nqueens.base.errors.BadInput: --plot /no/such/folder/t.png: cannot write it, ... not exist
     >>> check_output_paths([("--html", "p.html"), ("--output", "./p.html")])
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: --output ./p.html: the same file as --html
+    nqueens.base.errors.BadInput: --output ./p.html: the same file as --html
     """
     seen: dict[str, str] = {os.path.realpath(p): "the input frame" for p in inputs}
     for what, path in paths:
@@ -225,7 +225,7 @@ def check_output_paths(paths: Sequence[tuple[str, str | None]],
 def read_board_bytes(path: str, fmt: str | None = None,
                      tell: Callable[[str], None] | None = None) -> tuple[bytes, str]:
     """The bytes of a board file, or of standard input for ``-``, within the size limit
-    of its format (:func:`nqueens.formats.input_limit`); (data, name for messages). At a
+    of its format (:func:`nqueens.output.formats.input_limit`); (data, name for messages). At a
     terminal, a line on stderr (``tell``, by default :func:`say`) says what is awaited,
     rather than a silent wait.
 
@@ -238,7 +238,7 @@ def read_board_bytes(path: str, fmt: str | None = None,
     >>> read_board_bytes(os.path.join(os.path.dirname(path), "none.txt"))
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: /...none.txt: no such file
+    nqueens.base.errors.BadInput: /...none.txt: no such file
     """
     if path == "-" and sys.stdin.isatty():
         (tell or say)("nqueens: reading a board from the terminal: type or paste it, then "
@@ -257,7 +257,7 @@ def problem_from_options(n: int, piece: str, torus: bool, fixed: str | None,
     >>> problem_from_options(4, "queen", False, "b2,a1", None)
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: pre-placed queens on b2 and a1 attack each other
+    nqueens.base.errors.BadInput: pre-placed queens on b2 and a1 attack each other
     """
     n = check_n(n, MAX_EXACT_N)
     return Problem.make(n, piece, torus, parse_squares(fixed, n, "--fixed"),

@@ -13,14 +13,14 @@ from click.core import ParameterSource
 
 from puzzleshell import command, signals
 
-from ..counter import count as count_solutions
-from ..counter import engine_of, uses_subproblems
-from ..counter.journal import check_key
-from ..counter.memory import parse_size
-from ..counter.pace import Estimate, Pace, describe_seconds
-from ..counter.runner import Progress
-from ..errors import BadInput, NoSolution
-from ..search import Problem
+from ..algorithms.counter import count as count_solutions
+from ..algorithms.counter import engine_of, uses_subproblems
+from ..algorithms.counter.journal import check_key
+from ..algorithms.counter.memory import parse_size
+from ..algorithms.counter.pace import Estimate, Pace, describe_seconds
+from ..algorithms.counter.runner import Progress
+from ..algorithms.search import Problem
+from ..base.errors import BadInput, NoSolution
 from .common import (
     constraint_options,
     dump_json,
@@ -85,7 +85,7 @@ def memory_option(f: F) -> F:
 
 
 class Eta:
-    """The time left of a count, by the model of :mod:`nqueens.counter.pace`: seconds per
+    """The time left of a count, by the model of :mod:`nqueens.algorithms.counter.pace`: seconds per
     unit of work from the timed sample (or, without one, from the pace reached so far),
     then from the pace reached once a few percent are done.
 
@@ -323,7 +323,7 @@ def _scheduler(ctx: click.Context, scheduler: str | None, problem: Problem,
     if workers is not None:
         raise BadInput("--workers and --scheduler exclude each other: the cluster's workers "
                        "do the counting")
-    from ..counter.cluster import check_address, require_dask
+    from ..algorithms.counter.cluster import check_address, require_dask
 
     require_dask()
     return check_address(scheduler)
@@ -335,7 +335,7 @@ def _client(scheduler: str | None) -> Iterator[Any]:
     if scheduler is None:
         yield None
         return
-    from ..counter.cluster import connected
+    from ..algorithms.counter.cluster import connected
 
     with connected(scheduler) as client:
         yield client

@@ -6,10 +6,10 @@ import click
 
 from puzzleshell import command
 
-from ..errors import BadInput
-from ..linear import DEFAULT_COUNT_MAX, linear_table
-from ..linear_listing import BOARD_FORMATS, format_linear_table, linear_listing
-from ..tables import TABLE_FORMATS
+from ..algorithms.linear import DEFAULT_COUNT_MAX, linear_table
+from ..base.errors import BadInput
+from ..base.tables import TABLE_FORMATS
+from ..tasks.linear_listing import BOARD_FORMATS, format_linear_table, linear_listing
 from .common import (
     echo,
     json_option,

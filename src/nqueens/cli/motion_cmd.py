@@ -8,7 +8,7 @@ import click
 
 from puzzleshell import command
 
-from ..motion.report import plan
+from ..tasks.motion.report import plan
 from .common import check_output_paths, dump_json, echo, json_option, output_stream, say
 
 

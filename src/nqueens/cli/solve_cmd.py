@@ -11,11 +11,12 @@ import click
 
 from puzzleshell import command
 
-from .. import formats, linear
-from ..board import Solution
-from ..errors import BadInput, BudgetExhausted, NoSolution
-from ..limits import check_n
-from ..solver import METHODS, plan, solve_report
+from ..algorithms import linear
+from ..base.board import Solution
+from ..base.errors import BadInput, BudgetExhausted, NoSolution
+from ..base.limits import check_n
+from ..output import formats
+from ..tasks.solver import METHODS, plan, solve_report
 from .common import (
     constraint_options,
     dump_json,

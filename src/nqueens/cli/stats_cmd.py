@@ -8,10 +8,10 @@ import click
 
 from puzzleshell import command
 
-from ..classic import search_space
-from ..classic.stats import NO_TORUS, SearchSpace
-from ..errors import BadInput
-from ..limits import MAX_EXACT_N, check_n
+from ..algorithms.classic import search_space
+from ..algorithms.classic.stats import NO_TORUS, SearchSpace
+from ..base.errors import BadInput
+from ..base.limits import MAX_EXACT_N, check_n
 from .common import dump_json, echo, json_option, piece_option
 
 
@@ -19,7 +19,7 @@ def format_table(s: SearchSpace) -> str:
     """The table as text: each row's count and how many times smaller it is than the
     row above (computed).
 
-    >>> from nqueens.classic import search_space
+    >>> from nqueens.algorithms.classic import search_space
     >>> print(format_table(search_space(4)))
     search space of 4 queens on the 4x4 board
     way of searching                                placements  row above / this

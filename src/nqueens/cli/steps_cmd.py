@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ..classic import steps_to_first
-from ..classic.stats import NO_TORUS, StepCount
-from ..errors import BadInput
-from ..limits import MAX_EXACT_N, check_n
+from ..algorithms.classic import steps_to_first
+from ..algorithms.classic.stats import NO_TORUS, StepCount
+from ..base.errors import BadInput
+from ..base.limits import MAX_EXACT_N, check_n
 from .common import dump_json, echo, json_option, piece_option
 
 

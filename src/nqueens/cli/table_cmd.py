@@ -8,8 +8,8 @@ from typing import IO, Any
 
 import click
 
-from ..counter import CountResult, count
-from ..counter.table import (
+from ..algorithms.counter import CountResult, count
+from ..algorithms.counter.table import (
     PLOT_FORMATS,
     check_range,
     describe,
@@ -17,8 +17,8 @@ from ..counter.table import (
     plot_table,
     table_writer,
 )
-from ..errors import BadInput
-from ..tables import TABLE_FORMATS, TableWriter
+from ..base.errors import BadInput
+from ..base.tables import TABLE_FORMATS, TableWriter
 from .common import (
     check_output_paths,
     echo,

@@ -14,16 +14,16 @@ from click.core import ParameterSource
 
 from puzzleshell import command
 
-from .. import methods
-from ..classic import EXHAUSTIVE, METHODS, trace
-from ..errors import BadInput, NoSolution
-from ..events import Event, Kind
-from ..methods import names
-from ..pieces import Piece
-from ..snapshots import Snapshot, TraceSummary, snapshots
-from ..tour import Stop, stops, words
-from ..viz.html import DEFAULT_SPEED, check_page_size
-from ..viz.text import board_text, count_of
+from ..algorithms.classic import EXHAUSTIVE, METHODS, trace
+from ..base import methods
+from ..base.errors import BadInput, NoSolution
+from ..base.events import Event, Kind
+from ..base.methods import names
+from ..base.pieces import Piece
+from ..tasks.snapshots import Snapshot, TraceSummary, snapshots
+from ..tasks.tour import Stop, stops, words
+from ..tasks.viz.html import DEFAULT_SPEED, check_page_size
+from ..tasks.viz.text import board_text, count_of
 from .common import (
     check_output_paths,
     dump_json,
@@ -149,7 +149,7 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
         # the text, JSON or picture output too: a fresh run of the same (seeded) trace
     summary, events = req.start()
     if animate:
-        from ..viz.terminal import animate as play
+        from ..tasks.viz.terminal import animate as play
 
         play(events, n, piece=req.piece, speed=speed, title=f"{method}, n = {n}")
         return _end(summary, n, tell, default_seed)
@@ -239,7 +239,7 @@ def _page(req: _Request, speed: float, path: str, tell: _Messages,
           tour: bool = False) -> TraceSummary:
     """Write the player page (with ``tour``, opening on the source's tour), say what it
     holds, and return what the trace did."""
-    from ..viz.html import LARGE_PAGE, render_html
+    from ..tasks.viz.html import LARGE_PAGE, render_html
 
     check_page_size(req.n, req.method, req.piece, req.until)
     summary, events = req.start()
@@ -341,7 +341,7 @@ def _check_tour(n: int, method: str, piece: str, steps: tuple[int, ...],
 def _tour_dict(stop: Stop) -> dict[str, object]:
     """A stop of the tour for --json, its squares named by their chess names.
 
-    >>> from nqueens.tour import TOUR
+    >>> from nqueens.tasks.tour import TOUR
     >>> _tour_dict(TOUR[2])["text"][:44]
     'The fourth queen moved to d2 at step 40, and'
     """
@@ -392,7 +392,7 @@ def _check_outputs(fmt: str | None, output: str | None, html_file: str | None,
     >>> _check_outputs("png", "s.svg", None, False, False, True, False)
     Traceback (most recent call last):
     ...
-    nqueens.errors.BadInput: --format png contradicts --output s.svg (a .svg file)
+    nqueens.base.errors.BadInput: --format png contradicts --output s.svg (a .svg file)
     """
     fmt = output_format(fmt, output, "json" if as_json else "board", PICTURES + ("json",))
     if as_json and fmt != "json":
@@ -414,7 +414,7 @@ def _side_seed(req: _Request, method: str) -> tuple[int | None, str]:
     the page says of it beside that side's counter.
 
     A seed given with --seed is run by every side that takes one; without it
-    min-conflicts runs its typical seed (:func:`nqueens.typical_seed.typical_seed`), so
+    min-conflicts runs its typical seed (:func:`nqueens.tasks.typical_seed.typical_seed`), so
     that the page shows neither a lucky nor an unlucky run.
 
     >>> req = _Request(8, "proba", Piece.QUEEN, "first", None, None)
@@ -423,8 +423,8 @@ def _side_seed(req: _Request, method: str) -> tuple[int | None, str]:
     >>> _side_seed(req, "proba")
     (None, '')
     """
-    from ..repair import MAX_TRACE_N
-    from ..typical_seed import typical_note, typical_seed
+    from ..algorithms.repair import MAX_TRACE_N
+    from ..tasks.typical_seed import typical_note, typical_seed
 
     if method not in SEEDED:
         return None, ""
@@ -458,7 +458,7 @@ def _start_speed(speed: float | None, events: int) -> float:
 def _compare_page(req: _Request, compare: str, path: str, speed: float,
                   tell: _Messages) -> int:
     """Write the page of two players, ``--method`` and ``compare`` on the same board."""
-    from ..viz.html import compare_html, render_html
+    from ..tasks.viz.html import compare_html, render_html
 
     if req.until == "all" and compare not in EXHAUSTIVE:
         raise BadInput(f"method {compare} stops at its first solution (--until all is for "
@@ -507,7 +507,7 @@ def _end(summary: TraceSummary, n: int, tell: _Messages, default_seed: bool = Fa
 def _picture(snaps: list[Snapshot], summary: TraceSummary, n: int, piece: Piece, fmt: str,
              attacked: bool, output: str | None) -> None:
     """The last chosen board as an svg or png picture."""
-    from ..pictures import position_png, position_svg
+    from ..output.pictures import position_png, position_svg
 
     if not snaps:
         raise summary.verdict(n) or NoSolution(

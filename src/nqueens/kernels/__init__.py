@@ -2,5 +2,6 @@
 integers and arrays out.
 
 Nothing here prints, parses or knows about files. Python-level code in
-:mod:`nqueens.search` and :mod:`nqueens.counter` prepares the masks and calls them.
+:mod:`nqueens.algorithms.search` and :mod:`nqueens.algorithms.counter` prepares the masks
+and calls them.
 """

@@ -5,7 +5,7 @@ The search goes row by row and tries columns from the lowest bit upward, so
 solutions come out in lexicographic order of their column tuples. Each row may be
 restricted by an ``allowed`` mask (pre-placed queens, blocked squares); the
 superqueen's knight move and the torus are flags. On the torus every line wraps
-(see :func:`nqueens.pieces.attacks`): the diagonals, and the knight's move in columns
+(see :func:`nqueens.base.pieces.attacks`): the diagonals, and the knight's move in columns
 and, between the last two rows and the first two, in rows.
 
 The searches are C (:mod:`nqueens._core.bitboard`, one row step shared by every

@@ -141,7 +141,7 @@ def frame_cost(n: int, a: int, b: int, c: int, d: int, knight: bool, depth: int)
 
 def frame_images_into(n: int, a: int, b: int, c: int, d: int, out: I64) -> None:
     """Write the 8 images of frame (a, b, c, d) into ``out`` (8 × 4), in the order of
-    ``nqueens.board.SYMMETRY_NAMES``.
+    ``nqueens.base.board.SYMMETRY_NAMES``.
 
     The frame of the 4-queens solution (1, 3, 0, 2) is (1, 2, 2, 1); a quarter turn keeps
     it, the mirror gives the frame (2, 1, 1, 2) of the other solution:

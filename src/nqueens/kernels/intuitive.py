@@ -1,5 +1,5 @@
 """The intuitive repair of the Hungarian source in the native core, for n up to
-:data:`MAX_N`: the procedure of :func:`nqueens.classic.intuitive.trace_intuitive`,
+:data:`MAX_N`: the procedure of :func:`nqueens.algorithms.classic.intuitive.trace_intuitive`,
 decision for decision, with its random choices drawn as ``random.Random(seed)`` draws
 them.
 
@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core import intuitive as _core
-from ..events import Kind
+from ..base.events import Kind
 
 #: The largest board the kernel takes.
 MAX_N: int = _core.MAX_N

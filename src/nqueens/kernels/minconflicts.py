@@ -20,7 +20,7 @@ permutation and changes four counters.
    step 1 with the random stream continuing.
 
 Randomness is a xorshift64* generator written here (seeded by splitmix64), so that the
-readable Python version (:func:`nqueens.repair.trace_min_conflicts`) replays the kernel's
+readable Python version (:func:`nqueens.algorithms.repair.trace_min_conflicts`) replays the kernel's
 exact decisions. A *step* is one candidate swap evaluated during repair; ``max_steps``
 bounds them (the O(n) greedy start is not counted).
 

@@ -1,6 +1,6 @@
 """Counting kernels for the classic backtracking of the source (Dijkstra/Wirth ``proba``).
 
-They count exactly what the readable generators of :mod:`nqueens.classic` do, one
+They count exactly what the readable generators of :mod:`nqueens.algorithms.classic` do, one
 square test at a time, without building events: the fast path behind
 ``nqueens steps`` and ``nqueens stats``. The search goes column by column and tries
 rows top to bottom; by the transpose symmetry of the board (and of the attack
@@ -65,8 +65,8 @@ def proba_trace_bytes(n: int, knight: bool, first_only: bool,
     """Write the compact trace of ``proba`` (all solutions, or to the first) into ``out``;
     return the number of bytes written, or -1 when ``out`` is too small.
 
-    The bytes are those :func:`nqueens.viz.html.encode_events` makes of the events of
-    :func:`nqueens.classic.trace_proba` (the tests hold them equal): kind in bits 0-2,
+    The bytes are those :func:`nqueens.tasks.viz.html.encode_events` makes of the events of
+    :func:`nqueens.algorithms.classic.trace_proba` (the tests hold them equal): kind in bits 0-2,
     ok in bit 3, where in bits 4-5.
 
     The trace of a full 6×6 search marks its 4 solutions (byte 4) and ends on byte 7:

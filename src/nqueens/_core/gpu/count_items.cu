@@ -1,4 +1,4 @@
-/* The GPU kernel of nqueens.counter.gpu: one thread an item of a batch of start
+/* The GPU kernel of nqueens.algorithms.counter.gpu: one thread an item of a batch of start
  * constellations, each running nq_count_item, the counting loop that the host runs too
  * (nq_count_queen.h).  Built at first use by NVRTC (or by nvcc in the tests), with the
  * folder of nq_board.h and nq_count_queen.h on the include path.
