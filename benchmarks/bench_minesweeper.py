@@ -33,12 +33,12 @@ from itertools import product
 
 import numpy as np
 
-from minesweeper.board import UNKNOWN, Board, arrays_of, format_board, parse_board
-from minesweeper.circuit import build
-from minesweeper.count import count_arrangements
-from minesweeper.formula import Formula, Not, Op, Var, evaluate
-from minesweeper.reduce import collapse
-from minesweeper.sat import check, safe_squares
+from minesweeper.analysis.count import count_arrangements
+from minesweeper.analysis.reduce import collapse
+from minesweeper.analysis.sat import check, safe_squares
+from minesweeper.base.board import UNKNOWN, Board, arrays_of, format_board, parse_board
+from minesweeper.circuits.circuit import build
+from minesweeper.circuits.formula import Formula, Not, Op, Var, evaluate
 
 from sidebyside import add_old_option, child_json, environment, pythons
 
@@ -233,7 +233,7 @@ def main() -> None:
     if args.collapse:  # also run by --old's environment, which may lack what follows
         print(json.dumps(collapse_times(args.collapse)))
         return
-    from minesweeper.formula import random_cnf
+    from minesweeper.circuits.formula import random_cnf
 
     rng = random.Random(args.seed)
     print(f"{'instance':20} {'board':>12} {'MB':>6} {'unknown':>9} {'classes':>8} "

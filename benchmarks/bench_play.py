@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "minesweeper" / "src"))
 
-from minesweeper.play import Level, PlayResult, parse_level, play  # noqa: E402
+from minesweeper.analysis.play import Level, PlayResult, parse_level, play  # noqa: E402
 
 #: Win rates published for solvers under the same rules (the first click safe, in a
 #: corner): bcw's solver on the Authoritative Minesweeper forum ("Quasi-empirical

@@ -2,7 +2,7 @@
 
 Positions are half-revealed games (mines at random, squares opened by flood fill from
 safe squares until the share asked for is open), with their total. Each position is
-solved by ``minesweeper.probability.probabilities`` here and, in a child process, by each
+solved by ``minesweeper.analysis.probability.probabilities`` here and, in a child process, by each
 reference given (the same positions for all):
 
 * minesweepr (a checkout given with ``--minesweepr DIR``, run by ``--python2``), fed one
@@ -53,8 +53,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "minesweeper" / "src"))
 
-from minesweeper.board import UNKNOWN, Board  # noqa: E402
-from minesweeper.probability import probabilities  # noqa: E402
+from minesweeper.analysis.probability import probabilities  # noqa: E402
+from minesweeper.base.board import UNKNOWN, Board  # noqa: E402
 
 # minesweepr's driver (Python 2): one line per position, CPU seconds and probabilities.
 _REFERENCE = """

@@ -7,7 +7,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from minesweeper.board import Board, parse_board
+from minesweeper.base.board import Board, parse_board
 
 #: The command line of the installed program.
 PROGRAM = [shutil.which("minesweeper", path=str(Path(sys.executable).parent))

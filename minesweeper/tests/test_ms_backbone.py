@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.board import format_board, parse_board
-from minesweeper.circuit import build
-from minesweeper.formula import Formula, Not, Op, Var, evaluate, random_cnf, variables
-from minesweeper.sat import backbone, safe_by_classes, safe_by_solver, safe_squares
+from minesweeper.analysis.sat import backbone, safe_by_classes, safe_by_solver, safe_squares
+from minesweeper.base.board import format_board, parse_board
+from minesweeper.circuits.circuit import build
+from minesweeper.circuits.formula import Formula, Not, Op, Var, evaluate, random_cnf, variables
 
 clause_lists = st.integers(1, 7).flatmap(lambda n: st.tuples(
     st.just(n),
@@ -184,7 +184,7 @@ def test_the_safe_board_marks_exactly_the_safe_and_mined_squares(rows: list[str]
 
 
 def test_json_keys_are_written_as_json_writes_them() -> None:
-    from minesweeper.words import json_text
+    from minesweeper.base.words import json_text
 
     value = {True: 1, None: [2, 3], 1.5: {"a": [[1, 2]]}, "q\"": []}
     assert json.loads(json_text(value)) == json.loads(json.dumps(value))

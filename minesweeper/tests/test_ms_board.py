@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from minesweeper.board import MINE, UNKNOWN, format_board, parse_board
-from minesweeper.errors import BadInput
+from minesweeper.base.board import MINE, UNKNOWN, format_board, parse_board
+from minesweeper.base.errors import BadInput
 
 
 def test_text_alphabet() -> None:

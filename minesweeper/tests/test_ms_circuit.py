@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.circuit import build
-from minesweeper.errors import BadInput
-from minesweeper.formula import (
+from minesweeper.analysis.sat import check
+from minesweeper.base.errors import BadInput
+from minesweeper.circuits.circuit import build
+from minesweeper.circuits.formula import (
     Formula,
     Not,
     Op,
@@ -20,7 +21,6 @@ from minesweeper.formula import (
     parse_formula,
     variables,
 )
-from minesweeper.sat import check
 
 
 def satisfiable(f: Formula) -> bool:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minesweeper._core import mines as core
-from minesweeper.board import MINE, UNKNOWN, Board, arrays_of
-from minesweeper.reduce import collapse, verify
+from minesweeper.analysis.reduce import collapse, verify
+from minesweeper.base.board import MINE, UNKNOWN, Board, arrays_of
 
 
 def _readable_constraints(cells: np.ndarray) -> list[tuple[int, int, list[int], int]]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from minesweeper.board import UNKNOWN, Board, format_board
+from minesweeper.base.board import UNKNOWN, Board, format_board
 from minesweeper.cli import main
 
 

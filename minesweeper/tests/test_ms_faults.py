@@ -14,7 +14,7 @@ def test_a_fault_is_one_line_with_exit_70(monkeypatch, capsys, tmp_path) -> None
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("minesweeper.board.parse_board", broken)
+    monkeypatch.setattr("minesweeper.base.board.parse_board", broken)
     assert cli.main(["check", str(board)]) == 70
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("minesweeper: internal error: RuntimeError: boom")
@@ -30,6 +30,6 @@ def test_ctrl_c_is_exit_130(monkeypatch, capsys, tmp_path) -> None:
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("minesweeper.board.parse_board", interrupted)
+    monkeypatch.setattr("minesweeper.base.board.parse_board", interrupted)
     assert cli.main(["check", str(board)]) == 130
     assert "interrupted" in capsys.readouterr().err

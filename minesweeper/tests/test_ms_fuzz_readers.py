@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from minesweeper.board import MAX_BOARD_BYTES
+from minesweeper.base.board import MAX_BOARD_BYTES
 from minesweeper.cli import main as ms_main
 from puzzleshell import testing
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from minesweeper.circuit import gadget_names, get_gadget
-from minesweeper.gadgets import GADGETS, truth_table
+from minesweeper.circuits.circuit import gadget_names, get_gadget
+from minesweeper.circuits.gadgets import GADGETS, truth_table
 
 
 @pytest.mark.parametrize("name", gadget_names())

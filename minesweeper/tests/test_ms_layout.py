@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.backtrack import find
-from minesweeper.circuit import build, cnf_clauses
+from minesweeper.analysis.backtrack import find
+from minesweeper.analysis.sat import check
+from minesweeper.base.errors import BadInput
+from minesweeper.circuits.circuit import build, cnf_clauses
+from minesweeper.circuits.formula import Formula, Not, Op, Var, evaluate, parse_formula, variables
 from minesweeper.cli import main
-from minesweeper.errors import BadInput
-from minesweeper.formula import Formula, Not, Op, Var, evaluate, parse_formula, variables
-from minesweeper.sat import check
 
 literals = st.builds(lambda name, neg: Not(Var(name)) if neg else Var(name),
                      st.sampled_from("abcd"), st.booleans())

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from minesweeper.advice import (
+from minesweeper.analysis.advice import (
     CANDIDATES,
     LOOK_AHEAD,
     LOWEST_PROBABILITY,
@@ -25,10 +25,10 @@ from minesweeper.advice import (
     hint,
     two_step_survival,
 )
-from minesweeper.board import MINE, UNKNOWN, Board, parse_board
-from minesweeper.errors import BadInput
-from minesweeper.play import parse_level, play
-from minesweeper.probability import probabilities
+from minesweeper.analysis.play import parse_level, play
+from minesweeper.analysis.probability import probabilities
+from minesweeper.base.board import MINE, UNKNOWN, Board, parse_board
+from minesweeper.base.errors import BadInput
 
 from ms_support import PROGRAM, game_position
 
@@ -203,7 +203,7 @@ def test_a_revealed_zero_counts_as_a_safe_second_move() -> None:
 
 def test_a_board_too_entangled_falls_back_to_the_lowest_probability(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import minesweeper.advice as advice
+    import minesweeper.analysis.advice as advice
 
     def refuse(board: Board) -> object:
         raise BadInput("too entangled")

@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from minesweeper.advice import hint
-from minesweeper.board import UNKNOWN, Board
-from minesweeper.errors import BadInput
-from minesweeper.play import PlayResult, parse_level, play, play_game
+from minesweeper.analysis.advice import hint
+from minesweeper.analysis.play import PlayResult, parse_level, play, play_game
+from minesweeper.base.board import UNKNOWN, Board
+from minesweeper.base.errors import BadInput
 
 from ms_support import PROGRAM
 
@@ -76,9 +76,9 @@ def test_a_board_too_entangled_for_the_probabilities_does_not_end_the_run(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The solver names the safe squares, and the guess goes to a covered square with
     the fewest covered neighbours."""
-    from minesweeper import play as play_module
-    from minesweeper import probability
-    from minesweeper.board import parse_board
+    from minesweeper.analysis import play as play_module
+    from minesweeper.analysis import probability
+    from minesweeper.base.board import parse_board
 
     board = parse_board("mines: 2\n?1??/11??/????")
     normal = play_module._next_moves(board, False)

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.advice import hint
-from minesweeper.board import MINE, UNKNOWN, Board, format_board, parse_board
-from minesweeper.errors import BadInput
-from minesweeper.probability import probabilities
+from minesweeper.analysis.advice import hint
+from minesweeper.analysis.probability import probabilities
+from minesweeper.base.board import MINE, UNKNOWN, Board, format_board, parse_board
+from minesweeper.base.errors import BadInput
 
 from ms_support import PROGRAM, game_position
 
@@ -203,7 +203,7 @@ def test_json_counts_are_integers_past_two_to_the_53(tmp_path: Path) -> None:
        st.floats(0.0, 0.6), st.floats(0.2, 0.8), st.booleans())
 def test_a_witness_exists_exactly_when_an_arrangement_does_and_agrees(
         seed: int, h: int, w: int, density: float, reveal: float, total: bool) -> None:
-    from minesweeper.probability import witness
+    from minesweeper.analysis.probability import witness
 
     board = game_position(random.Random(seed), h, w, density, reveal, total)
     _, _, agree = brute_force(board)
@@ -245,9 +245,9 @@ def test_the_minesweepr_position_gives_its_published_probabilities() -> None:
 def test_a_board_too_entangled_for_the_groups_is_answered_by_the_solver(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
-    from minesweeper import probability
+    from minesweeper.analysis import probability
+    from minesweeper.analysis.sat import safe_by_groups, safe_squares
     from minesweeper.cli import main
-    from minesweeper.sat import safe_by_groups, safe_squares
 
     board = game_position(random.Random(3), 12, 14, 0.2, 0.5, total=True)
     want = safe_squares(board)
@@ -267,7 +267,7 @@ def test_a_board_too_entangled_for_the_groups_is_answered_by_the_solver(
 
 def test_a_group_whose_numbers_span_too_far_is_refused_before_its_bounds_are_built(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from minesweeper import probability
+    from minesweeper.analysis import probability
 
     board = game_position(random.Random(3), 12, 14, 0.2, 0.5, total=True)
     want = probabilities(board).fractions()
@@ -290,7 +290,7 @@ def test_a_group_whose_numbers_span_too_far_is_refused_before_its_bounds_are_bui
 def test_partial_sums_count_towards_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """The states' partial sums are held too: a limit that the partial counts alone
     would meet is passed once they are counted."""
-    from minesweeper import probability
+    from minesweeper.analysis import probability
 
     board = game_position(random.Random(3), 12, 14, 0.2, 0.5, total=True)
     an = probability._analyse(board)
@@ -311,8 +311,8 @@ def test_an_input_of_a_built_board_is_a_mine_in_the_share_of_models_where_it_is_
         variables: int, clauses: int, seed: int) -> None:
     """A board built from a formula has one arrangement per model (no total): the
     probability of an input square is the share of the models that set its variable."""
-    from minesweeper.circuit import build
-    from minesweeper.formula import evaluate, random_cnf
+    from minesweeper.circuits.circuit import build
+    from minesweeper.circuits.formula import evaluate, random_cnf
 
     f = random_cnf(variables, clauses, random.Random(seed))
     names = [f"x{i}" for i in range(1, variables + 1)]

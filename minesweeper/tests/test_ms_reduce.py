@@ -9,14 +9,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.backtrack import count as backtrack_count
-from minesweeper.backtrack import find
-from minesweeper.board import MINE, UNKNOWN, Board, arrays_of, parse_board, problem_of
-from minesweeper.circuit import build
-from minesweeper.count import count_arrangements
-from minesweeper.formula import Formula, Not, Op, Var, evaluate, variables
-from minesweeper.reduce import collapse, verify
-from minesweeper.sat import check, check_collapsed
+from minesweeper.analysis.backtrack import count as backtrack_count
+from minesweeper.analysis.backtrack import find
+from minesweeper.analysis.count import count_arrangements
+from minesweeper.analysis.reduce import collapse, verify
+from minesweeper.analysis.sat import check, check_collapsed
+from minesweeper.base.board import MINE, UNKNOWN, Board, arrays_of, parse_board, problem_of
+from minesweeper.circuits.circuit import build
+from minesweeper.circuits.formula import Formula, Not, Op, Var, evaluate, variables
 
 VALUES = [UNKNOWN] * 5 + [MINE] + list(range(0, 5))
 
@@ -140,7 +140,7 @@ def test_large_inconsistent_boards_are_answered_without_a_reason(monkeypatch, ca
     from minesweeper.cli import main
 
     # The command imports the solver when it runs: replace it where it is defined.
-    monkeypatch.setattr("minesweeper.sat.check", functools.partial(check, core_limit=0))
+    monkeypatch.setattr("minesweeper.analysis.sat.check", functools.partial(check, core_limit=0))
     path = tmp_path / "b.txt"
     path.write_text("?1?1?/02220\n")
     assert main(["check", str(path)]) == 1

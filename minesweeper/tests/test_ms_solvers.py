@@ -9,11 +9,11 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minesweeper.backtrack import count as bt_count
-from minesweeper.backtrack import find as bt_find
-from minesweeper.board import MINE, UNKNOWN, Board, board_from_rows, parse_board, problem_of
-from minesweeper.count import count_arrangements
-from minesweeper.sat import check, safe_squares
+from minesweeper.analysis.backtrack import count as bt_count
+from minesweeper.analysis.backtrack import find as bt_find
+from minesweeper.analysis.count import count_arrangements
+from minesweeper.analysis.sat import check, safe_squares
+from minesweeper.base.board import MINE, UNKNOWN, Board, board_from_rows, parse_board, problem_of
 
 
 def brute_force(board: Board) -> list[set[tuple[int, int]]]:
@@ -90,7 +90,7 @@ def test_long_wire_count() -> None:
     # long wires have 2 arrangements however long; the sweep keeps few states
     b = board_from_rows(["?1" * 1500 + "?"])
     assert count_arrangements(b).count == 2
-    from minesweeper.circuit import assemble
+    from minesweeper.circuits.circuit import assemble
 
     board, _, _ = assemble([("not", 0)] * 60 + [("terminator", 0)], 1, [0])
     res = count_arrangements(board, method="sweep")
@@ -165,7 +165,7 @@ def test_total_with_unconstrained_square_found_by_hypothesis() -> None:
 def test_what_compiled_code_writes_to_stdout_is_silenced() -> None:
     """The model counter's progress lines never reach standard output."""
     code = ("import os, sys\n"
-            "from minesweeper.count import stdout_silenced\n"
+            "from minesweeper.analysis.count import stdout_silenced\n"
             "print('before', flush=True)\n"
             "with stdout_silenced():\n"
             "    os.write(1, b'not seen\\n')\n"

@@ -12,12 +12,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .board import Board, parse_board
-    from .sat import check
+    from .analysis.sat import check
+    from .base.board import Board, parse_board
 
 # Each name is loaded from its module on first use: the command line imports this
 # package, and its help needs neither numpy nor the SAT solver.
-_HOMES = {"Board": "board", "parse_board": "board", "check": "sat"}
+_HOMES = {"Board": "base.board", "parse_board": "base.board", "check": "analysis.sat"}
 
 __all__ = ["Board", "parse_board", "check"]
 

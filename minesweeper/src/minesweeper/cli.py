@@ -23,16 +23,16 @@ import click
 from puzzleshell import command, signals
 from puzzleshell.input import read_input
 
-from .errors import BadInput
-from .formula import Formula, evaluate, parse_formula, read_dimacs, variables
-from .words import json_text, plural, size
+from .base.errors import BadInput
+from .base.words import json_text, plural, size
+from .circuits.formula import Formula, evaluate, parse_formula, read_dimacs, variables
 
 if TYPE_CHECKING:
-    from .advice import Hint
-    from .board import Board
-    from .count import CountResult
-    from .render import Overlay
-    from .report import Report
+    from .analysis.advice import Hint
+    from .analysis.count import CountResult
+    from .base.board import Board
+    from .output.render import Overlay
+    from .output.report import Report
 
 # The boards, solvers and pictures (numpy, pysat, pyganak, Pillow) are imported by the
 # commands that use them: 'minesweeper --help' and 'eval' load none of them.
@@ -51,7 +51,7 @@ def _read_text(path: str, limit: int | None = None, what: str | None = None) -> 
     (``what`` says what the limit is; by default, those of a board) before it is read
     whole."""
     if limit is None:
-        from .board import MAX_BOARD_BYTES, MAX_SQUARES
+        from .base.board import MAX_BOARD_BYTES, MAX_SQUARES
 
         limit = MAX_BOARD_BYTES
         what = f"the {MAX_BOARD_BYTES // 10**6} MB a board of at most {MAX_SQUARES:,} squares takes"
@@ -63,7 +63,7 @@ def _read_text(path: str, limit: int | None = None, what: str | None = None) -> 
 
 
 def _load_board(path: str, mines: int | None) -> tuple[Board, str]:
-    from .board import parse_board
+    from .base.board import parse_board
 
     text = _read_text(path)
     try:
@@ -100,7 +100,7 @@ def output_format(output: str | None, fmt: str | None,
     >>> output_format("x.png", "svg")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    minesweeper.errors.BadInput: --format svg does not match the extension of x.png ...
+    minesweeper.base.errors.BadInput: --format svg does not match the extension of x.png ...
     """
     kind = _format_of(output, fmt, allowed)
     if kind == "mine" and not_mine:
@@ -147,7 +147,7 @@ def deliver(path: str, data: str | bytes) -> None:
     """Write ``data`` to the file ``path`` whole (through a temporary file), or to standard
     output when ``path`` is ``-``; binary data is not written to a terminal."""
     if path != STDOUT:
-        from .render import write_atomic
+        from .output.render import write_atomic
 
         write_atomic(path, data)
         return
@@ -166,8 +166,8 @@ def _write_picture(path: str, board: Board, overlay: Overlay, kind: str,
                    text: str | None = None, no_total: str = "") -> None:
     """Write the board as ``kind``; ``text`` is the text form to write instead of the plain
     board (an answer), and ``no_total`` the advice when the .mine format lacks a total."""
-    from .board import format_board
-    from .render import to_png_bytes, to_svg
+    from .base.board import format_board
+    from .output.render import to_png_bytes, to_svg
 
     if kind == "svg":
         deliver(path, to_svg(board, overlay))
@@ -193,7 +193,7 @@ def _show(board: Board, overlay: Overlay, kind: str, output: str | None, text: s
     if kind == "png":
         raise BadInput("PNG output needs --output FILE")
     if kind == "svg" and not as_json:
-        from .render import to_svg
+        from .output.render import to_svg
 
         click.echo(to_svg(board, overlay), nl=False)
         return True
@@ -260,10 +260,10 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
       minesweeper check board.txt --safe -o answer.txt
       minesweeper check board.txt --mines 99 --probabilities -o heat.png
     """
-    from .decide import decide
-    from .probability import probabilities
-    from .report import assignment as assignment_of
-    from .sat import safe_squares
+    from .analysis.decide import decide
+    from .analysis.probability import probabilities
+    from .analysis.sat import safe_squares
+    from .output.report import assignment as assignment_of
 
     _check_stdout(output, as_json)
     kind = output_format(output, fmt, ("text", "json", "svg", "png"), not_mine=(
@@ -305,8 +305,8 @@ def _settling() -> Callable[[int, int], None] | None:
 
 def _counts(board: Board, method: str) -> tuple[CountResult, CountResult | None]:
     """The count of ``board``; and, when it gives a total, the count without it."""
-    from .board import Board as Plain
-    from .report import count_by
+    from .base.board import Board as Plain
+    from .output.report import count_by
 
     with_total = count_by(board, method)
     if board.total is None:
@@ -315,7 +315,7 @@ def _counts(board: Board, method: str) -> tuple[CountResult, CountResult | None]
 
 
 def _report(board: Board, file: str, method: str) -> Report:
-    from .report import Report
+    from .output.report import Report
 
     return Report(board, data={"file": file, "width": board.width, "height": board.height,
                                "method": method})
@@ -354,9 +354,9 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
       minesweeper gadget crossover -o x.svg    a picture, with the ports named
       minesweeper gadget nor -o - | minesweeper check -   its board, checked
     """
-    from .board import format_board
-    from .circuit import get_gadget
-    from .gadgets import truth_table
+    from .base.board import format_board
+    from .circuits.circuit import get_gadget
+    from .circuits.gadgets import truth_table
 
     _check_stdout(output, as_json)
     if name is None:
@@ -379,7 +379,7 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
 
 
 def _list_gadgets(as_json: bool) -> int:
-    from .circuit import gadget_names, get_gadget
+    from .circuits.circuit import gadget_names, get_gadget
 
     items = {n: get_gadget(n).summary for n in gadget_names()}
     if as_json:
@@ -416,7 +416,7 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None, quiet
       minesweeper build ./clauses --dimacs -o big.svg   a file without extension, drawn
       minesweeper build "a nor b" -f png -o - > c.png   a picture to standard output
     """
-    from .circuit import build as build_circuit
+    from .circuits.circuit import build as build_circuit
 
     _check_stdout(output, as_json)
     kind = output_format(output, fmt, not_mine=NO_MINE_FORMAT)
@@ -502,7 +502,7 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
       minesweeper hint board.txt -o next.png
       minesweeper hint board.txt --mines 99 --look-ahead
     """
-    from .advice import hint as advise
+    from .analysis.advice import hint as advise
 
     _check_stdout(output, as_json)
     kind = output_format(output, fmt, ("text", "json", "svg", "png"))
@@ -522,7 +522,7 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
 
 def _advice_overlay(board: Board, advice: Hint) -> Overlay:
     """The picture of the advice: the heat map, the square to open outlined."""
-    from .report import Report
+    from .output.report import Report
 
     report = Report(board)
     report.add_probabilities(advice.result)
@@ -552,9 +552,9 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
       minesweeper render board.txt -o board.svg --safe --mines 10
       minesweeper render board.txt -o - --witness     the witness as text, on stdout
     """
-    from .decide import decide
-    from .report import Report
-    from .sat import safe_squares
+    from .analysis.decide import decide
+    from .analysis.sat import safe_squares
+    from .output.report import Report
 
     _check_stdout(output, as_json)
     kind = output_format(output, fmt, ("text", "mine", "svg", "png"))
@@ -610,8 +610,8 @@ def play(level: str, games: int, seed: int, look_ahead: bool, quiet: bool,
       minesweeper play --level 30x16x99 --games 100 --seed 7 --json
       minesweeper play --level expert --games 100 --look-ahead
     """
-    from .play import parse_level
-    from .play import play as run
+    from .analysis.play import parse_level
+    from .analysis.play import play as run
 
     chosen = parse_level(level)
     show = not quiet and sys.stderr.isatty()

@@ -1,7 +1,7 @@
 """The errors a program of this shell turns into one line and an exit code.
 
 Each program derives its own errors from :class:`ProgramError` (``nqueens.base.errors``,
-``minesweeper.errors``); :func:`puzzleshell.command.run` reports any of them as
+``minesweeper.base.errors``); :func:`puzzleshell.command.run` reports any of them as
 ``PROG: error: MESSAGE`` (or ``PROG: MESSAGE`` where :attr:`ProgramError.label` is
 empty) and exits with its :attr:`ProgramError.exit_code`.
 

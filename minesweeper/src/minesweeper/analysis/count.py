@@ -14,12 +14,12 @@ of its arrangements hold ``m`` mines, for every ``m``.
   arrangements of all unknown squares.
 
 Boards without a total are counted, when the exact model counter Ganak (``pyganak``) is
-installed, on the constraints left by the collapse of :mod:`minesweeper.reduce`: each
+installed, on the constraints left by the collapse of :mod:`minesweeper.analysis.reduce`: each
 free class of squares that no remaining constraint mentions doubles the count, and the
 clauses left are counted by Ganak.  On a board built from a formula this is the number
 of satisfying assignments of the formula (each gives exactly one arrangement).
 
->>> from minesweeper.board import parse_board
+>>> from minesweeper.base.board import parse_board
 >>> count_arrangements(parse_board("1?1/111")).count
 1
 >>> count_arrangements(parse_board("mines: 2\\n?1???")).count
@@ -39,7 +39,7 @@ from math import comb
 
 import numpy as np
 
-from .board import Board, Problem, TooLarge, arrays_of, problem_of
+from ..base.board import Board, Problem, TooLarge, arrays_of, problem_of
 from .reduce import collapse
 
 
@@ -59,7 +59,7 @@ class CountResult:
     def to_json(self) -> dict[str, object]:
         """JSON-ready form; every count is an integer, however large.
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> count_arrangements(parse_board("?1?")).to_json()["count"]
         2
         """
@@ -76,7 +76,7 @@ class CountResult:
 def components(problem: Problem) -> list[tuple[list[int], list[int]]]:
     """The independent parts of the frontier: (variables, constraint indices) pairs.
 
-    >>> from minesweeper.board import parse_board, problem_of
+    >>> from minesweeper.base.board import parse_board, problem_of
     >>> [vs for vs, _ in components(problem_of(parse_board("?1?F?1?")))]
     [[0, 1], [2, 3]]
     """
@@ -132,14 +132,14 @@ def _width(problem: Problem, order: list[int]) -> int:
 
 #: The most partial counts the sweep keeps at once (one per partial state and number of
 #: mines, a few hundred bytes each: about 1 GB); a component whose numbers overlap so
-#: widely that it needs more is refused with :class:`~minesweeper.board.TooLarge`.
+#: widely that it needs more is refused with :class:`~minesweeper.base.board.TooLarge`.
 MAX_SWEEP_ENTRIES = 4_000_000
 
 
 def component_polynomial(problem: Problem, vs: list[int], cons: list[int]) -> list[int]:
     """``poly[m]`` = number of arrangements of the component's squares with ``m`` mines.
 
-    >>> from minesweeper.board import parse_board, problem_of
+    >>> from minesweeper.base.board import parse_board, problem_of
     >>> p = problem_of(parse_board("?2?/???"))
     >>> (vs, cs), = components(p)
     >>> component_polynomial(p, vs, cs)
@@ -282,7 +282,7 @@ def count_collapsed(board: Board) -> CountResult | None:
     """Count through the collapse and Ganak (boards without a total); ``None`` when the
     board gives a total or Ganak is not installed.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> r = count_collapsed(parse_board("?1?1?/?2???"))
     >>> r.count == count_arrangements(parse_board("?1?1?/?2???"), method="sweep").count
     True
@@ -315,7 +315,7 @@ def count_arrangements(board: Board, method: str = "auto") -> CountResult:
     what is counted with and without a total).  ``method``: ``sweep`` (components, always
     available), ``ganak`` (after the collapse; boards without a total) or ``auto``.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> r = count_arrangements(parse_board("1?1/?0?/1?1"))
     >>> r.count, r.scope
     (0, 'frontier')
@@ -332,15 +332,15 @@ def count_arrangements(board: Board, method: str = "auto") -> CountResult:
 
 
 def count_by_groups(board: Board) -> CountResult | None:
-    """The count of :func:`minesweeper.probability.tally`: the groups of the collapsed
+    """The count of :func:`minesweeper.analysis.probability.tally`: the groups of the collapsed
     classes, the total one constraint over their mine counts (None when a group is too
     entangled for it).
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> count_by_groups(parse_board("mines: 2\\n?1???")).count
     4
     """
-    from .errors import BadInput
+    from ..base.errors import BadInput
     from .probability import tally
 
     try:
@@ -356,7 +356,7 @@ def count_by_groups(board: Board) -> CountResult | None:
 def count_by_sweep(board: Board) -> CountResult:
     """The component sweep of the module notes.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> count_by_sweep(parse_board("mines: 2\\n?1???")).count
     4
     """

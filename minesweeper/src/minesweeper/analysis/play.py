@@ -1,12 +1,12 @@
-"""Games played by the analyser: how often the advice of :mod:`minesweeper.advice` wins.
+"""Games played by the analyser: how often the advice of :mod:`minesweeper.analysis.advice` wins.
 
 A game is the classic one: ``mines`` mines on a ``width`` x ``height`` board, placed at
 random once the first square is chosen, never on it (the first click is safe). The
-player opens the square :func:`minesweeper.advice.hint` names, every square safe in
+player opens the square :func:`minesweeper.analysis.advice.hint` names, every square safe in
 every arrangement before any guess; opening a square with no mine around it opens its
 neighbours too. A game is won when every square without a mine is open. A guess follows
 the lowest-probability rule, or with ``look_ahead`` the look-ahead (the notes of
-:mod:`minesweeper.advice`; a game of expert takes about three times as long). On the
+:mod:`minesweeper.analysis.advice`; a game of expert takes about three times as long). On the
 three classic levels both open the same corner first.
 
 >>> level = parse_level("beginner")
@@ -31,9 +31,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ..base.board import UNKNOWN, Board, Cell
+from ..base.errors import BadInput
 from .advice import LOOK_AHEAD, LOWEST_PROBABILITY, hint, least_exposed
-from .board import UNKNOWN, Board, Cell
-from .errors import BadInput
 
 #: The three levels of the classic game (width x height, mines).
 LEVELS: dict[str, tuple[int, int, int]] = {
@@ -59,7 +59,7 @@ def parse_level(text: str) -> Level:
     >>> parse_level("4x4x16")
     Traceback (most recent call last):
     ...
-    minesweeper.errors.BadInput: level 4x4x16: 16 mines leave no square for the first click
+    minesweeper.base.errors.BadInput: level 4x4x16: 16 mines leave no square for the first click
     """
     key = text.strip().lower()
     if key in LEVELS:
@@ -79,8 +79,8 @@ def parse_level(text: str) -> Level:
 @dataclass(frozen=True)
 class PlayResult:
     """``wins`` of ``games`` played, in ``seconds``, the guesses by ``rule``
-    (:data:`~minesweeper.advice.LOWEST_PROBABILITY` or
-    :data:`~minesweeper.advice.LOOK_AHEAD`)."""
+    (:data:`~minesweeper.analysis.advice.LOWEST_PROBABILITY` or
+    :data:`~minesweeper.analysis.advice.LOOK_AHEAD`)."""
 
     level: Level
     games: int

@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from puzzleshell.text import printable
 
-from ._core import mines as kernels
+from .._core import mines as kernels
 from .errors import BadInput
 from .words import plural
 
@@ -315,7 +315,7 @@ def parse_board(text: str) -> Board:
     >>> parse_board("1?/123")
     Traceback (most recent call last):
     ...
-    minesweeper.errors.BadInput: line 1, column 6: a row of 3 squares where 2 were expected
+    minesweeper.base.errors.BadInput: line 1, column 6: a row of 3 squares where 2 were expected
     """
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark, as some editors write
         text = text[1:]
@@ -382,7 +382,7 @@ def _check_size(height: int, width: int, line_no: int | None = None) -> None:
     >>> _check_size(20_000, 20_000)
     Traceback (most recent call last):
     ...
-    minesweeper.errors.BadInput: a board of 400,000,000 squares: boards are read up to 100,000,000
+    minesweeper.base.errors.BadInput: a board of 400,000,000 squares: boards are read up to ...
     """
     if height * width > MAX_SQUARES:
         raise BadInput(f"a board of {height * width:,} squares: boards are read up to "

@@ -2,21 +2,21 @@
 found from the groups of classes first when the board has a mine total) or
 ``backtrack``.
 
->>> from minesweeper.board import parse_board
+>>> from minesweeper.base.board import parse_board
 >>> decide(parse_board("1?1/?0?/1?1"), "sat").consistent
 False
 """
 
 from __future__ import annotations
 
-from .board import Board, Cell
+from ..base.board import Board, Cell
 from .verdict import Verdict
 
 
 def decide(board: Board, method: str = "sat") -> Verdict:
     """The verdict of the solver ``method`` (one of :data:`METHODS`) on ``board``.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> decide(parse_board("1?1/?0?/1?1"), "sat").consistent
     False
     """
@@ -37,7 +37,7 @@ def _witness_by_groups(board: Board) -> set[Cell] | None:
     """A witness from the groups of classes, the total one constraint over their mine
     counts (what a cardinality encoding makes slow on large boards); None when there is
     none (the solver then gives the reason) or a group is too entangled."""
-    from .errors import BadInput
+    from ..base.errors import BadInput
     from .probability import witness
 
     try:

@@ -34,7 +34,7 @@ the time of the lowest-probability rule's, a game of expert about three times.
 When one of those boards is too entangled for the exact probabilities, the guess is the
 lowest-probability square.
 
->>> from minesweeper.board import parse_board
+>>> from minesweeper.base.board import parse_board
 >>> h = hint(parse_board("?1?/???"))
 >>> h.safe, h.best, str(h.probability)
 ([], (0, 0), '1/5')
@@ -60,8 +60,8 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from .board import MINE, UNKNOWN, Board, Cell
-from .errors import BadInput
+from ..base.board import MINE, UNKNOWN, Board, Cell
+from ..base.errors import BadInput
 from .probability import Probabilities, probabilities, tally
 
 #: The names of the two rules for a guess.
@@ -112,7 +112,7 @@ class Hint:
     def lines(self) -> list[str]:
         """What ``minesweeper hint`` prints (squares as row, column, from 1).
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> print("\\n".join(hint(parse_board("1?/1?/..")).lines()))
         open (2, 2): safe in every arrangement
         1 square is safe in every arrangement: (2, 2)
@@ -153,7 +153,7 @@ class Hint:
         """The advice as ``hint --json`` prints it (squares from 1; the probability as an
         exact fraction; ``rule``: the rule of a guess; ``look_ahead``: what it weighed).
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> out = hint(parse_board("?1?/???")).to_json()
         >>> out["best"], out["rule"]
         ({'square': [1, 1], 'mine': '1/5', 'percent': 20.0}, 'lowest-probability')
@@ -182,7 +182,7 @@ def hint(board: Board, result: Probabilities | None = None,
 
     Two squares of one probability: the corner, with fewer covered neighbours, first.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> hint(parse_board("mines: 1\\n???/???")).best
     (0, 0)
     >>> hint(parse_board("mines: 1\\n???/???"), look_ahead=True).look_ahead.survival
@@ -218,10 +218,10 @@ def two_step_survival(board: Board, square: Cell,
     """The chance that opening ``square`` survives, and that the safest square of the
     board it leaves survives too (1 when that board has a certainly safe square, or
     none that may be safe): the look-ahead's measure (module notes). Raises
-    :class:`~minesweeper.errors.BadInput` when a board on the way is too entangled, when
+    :class:`~minesweeper.base.errors.BadInput` when a board on the way is too entangled, when
     the board has no arrangement, or when ``square`` is not covered.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> board = parse_board("mines: 1\\n???/???")
     >>> str(two_step_survival(board, (0, 0))), str(two_step_survival(board, (0, 1)))
     ('5/6', '2/3')
@@ -245,7 +245,7 @@ def least_exposed(board: Board, squares: list[Cell]) -> Cell | None:
     reading order: the tie-break of the lowest-probability rule (None when there are no
     squares).
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> least_exposed(parse_board("???/???"), [(0, 1), (1, 2), (1, 1)])
     (1, 2)
     """

@@ -5,7 +5,7 @@ red.  On request an arrangement is shown (a dark dot on each unknown square hold
 mine), or the inference (green: safe in every arrangement, red: mined in every one), or a
 set of squares is outlined (an inconsistent core, the ports of a gadget).
 
->>> from minesweeper.board import parse_board
+>>> from minesweeper.base.board import parse_board
 >>> svg = to_svg(parse_board("1?/F2"))
 >>> svg.startswith("<svg") and "</svg>" in svg
 True
@@ -20,8 +20,8 @@ from typing import Any
 
 from puzzleshell.output import error_message, write_file
 
-from .board import MINE, UNKNOWN, Board, Cell
-from .errors import BadInput
+from ..base.board import MINE, UNKNOWN, Board, Cell
+from ..base.errors import BadInput
 
 NUMBER_COLOURS = ["#000000", "#1f3fbf", "#1e7b1e", "#c62828", "#283593", "#6d1b1b",
                   "#00838f", "#222222", "#757575"]
@@ -95,7 +95,7 @@ def _fill(board: Board, r: int, c: int, ov: Overlay) -> str:
 def to_svg(board: Board, overlay: Overlay | None = None, size: int = CELL) -> str:
     """The board as an SVG document; a labelled square has its label written in it.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> "<circle" in to_svg(parse_board("1?"), Overlay(mines={(0, 1)}))
     True
     >>> ">in</text>" in to_svg(parse_board("1?"), Overlay(labels={(0, 1): "in"}))
@@ -136,7 +136,7 @@ def to_png_bytes(board: Board, overlay: Overlay | None = None, size: int = CELL)
     """The board as PNG image data, ``size`` pixels a square; a labelled square has its
     label written in it.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> to_png_bytes(parse_board("1?"))[:4]
     b'\\x89PNG'
     """
@@ -198,7 +198,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     >>> write_atomic(os.path.join(d, "no", "x.txt"), "hi")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    minesweeper.errors.BadInput: cannot write .../no/x.txt: the folder .../no does not exist
+    minesweeper.base.errors.BadInput: cannot write .../no/x.txt: the folder .../no does not exist
     """
     try:
         write_file(os.fspath(path), data)

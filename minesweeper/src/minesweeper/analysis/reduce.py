@@ -16,7 +16,7 @@ so a wire becomes one variable and the SAT instance shrinks to the gates.  The w
 is mapped back to every unknown square through the union-find, and checked against every
 number of the board before it is returned.
 
->>> from minesweeper.board import arrays_of, parse_board
+>>> from minesweeper.base.board import arrays_of, parse_board
 >>> c = collapse(arrays_of(parse_board("?1?1?1?")))
 >>> c.contradiction, c.classes, len(c.clauses)
 (False, 1, 0)
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ._core import mines as kernels
-from .board import Arrays
+from .._core import mines as kernels
+from ..base.board import Arrays
 
 MAX_ROUNDS = 60
 
@@ -148,7 +148,7 @@ def _as_lists(lits: npt.NDArray[np.int32], ends: npt.NDArray[np.int64]) -> list[
 def collapse(a: Arrays, max_rounds: int = MAX_ROUNDS) -> Collapsed:
     """Collapse the two-square relations of a board's constraints (see the module notes).
 
-    >>> from minesweeper.board import arrays_of, parse_board
+    >>> from minesweeper.base.board import arrays_of, parse_board
     >>> c = collapse(arrays_of(parse_board("??1?/1221/????")))
     >>> c.contradiction, c.classes
     (False, 6)
@@ -169,7 +169,7 @@ def collapse(a: Arrays, max_rounds: int = MAX_ROUNDS) -> Collapsed:
 def verify(a: Arrays, mine: npt.NDArray[np.bool_]) -> int:
     """The first constraint an arrangement breaks, or ``-1`` when it satisfies all.
 
-    >>> from minesweeper.board import arrays_of, parse_board
+    >>> from minesweeper.base.board import arrays_of, parse_board
     >>> a = arrays_of(parse_board("?1?"))
     >>> verify(a, np.array([True, False])), verify(a, np.array([True, True]))
     (-1, 0)

@@ -7,7 +7,7 @@ of them a mine).  The total number of mines, when known, is a cardinality constr
 :mod:`pysat.card`.  Each number carries a selector literal, assumed true when solving, so
 that an inconsistent board yields a core of numbers, which is then shrunk to a minimal one.
 
->>> from minesweeper.board import parse_board
+>>> from minesweeper.base.board import parse_board
 >>> r = check(parse_board("1??/12?/01?"))
 >>> r.consistent
 True
@@ -28,14 +28,14 @@ import numpy.typing as npt
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from .board import Board, Cell, Problem, TooLarge, arrays_of, format_board, problem_of
-from .errors import BadInput
+from ..base.board import Board, Cell, Problem, TooLarge, arrays_of, format_board, problem_of
+from ..base.errors import BadInput
 from .reduce import collapse, verify
 from .verdict import Verdict, one_based
 
 SOLVER_NAME = "cd19"
 
-#: The name of this solver for :func:`minesweeper.decide.decide`.
+#: The name of this solver for :func:`minesweeper.analysis.decide.decide`.
 SAT = "sat"
 
 
@@ -63,7 +63,7 @@ def exactly(lits: Sequence[int], need: int, selector: int | None = None) -> list
 #: The most literals the clauses of one board may hold: about 64 bytes each while they
 #: are built and handed to the solver, so 30 million take about 2 GB.  A board beyond
 #: it (many numbers with many unknown neighbours, or a total number of mines over tens
-#: of thousands of squares) is refused with :class:`~minesweeper.board.TooLarge`.
+#: of thousands of squares) is refused with :class:`~minesweeper.base.board.TooLarge`.
 MAX_LITERALS = 30_000_000
 
 
@@ -115,7 +115,7 @@ def encode(problem: Problem, frontier_total: bool = False) -> Encoding:
     the same question with a much smaller cardinality constraint, used when only a witness
     is wanted (:func:`check` then places the rest of the mines on unconstrained squares).
 
-    >>> from minesweeper.board import parse_board, problem_of
+    >>> from minesweeper.base.board import parse_board, problem_of
     >>> e = encode(problem_of(parse_board("1?")))
     >>> e.selectors, e.clauses
     ([2], [[-2, 1]])
@@ -171,7 +171,7 @@ def encoding_literals(problem: Problem, frontier_total: bool = False) -> int:
     numbers; the cardinality constraint of the total is estimated), found without
     writing them: :func:`encode` refuses a board above :data:`MAX_LITERALS`.
 
-    >>> from minesweeper.board import parse_board, problem_of
+    >>> from minesweeper.base.board import parse_board, problem_of
     >>> p = problem_of(parse_board("1??/12?/01?"))
     >>> encoding_literals(p) == sum(len(c) for c in encode(p).clauses)
     True
@@ -210,13 +210,13 @@ def _model_mines(model: Iterable[int], problem: Problem) -> set[Cell]:
 
 
 def check_collapsed(board: Board) -> Verdict | None:
-    """Decide consistency after the collapse of :mod:`minesweeper.reduce` (boards without
+    """Decide consistency after the collapse of :mod:`minesweeper.analysis.reduce` (boards without
     a total): the witness is checked against every number.  An inconsistent board comes
     back without a reason (``explained`` false; :func:`check` looks for one on the full
     problem).  ``None`` when the board gives a total.  ``stats`` tells the sizes: unknown
     squares, numbers, free classes, numbers and clauses left for SAT.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> r = check_collapsed(parse_board("?1?1?1?"))
     >>> sorted(r.mines), r.stats["classes"]
     ([(0, 2), (0, 6)], 1)
@@ -257,12 +257,12 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
           core_limit: int = CORE_LIMIT) -> Verdict:
     """Decide whether some arrangement of mines agrees with every number (and the total).
 
-    Without a total the collapse of :mod:`minesweeper.reduce` runs first
+    Without a total the collapse of :mod:`minesweeper.analysis.reduce` runs first
     (``preprocess``); an inconsistent board is then explained on the full problem when it
     has at most ``core_limit`` numbers (otherwise ``explained`` is false and ``core``
     empty: the answer stands, the reason is not searched for).
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> r = check(parse_board("1?1/?0?/1?1"))
     >>> r.consistent, len(r.core)
     (False, 2)
@@ -357,7 +357,7 @@ class SafeResult:
     def to_json(self) -> dict[str, object]:
         """The JSON form ``check --safe --json`` prints (1-based ``[row, column]``).
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> safe_squares(parse_board("?1?/11.")).to_json()["safe"]
         [[1, 3]]
         """
@@ -369,7 +369,7 @@ class SafeResult:
         with the safe squares as ``s`` and the mined ones as ``m`` (nothing when the
         board is inconsistent).
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> b = parse_board("?1?/11.")
         >>> print("\\n".join(safe_squares(b).lines(b)))
         safe in every arrangement: 1; mined in every arrangement: 1; undetermined: 0
@@ -484,14 +484,14 @@ def _model_array(model: list[int], nvars: int) -> npt.NDArray[np.bool_]:
 def safe_by_classes(board: Board,
                     progress: Callable[[int, int], None] | None = None) -> SafeResult:
     """The squares safe or mined in every arrangement of a board without a total, from
-    the collapse of :mod:`minesweeper.reduce`: every square takes the value of its class
+    the collapse of :mod:`minesweeper.analysis.reduce`: every square takes the value of its class
     (a class is one variable however many squares it holds), and the classes left in
     clauses are settled by :func:`backbone`.  Squares no number sees are never
     determined (nothing limits them without a total).  Any board the reader takes is
     answered: a board built from a formula keeps a few thousand classes of its millions
     of squares.  ``progress`` follows the backbone (see :func:`backbone`).
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> r = safe_by_classes(parse_board("?1?/11."))
     >>> sorted(r.safe), sorted(r.mined), sorted(r.free)
     ([(0, 2)], [(0, 0)], [])
@@ -524,7 +524,7 @@ def safe_by_groups(board: Board) -> SafeResult | None:
     """The squares safe or mined in every arrangement, read off the exact probabilities
     (None when a group is too entangled for them).
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> sorted(safe_by_groups(parse_board("?1?/11.")).safe)
     [(0, 2)]
     """
@@ -548,11 +548,11 @@ def safe_squares(board: Board,
 
     Without a total the classes of the collapse answer (:func:`safe_by_classes`, any
     board the reader takes); with one, the exact probabilities of
-    :mod:`minesweeper.probability` (a square is safe at 0, mined at 1), and the solver
+    :mod:`minesweeper.analysis.probability` (a square is safe at 0, mined at 1), and the solver
     (:func:`safe_by_solver`) when a group of classes is too entangled for them.
     ``progress`` follows the classes settled on a board without a total.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> r = safe_squares(parse_board("?1?/11."))
     >>> sorted(r.safe), sorted(r.mined)
     ([(0, 2)], [(0, 0)])
@@ -571,7 +571,7 @@ def safe_squares(board: Board,
 def safe_by_solver(board: Board) -> SafeResult:
     """The squares safe or mined in every arrangement, asked of the SAT solver square by
     square on the board's own clauses (boards of at most
-    :data:`~minesweeper.board.MAX_PROBLEM` squares and numbers).
+    :data:`~minesweeper.base.board.MAX_PROBLEM` squares and numbers).
 
     One solver holds the board's clauses; each frontier square is tested with its value
     flipped (an assumption), and each new model rules out every square that changed, so
@@ -583,7 +583,7 @@ def safe_by_solver(board: Board) -> SafeResult:
     calls, often none: the models already found answer).  Without a total the
     unconstrained squares are never determined.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> r = safe_by_solver(parse_board("mines: 2\\n?1??/11??"))
     >>> sorted(r.safe), sorted(r.mined)
     ([(0, 2), (1, 2)], [(0, 0)])

@@ -4,7 +4,7 @@ put a mine there, as a fraction.
 Every arrangement of mines on the covered squares that agrees with every number (and with
 the total, when the board gives one) counts once. The work goes in four steps:
 
-1. **Collapse** (:mod:`minesweeper.reduce`): squares tied by a number that sees two of
+1. **Collapse** (:mod:`minesweeper.analysis.reduce`): squares tied by a number that sees two of
    them become one *class* (a root and a parity), so a wire is one variable. A class set
    to 1 puts ``ones`` mines on its squares, set to 0 ``zeros`` mines.
 2. **Components**: the numbers still open, rewritten over the classes as
@@ -22,7 +22,7 @@ the total, when the board gives one) counts once. The work goes in four steps:
    Without a total every arrangement of every covered square counts once: each interior
    square is a mine with probability 1/2 and the groups are independent.
 
->>> from minesweeper.board import parse_board
+>>> from minesweeper.base.board import parse_board
 >>> p = probabilities(parse_board("mines: 3\\n?1???"))
 >>> [str(f) for f in p.fractions()], p.arrangements
 (['1/2', '1/2', '1', '1'], 2)
@@ -38,10 +38,10 @@ from fractions import Fraction
 from functools import cached_property
 from math import comb
 
-from .board import MINE, UNKNOWN, Arrays, Board, Cell, arrays_of
-from .errors import BadInput
+from ..base.board import MINE, UNKNOWN, Arrays, Board, Cell, arrays_of
+from ..base.errors import BadInput
+from ..base.words import plural
 from .reduce import collapse
-from .words import plural
 
 Poly = list[int]
 
@@ -127,7 +127,7 @@ class Probabilities:
         """What the board shows on each covered square: ``s`` (safe in every
         arrangement), ``m`` (a mine in every one), else the percentage.
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> probabilities(parse_board("1?/1?/..")).cells()
         {(0, 1): 'm', (1, 1): 's'}
         """
@@ -138,7 +138,7 @@ class Probabilities:
         """The board with each covered square's percentage (``s``, ``m`` when certain),
         four characters a square.
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> board = parse_board("?11/??F")
         >>> print("\\n".join(probabilities(board).grid(board)))
            s   1   1
@@ -161,7 +161,7 @@ class Probabilities:
         (an integer, however large) and each covered square (row and column from 1) with
         its probability as an exact fraction and in percent.
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> probabilities(parse_board("?1?")).to_json()["squares"][0]
         {'square': [1, 1], 'mine': '1/2', 'percent': 50.0}
         """
@@ -177,7 +177,7 @@ class Probabilities:
     def fractions(self) -> list[Fraction]:
         """The probability of each square of :attr:`squares`, exactly.
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> [str(f) for f in probabilities(parse_board("?1?")).fractions()]
         ['1/2', '1/2']
         """
@@ -191,7 +191,7 @@ class Probabilities:
     def of(self, square: Cell) -> Fraction:
         """The probability of one covered square.
 
-        >>> from minesweeper.board import parse_board
+        >>> from minesweeper.base.board import parse_board
         >>> str(probabilities(parse_board("mines: 1\\n?1?")).of((0, 2)))
         '1/2'
         """
@@ -260,7 +260,7 @@ def probabilities(board: Board) -> Probabilities:
     """The exact mine probability of every covered square of ``board`` (see the module
     notes).
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> p = probabilities(parse_board("1?/??"))
     >>> [str(f) for f in p.fractions()], p.arrangements
     (['1/3', '1/3', '1/3'], 3)
@@ -301,7 +301,7 @@ def witness(board: Board) -> set[Cell] | None:
     """One arrangement of mines on the covered squares that agrees with every number and
     the total (flags not included), or None when there is none.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> sorted(witness(parse_board("mines: 2\\n?1???")))
     [(0, 2), (0, 3)]
     >>> witness(parse_board("1?1/?0?/1?1")) is None
@@ -352,7 +352,7 @@ def tally(board: Board) -> Tally:
     """Count the arrangements of ``board`` by its groups, the total as one constraint over
     their mine-count polynomials.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> t = tally(parse_board("mines: 2\\n?1?/???/???"))
     >>> t.arrangements, t.frontier, t.interior
     (15, 5, 3)

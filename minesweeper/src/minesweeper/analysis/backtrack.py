@@ -13,7 +13,7 @@ for an inconsistent board.
 This solver is the cross-check of the SAT route and the engine that enumerates every
 consistent arrangement of a gadget.
 
->>> from minesweeper.board import parse_board
+>>> from minesweeper.base.board import parse_board
 >>> len(list(solutions(problem_of(parse_board("1??/12?/01?")))))
 2
 """
@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Iterator
 from math import comb
 
-from .board import Board, Cell, Problem, problem_of
+from ..base.board import Board, Cell, Problem, problem_of
 from .count import components
 from .verdict import Verdict
 
@@ -33,7 +33,7 @@ def search_order(problem: Problem) -> list[int]:
     """Frontier variables in breadth-first order over shared numbers, so that each new square
     meets numbers already partly decided.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> search_order(problem_of(parse_board("?1?1?")))
     [0, 1, 2]
     """
@@ -67,7 +67,7 @@ def solutions(problem: Problem) -> Iterator[dict[int, bool]]:
     The search keeps its own stack (one entry per decided square), so a frontier of any
     length is searched without recursion.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> [sorted(s.items()) for s in solutions(problem_of(parse_board("?1?")))]
     [[(0, True), (1, False)], [(0, False), (1, True)]]
     """
@@ -151,7 +151,7 @@ def check(board: Board) -> Verdict:
     they share, not shrunk to a minimal set); with a total the components are first
     checked on their own, then searched together.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> v = check(parse_board("?1?/8.."))
     >>> v.consistent, v.core, v.core_minimal
     (False, [(1, 0)], False)
@@ -187,7 +187,7 @@ def _refuted(cells: list[Cell]) -> Verdict:
 def find(board: Board) -> set[Cell] | None:
     """One consistent arrangement (the mined unknown squares), or ``None``.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> find(parse_board("1?1/?0?/1?1")) is None
     True
     >>> sorted(find(parse_board("mines: 2\\n?1?/???/???")) or [])
@@ -200,10 +200,10 @@ def find(board: Board) -> set[Cell] | None:
 def count(board: Board) -> int:
     """Number of arrangements by plain enumeration: of all unknown squares when the total
     is known, of the frontier squares otherwise (the same convention as
-    :func:`minesweeper.count.count_arrangements`).  Each component of the frontier is
+    :func:`minesweeper.analysis.count.count_arrangements`).  Each component of the frontier is
     enumerated on its own, by number of mines; the results are multiplied.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> count(parse_board("?1?")), count(parse_board("mines: 1\\n?1?/???"))
     (2, 5)
     """

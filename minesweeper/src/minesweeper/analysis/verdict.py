@@ -1,12 +1,12 @@
 """The answer of a consistency check, whichever solver gave it.
 
-:func:`minesweeper.sat.check` and :func:`minesweeper.backtrack.check` both return a
-:class:`Verdict`: a witness arrangement when the board is consistent, otherwise the
+:func:`minesweeper.analysis.sat.check` and :func:`minesweeper.analysis.backtrack.check`
+both return a :class:`Verdict`: a witness arrangement when the board is consistent, otherwise the
 numbers that cannot all hold and a sentence saying why.  :func:`decide` picks the solver
 by name.
 
->>> from minesweeper.board import parse_board
->>> from minesweeper.decide import decide
+>>> from minesweeper.base.board import parse_board
+>>> from minesweeper.analysis.decide import decide
 >>> v = decide(parse_board("?1?/8.."), "backtrack")
 >>> v.consistent, v.core, v.why[:24]
 (False, [(1, 0)], 'this number cannot hold:')
@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .board import Board, Cell, format_board
+from ..base.board import Board, Cell, format_board
 
 #: The solvers :func:`decide` knows.
 METHODS = ("sat", "backtrack")
@@ -50,8 +50,8 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         """The JSON form ``check --json`` prints (squares as 1-based ``[row, column]``).
 
-        >>> from minesweeper.board import parse_board
-        >>> from minesweeper.decide import decide
+        >>> from minesweeper.base.board import parse_board
+        >>> from minesweeper.analysis.decide import decide
         >>> decide(parse_board("1?/11"), "sat").to_json()["mines"]
         [[1, 2]]
         >>> decide(parse_board("8"), "sat").to_json()["core"]
@@ -71,8 +71,8 @@ class Verdict:
         """What ``check`` prints after its first line: the witness drawn on ``board``,
         or the reason, with the numbers of the core marked ``[n]``.
 
-        >>> from minesweeper.board import parse_board
-        >>> from minesweeper.decide import decide
+        >>> from minesweeper.base.board import parse_board
+        >>> from minesweeper.analysis.decide import decide
         >>> print("\\n".join(decide(parse_board("1?"), "sat").lines(parse_board("1?"))))
         a witness arrangement (* mine, - no mine):
         1*

@@ -2,8 +2,8 @@
 the solvers (a count, the safe squares, a verdict, an assignment) as text, as JSON and as
 marks on a picture.
 
->>> from minesweeper.board import parse_board
->>> from minesweeper.decide import decide
+>>> from minesweeper.base.board import parse_board
+>>> from minesweeper.analysis.decide import decide
 >>> board = parse_board("1?1/?0?/1?1")
 >>> report = Report(board)
 >>> report.add_verdict(decide(board))
@@ -23,14 +23,14 @@ from typing import Any
 
 from puzzleshell.text import printable
 
-from .board import Board, Cell
-from .count import CountResult
-from .errors import BadInput
-from .probability import Probabilities
+from ..analysis.count import CountResult
+from ..analysis.probability import Probabilities
+from ..analysis.sat import SafeResult
+from ..analysis.verdict import Verdict
+from ..base.board import Board, Cell
+from ..base.errors import BadInput
+from ..base.words import count_text, plural
 from .render import Overlay
-from .sat import SafeResult
-from .verdict import Verdict
-from .words import count_text, plural
 
 _INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d{1,9})\s+(\d{1,9})\s*$", re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -51,8 +51,8 @@ class Report:
         covered square (with the total when the board gives one; ``frontier``: the count
         without the total, for such a board).
 
-        >>> from minesweeper.board import parse_board
-        >>> from minesweeper.count import count_arrangements
+        >>> from minesweeper.base.board import parse_board
+        >>> from minesweeper.analysis.count import count_arrangements
         >>> r = Report(parse_board("?1?/???/???"))
         >>> r.add_count(count_arrangements(r.board))
         >>> print(r.lines[0].replace("; ", ";\\n"))
@@ -92,8 +92,8 @@ class Report:
         """The mine probability of every covered square: percentages on the board, exact
         fractions in the JSON, a heat map (with the percentages) in pictures.
 
-        >>> from minesweeper.board import parse_board
-        >>> from minesweeper.probability import probabilities
+        >>> from minesweeper.base.board import parse_board
+        >>> from minesweeper.analysis.probability import probabilities
         >>> r = Report(parse_board("mines: 1\\n?1?"))
         >>> r.add_probabilities(probabilities(r.board))
         >>> print("\\n".join(r.lines[:1] + r.lines[2:]))
@@ -177,18 +177,18 @@ def assignment(text: str, mines: set[Cell]) -> dict[str, bool]:
 
 def count_by(board: Board, method: str = "sat") -> CountResult:
     """The arrangements of ``board`` counted by the solver ``method``: ``backtrack``
-    enumerates them; otherwise :func:`~minesweeper.count.count_arrangements` counts.
+    enumerates them; otherwise :func:`~minesweeper.analysis.count.count_arrangements` counts.
 
-    >>> from minesweeper.board import parse_board
+    >>> from minesweeper.base.board import parse_board
     >>> count_by(parse_board("?1?"), "backtrack").count
     2
     """
-    from .board import problem_of
-    from .count import count_arrangements
+    from ..analysis.count import count_arrangements
+    from ..base.board import problem_of
 
     if method != "backtrack":
         return count_arrangements(board)
-    from .backtrack import count
+    from ..analysis.backtrack import count
 
     problem = problem_of(board)
     return CountResult(count(board), "all" if board.total is not None else "frontier",

@@ -2,7 +2,7 @@
 
 * :class:`BadInput` (exit 2): a board, formula or option cannot be understood.
 
->>> from minesweeper.errors import BadInput
+>>> from minesweeper.base.errors import BadInput
 >>> BadInput("a number above 8", line=3, column=5).exit_code
 2
 >>> str(BadInput("a number above 8", line=3, column=5))

@@ -43,11 +43,11 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
-from .backtrack import solutions
-from .board import MINE, UNKNOWN, Board, Cell, problem_of
-from .errors import BadInput
-from .render import Overlay
-from .words import plural
+from ..analysis.backtrack import solutions
+from ..base.board import MINE, UNKNOWN, Board, Cell, problem_of
+from ..base.errors import BadInput
+from ..base.words import plural
+from ..output.render import Overlay
 
 PITCH = 6
 """Node rows per lane."""
@@ -205,11 +205,11 @@ class Gadget:
     def to_json(self) -> dict[str, object]:
         """What ``gadget NAME --json`` prints (ports as 1-based ``[row, column]``).
 
-        >>> from minesweeper.circuit import get_gadget
+        >>> from minesweeper.circuits.circuit import get_gadget
         >>> get_gadget("wire").to_json()["ports"]
         {'in': [7, 1], 'out': [7, 9]}
         """
-        from .board import format_board
+        from ..base.board import format_board
 
         return {"name": self.name, "summary": self.summary, "width": self.board.width,
                 "height": self.board.height,
@@ -225,12 +225,12 @@ class Gadget:
         """What ``gadget NAME`` prints: the summary, where the ports are, and the board
         with ``I`` on the input ports and ``O`` on the output ports.
 
-        >>> from minesweeper.circuit import get_gadget
+        >>> from minesweeper.circuits.circuit import get_gadget
         >>> print("\\n".join(get_gadget("terminator").lines()[:2]))
         terminator: closes a loose wire end: either value is consistent
           port in: row 7, column 1
         """
-        from .board import format_board
+        from ..base.board import format_board
 
         rows = format_board(self.board).splitlines()
         for k, (r, c) in self.ports.items():

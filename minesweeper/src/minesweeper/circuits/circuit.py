@@ -22,9 +22,9 @@ parallel; gaps on live lanes are filled with wires.  The board is consistent exa
 when the formula is satisfiable, and the mines on the left-most squares of the variable
 lanes in a witness arrangement satisfy the formula.
 
->>> from minesweeper.formula import parse_formula
+>>> from minesweeper.circuits.formula import parse_formula
 >>> c = build(parse_formula("a and not a"))
->>> from minesweeper.sat import check
+>>> from minesweeper.analysis.sat import check
 >>> check(c.board).consistent
 False
 >>> r = check(build(parse_formula("a nor b")).board)
@@ -40,11 +40,11 @@ from itertools import islice
 
 import numpy as np
 
-from .board import MAX_SQUARES, Board, Cell
-from .errors import BadInput
+from ..base.board import MAX_SQUARES, Board, Cell
+from ..base.errors import BadInput
+from ..output.render import Overlay
 from .formula import Formula, Not, Op, Var, variables
 from .gadgets import GADGETS, PITCH, PORT, WIDTH, Gadget, board_of, get_template
-from .render import Overlay
 
 #: At most this many waiting clauses are weighed when a side of the clause layout takes
 #: the next one (the first ones waiting): the choice stays cheap for any number of
@@ -54,13 +54,13 @@ _CLAUSE_WINDOW = 256
 
 def _check_size(lanes: int, tiles: int) -> None:
     """Refuse a board of ``lanes`` lanes and ``tiles`` tiles (or more) beyond
-    :data:`~minesweeper.board.MAX_SQUARES` squares, the most ``check`` reads.
+    :data:`~minesweeper.base.board.MAX_SQUARES` squares, the most ``check`` reads.
 
     >>> _check_size(3, 10)
     >>> _check_size(10_000, 10_000)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    minesweeper.errors.BadInput: the board would be at least 80,001 x 120,000 squares ...
+    minesweeper.base.errors.BadInput: the board would be at least 80,001 x 120,000 squares ...
     """
     rows, cols = lanes * 2 * PITCH, tiles * 2 * WIDTH + 1
     if rows * cols > MAX_SQUARES:
@@ -94,8 +94,8 @@ class Circuit:
     def assignment(self, mines: set[Cell]) -> dict[str, bool]:
         """Read a variable assignment off an arrangement of mines (a mine is true).
 
-        >>> from minesweeper.formula import parse_formula
-        >>> from minesweeper.sat import check
+        >>> from minesweeper.circuits.formula import parse_formula
+        >>> from minesweeper.analysis.sat import check
         >>> c = build(parse_formula("a and not b"))
         >>> c.assignment(check(c.board).mines)
         {'a': True, 'b': False}
@@ -106,11 +106,11 @@ class Circuit:
         """The board as ``build`` writes it: a line ``# input NAME ROW COLUMN`` (1-based)
         for each input, then the rows.
 
-        >>> from minesweeper.formula import parse_formula
+        >>> from minesweeper.circuits.formula import parse_formula
         >>> build(parse_formula("a")).text().splitlines()[0]
         '# input a 31 1'
         """
-        from .board import format_board
+        from ..base.board import format_board
 
         heads = [f"# input {k} {r + 1} {c + 1}" for k, (r, c) in self.inputs.items()]
         return "\n".join([*heads, format_board(self.board)]) + "\n"
@@ -278,7 +278,7 @@ def cnf_clauses(f: Formula) -> list[list[Literal]] | None:
     """The clauses of a formula in conjunctive normal form (an ``and`` of disjunctions of
     literals, or a single clause), or ``None`` when it is not one.
 
-    >>> from minesweeper.formula import parse_formula
+    >>> from minesweeper.circuits.formula import parse_formula
     >>> cnf_clauses(parse_formula("(a or not b) and c"))
     [[('a', False), ('b', True)], [('c', False)]]
     >>> cnf_clauses(parse_formula("a nor b")) is None
@@ -454,7 +454,7 @@ def build(f: Formula, order: list[str] | None = None, layout: str = "auto",
     formula is in that form); ``sides`` (``both``, ``top``, ``bottom``) says where the
     clause layout may work.
 
-    >>> from minesweeper.formula import parse_formula
+    >>> from minesweeper.circuits.formula import parse_formula
     >>> c = build(parse_formula("x or y"))
     >>> sorted(c.inputs), c.lanes
     (['x', 'y'], 6)
@@ -540,7 +540,7 @@ def composite(name: str) -> Gadget | None:
     """The gadgets made of others: ``and`` (NOT on both inputs, then NOR) and ``or`` (NOR,
     then NOT); ``None`` for other names.
 
-    >>> from minesweeper.gadgets import truth_table
+    >>> from minesweeper.circuits.gadgets import truth_table
     >>> truth_table(composite("and")).matches
     True
     """

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from puzzleshell.text import printable
 
-from .errors import BadInput
-from .words import plural
+from ..base.errors import BadInput
+from ..base.words import plural
 
 
 @dataclass(frozen=True)
@@ -281,11 +281,11 @@ def parse_formula(text: str) -> Formula:
     >>> parse_formula("a and")
     Traceback (most recent call last):
     ...
-    minesweeper.errors.BadInput: line 1, column 6: the formula ends too early
+    minesweeper.base.errors.BadInput: line 1, column 6: the formula ends too early
     >>> parse_formula("(" * 400 + "a" + ")" * 400)
     Traceback (most recent call last):
     ...
-    minesweeper.errors.BadInput: line 1, column 201: the formula nests more than 200 levels deep
+    minesweeper.base.errors.BadInput: line 1, column 201: the formula nests more than 200 ...
     """
     return _Parser(text).parse()
 

@@ -1,0 +1,2 @@
+"""Boards that compute: formulas, the gadgets (wires, gates, crossovers) and the
+circuits laid out from them."""

@@ -1,0 +1,1 @@
+"""What an answer becomes: the report (text, JSON) and the pictures (SVG, PNG)."""
