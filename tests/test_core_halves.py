@@ -5,6 +5,7 @@ threads run while it counts."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -124,44 +125,57 @@ def test_other_threads_run_while_it_counts() -> None:
 FORMS = ["avx512-narrow", "avx2-narrow", "avx2", "plain"]
 
 
+def _total(n: int, **options: object) -> int:
+    """The count of n, pass by pass (the turn searches are not weighed here)."""
+    return sum(core.count_pass(n, s.part, **options)[0]  # type: ignore[arg-type]
+               for s in halves.make_subproblems(n) if s.sym == 0)
+
+
 def test_every_form_of_the_compare_this_cpu_runs_counts_alike() -> None:
     best = core.simd()
     assert best in FORMS
-    runs = FORMS[FORMS.index(best):]
-    try:
-        for form in runs:
-            assert core.use_simd(form) in FORMS
-            assert core.simd() == form
-            for n in range(halves.MIN_N, 16):
-                subs = [s for s in halves.make_subproblems(n) if s.sym == 0]
-                assert sum(r.total for r in halves.solve_batch(subs)) == A000170[n - 1], form
-    finally:
-        core.use_simd("best")
-    assert core.simd() == best
+    for form in FORMS[FORMS.index(best):]:
+        for n in range(halves.MIN_N, 16):
+            assert _total(n, form=form) == A000170[n - 1], form
+    assert core.simd() == best  # a form is the call's, not the process's
 
 
 def test_a_form_this_cpu_cannot_run_or_an_unknown_one_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown form 'sse9'"):
-        core.use_simd("sse9")
+        core.count_pass(8, 0, form="sse9")
     best = core.simd()
     for form in FORMS[:FORMS.index(best)]:
         with pytest.raises(ValueError, match="does not run"):
-            core.use_simd(form)
-    assert core.simd() == best
+            core.count_pass(8, 0, form=form)
+
+
+def test_the_environment_caps_the_default_form() -> None:
+    """NQUEENS_CPU forces a lower level on a CPU that runs more (how the suite is run
+    at each level); it never raises one the CPU lacks."""
+    import subprocess
+    import sys
+
+    code = "import nqueens._core.halves as h, nqueens._core.motion as m; print(h.simd(), m.simd())"
+    forms = {}
+    for level in ("plain", "avx2", "avx512"):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=120, env={**os.environ, "NQUEENS_CPU": level},
+                              check=True)
+        forms[level] = done.stdout.split()
+    assert forms["plain"][0] == "plain" and forms["plain"][1] in ("sse2", "plain")
+    assert FORMS.index(forms["avx2"][0]) >= FORMS.index("avx2-narrow")
+    assert forms["avx512"][0] == core.simd()
 
 
 @pytest.mark.slow
 def test_odd_passes_that_build_groups_again_count_alike() -> None:
     # A pass whose kept class would be too large builds that side's groups again for
     # each partner (the largest passes of n = 23); forced here on small boards.
-    subs = {n: [s for s in halves.make_subproblems(n) if s.sym == 0] for n in (5, 9, 13, 17)}
-    kept = {n: halves.solve_batch(ss) for n, ss in subs.items()}
-    before = core.use_keep_max(0)
-    try:
-        rebuilt = {n: halves.solve_batch(ss) for n, ss in subs.items()}
-    finally:
-        core.use_keep_max(before)
-    assert rebuilt == kept  # counts and the words that entered them, pass by pass
-    assert sum(r.total for r in rebuilt[17]) == A000170[16]
+    for n in (5, 9, 13, 17):
+        passes = [s.part for s in halves.make_subproblems(n) if s.sym == 0]
+        kept = [core.count_pass(n, x) for x in passes]
+        rebuilt = [core.count_pass(n, x, keep_max=0) for x in passes]
+        assert rebuilt == kept  # counts and the words that entered them, pass by pass
+    assert _total(17, keep_max=0) == A000170[16]
     with pytest.raises(ValueError, match="negative"):
-        core.use_keep_max(-1)
+        core.count_pass(9, 0, keep_max=-1)

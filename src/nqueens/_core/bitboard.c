@@ -15,6 +15,7 @@
 #endif
 #include "shell_py.h"
 #include "nq_board.h"
+#include "nq_rng.h"
 
 #define NQ_BB_MAX_N 63
 
@@ -34,20 +35,6 @@ static int check_n(Py_ssize_t n) {
 }
 
 /* ---- symmetry ------------------------------------------------------------------ */
-
-/* Whether the placement is unchanged by a half turn (or by a quarter turn if quarter). */
-static bool is_symmetric(const int64_t *pos, int n, bool quarter) {
-    int m = n - 1;
-    for (int r = 0; r < n; r++) {
-        if (quarter) {
-            if (pos[pos[r]] != m - r)
-                return false;
-        } else if (pos[m - r] != m - pos[r]) {
-            return false;
-        }
-    }
-    return true;
-}
 
 /* Whether image k (1..7) of the placement is lexicographically smaller than it. */
 static bool less_image(const int64_t *pos, int n, int k, int64_t *img) {
@@ -274,9 +261,9 @@ static inline counts count_core(int n, const uint64_t *allowed, bool knight, boo
             c.total++;
             if (sym) {
                 pos[d] = nq_index(bit);
-                if (is_symmetric(pos, n, false)) {
+                if (nq_is_symmetric(pos, n, false)) {
                     c.f180++;
-                    if (is_symmetric(pos, n, true))
+                    if (nq_is_symmetric(pos, n, true))
                         c.f90++;
                 }
             }
@@ -360,8 +347,8 @@ static PyObject *py_count_subtree(PyObject *self, PyObject *args) {
         m = nq_descend(m, bit, 1, torus, (int)n, full);
     }
     if (start_row == n) {
-        int f180 = sym && is_symmetric(pos, (int)n, false);
-        int f90 = sym && is_symmetric(pos, (int)n, true);
+        int f180 = sym && nq_is_symmetric(pos, (int)n, false);
+        int f90 = sym && nq_is_symmetric(pos, (int)n, true);
         result = Py_BuildValue("(iii)", 1, f180, f90);
         goto done;
     }
@@ -410,18 +397,11 @@ static PyObject *py_is_canonical(PyObject *self, PyObject *args) {
 
 /* ---- Knuth's estimate ----------------------------------------------------------- */
 
-static inline uint64_t splitmix64(uint64_t *s) {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* A uniform integer in [0, k) (k >= 1), without modulo bias. */
 static inline uint64_t below(uint64_t *s, uint64_t k) {
     uint64_t limit = -k % k; /* 2^64 mod k */
     for (;;) {
-        uint64_t x = splitmix64(s);
+        uint64_t x = nq_splitmix64(s);
         unsigned __int128 p = (unsigned __int128)x * k;
         if ((uint64_t)p >= limit)
             return (uint64_t)(p >> 64);

@@ -101,21 +101,6 @@ static void count_queen_core(const uint64_t *avail, const uint64_t *gap, unsigne
     *colsum_out = (int64_t)colsum;
 }
 
-/* Whether the placement pos (a column for each of the n rows) is unchanged by a half
- * turn, or by a quarter turn when `quarter`. */
-static bool is_symmetric(const int64_t *pos, int n, bool quarter) {
-    int64_t top = n - 1;
-    for (int r = 0; r < n; r++) {
-        if (quarter) {
-            if (pos[pos[r]] != top - r)
-                return false;
-        } else if (pos[top - r] != top - pos[r]) {
-            return false;
-        }
-    }
-    return true;
-}
-
 typedef struct {
     int64_t total, f180, f90, colsum;
 } general_result;
@@ -130,8 +115,8 @@ static general_result count_general_core(int n, const uint64_t *avail, const uin
     memcpy(pos, base, (size_t)n * sizeof(int64_t));
     if (m == 0) {
         res.total = 1;
-        res.f180 = sym >= 1 && is_symmetric(pos, n, false);
-        res.f90 = sym >= 2 && is_symmetric(pos, n, true);
+        res.f180 = sym >= 1 && nq_is_symmetric(pos, n, false);
+        res.f90 = sym >= 2 && nq_is_symmetric(pos, n, true);
         return res;
     }
     const uint64_t all = ~(uint64_t)0;
@@ -160,9 +145,9 @@ static general_result count_general_core(int n, const uint64_t *avail, const uin
             if (sym >= 1) {
                 for (unsigned i = 0; i < m; i++)
                     pos[rows[i]] = nq_index(bits[i]);
-                if (is_symmetric(pos, n, false)) {
+                if (nq_is_symmetric(pos, n, false)) {
                     res.f180++;
-                    if (sym >= 2 && is_symmetric(pos, n, true))
+                    if (sym >= 2 && nq_is_symmetric(pos, n, true))
                         res.f90++;
                 }
             }

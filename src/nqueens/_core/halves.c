@@ -47,6 +47,7 @@
  */
 #include "shell_py.h"
 #include "nq_board.h"
+#include "nq_cpu.h"
 
 #include <stdlib.h>
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -301,6 +302,7 @@ static inline size_t partition(uint64_t *v, size_t len, uint64_t bit) {
 /* Room for the words of the largest group on each side, narrowed to 32 bits. */
 typedef struct {
     uint32_t *a, *b;
+    int simd; /* the form of the compare (NQ_SIMD_...) */
 } pair_scratch;
 
 /* Pairs of a[0..na) x b[0..nb) with (a & bits & b) == 0, one by one: four north words
@@ -340,11 +342,9 @@ static uint64_t pairs_one_by_one(const uint64_t *a, size_t na, const uint64_t *b
 enum { NQ_SIMD_PLAIN, NQ_SIMD_AVX2, NQ_SIMD_AVX2_NARROW, NQ_SIMD_AVX512_NARROW, NQ_SIMD_FORMS };
 static const char *const SIMD_NAMES[NQ_SIMD_FORMS] = {"plain", "avx2", "avx2-narrow",
                                                       "avx512-narrow"};
-static int SIMD = NQ_SIMD_PLAIN;
-
-/* The most bytes an odd pass keeps as a whole class (see pass_plan); use_keep_max
- * changes it for tests, which the counts do not depend on. */
-static int64_t KEEP_MAX = NQ_HV_KEEP_MAX;
+/* The form this CPU runs best (within NQUEENS_CPU), found when the module loads: the
+ * default of count_pass. */
+static int BEST_SIMD = NQ_SIMD_PLAIN;
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define NQ_HV_X86 1
@@ -461,17 +461,16 @@ pairs_narrow_avx512(const uint32_t *a, size_t na, const uint32_t *b, size_t nb) 
 }
 #endif
 
-/* The best form this CPU runs. */
+/* The best form of the compare at this CPU's level (nq_cpu.h). */
 static int best_simd(void) {
 #ifdef NQ_HV_X86
-    __builtin_cpu_init();
-    const bool fast_pext = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") &&
-                           !__builtin_cpu_is("znver2");
-    if (fast_pext && __builtin_cpu_supports("avx512f"))
+    const int level = nq_cpu_level();
+    const bool fast_pext = nq_cpu_fast_pext();
+    if (fast_pext && level >= NQ_CPU_AVX512)
         return NQ_SIMD_AVX512_NARROW;
-    if (fast_pext && __builtin_cpu_supports("avx2"))
+    if (fast_pext && level >= NQ_CPU_AVX2)
         return NQ_SIMD_AVX2_NARROW;
-    if (__builtin_cpu_supports("avx2"))
+    if (level >= NQ_CPU_AVX2)
         return NQ_SIMD_AVX2;
 #endif
     return NQ_SIMD_PLAIN;
@@ -499,7 +498,7 @@ static uint64_t pairs_small(const uint64_t *a, size_t na, const uint64_t *b, siz
     if (!used)
         return (uint64_t)na * nb;
 #ifdef NQ_HV_X86
-    const int simd = SIMD;
+    const int simd = scratch->simd;
     if (simd >= NQ_SIMD_AVX2_NARROW && nq_popcount(used) <= 32 && nb >= 16) {
         narrow(a, na, b, nb, used, scratch);
         return simd == NQ_SIMD_AVX512_NARROW ? pairs_narrow_avx512(scratch->a, na, scratch->b, nb)
@@ -613,7 +612,7 @@ static int64_t narrow_bytes(const pass_plan *p) {
     return 2 * wider * (int64_t)sizeof(uint32_t);
 }
 
-static pass_plan plan_pass(const quadrants *qs, uint64_t x) {
+static pass_plan plan_pass(const quadrants *qs, uint64_t x, int64_t keep_max) {
     const uint64_t y = nq_full(qs->k) & ~x;
     pass_plan p = {false, false, 0, 0, 0, 0};
     if (qs->n % 2 == 0) {
@@ -626,7 +625,7 @@ static pass_plan plan_pass(const quadrants *qs, uint64_t x) {
     const int64_t bx = class_bound(qs, x), by = class_bound(qs, y);
     p.keep_north = bx <= by;
     p.kept = (p.keep_north ? bx : by) + 1;
-    p.rebuild = p.kept * (int64_t)sizeof(uint64_t) > KEEP_MAX;
+    p.rebuild = p.kept * (int64_t)sizeof(uint64_t) > keep_max;
     p.stream = largest_group_bound(qs, p.keep_north ? y : x);
     p.kept_group = largest_group_bound(qs, p.keep_north ? x : y);
     if (p.rebuild) /* one group of the kept side at a time, in place of the class */
@@ -741,9 +740,10 @@ static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
 }
 
 /* Count pass x: returns -1 when memory runs out. */
-static int count_pass(const quadrants *qs, uint64_t x, pass_result *res) {
+static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_max,
+                      pass_result *res) {
     const int n = qs->n;
-    const pass_plan p = plan_pass(qs, x);
+    const pass_plan p = plan_pass(qs, x, keep_max);
     uint64_t order[128];
     const int norder = split_order(n, order);
     int64_t listed = 0;
@@ -751,7 +751,7 @@ static int count_pass(const quadrants *qs, uint64_t x, pass_result *res) {
     /* either group may be the side narrowed first: both buffers fit the larger */
     const int64_t wider = p.stream > p.kept_group ? p.stream : p.kept_group;
     pair_scratch scratch = {malloc((size_t)wider * sizeof(uint32_t)),
-                            malloc((size_t)wider * sizeof(uint32_t))};
+                            malloc((size_t)wider * sizeof(uint32_t)), simd};
     int rc = scratch.a && scratch.b ? 0 : -1;
     if (rc == 0 && n % 2 == 0) {
         uint64_t *a = malloc((size_t)p.stream * sizeof(uint64_t));
@@ -910,7 +910,7 @@ static PyObject *py_pass_plans(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     Py_BEGIN_ALLOW_THREADS
     for (uint64_t x = 0; x < count; x++) {
-        plans[2 * x] = plan_pass(qs, x).bytes;
+        plans[2 * x] = plan_pass(qs, x, NQ_HV_KEEP_MAX).bytes;
         plans[2 * x + 1] = class_bound(qs, x) + class_bound(qs, efull & ~x);
     }
     Py_END_ALLOW_THREADS
@@ -951,17 +951,40 @@ static PyObject *py_quadrant_bytes(PyObject *self, PyObject *args) {
 }
 
 static const char COUNT_PASS_DOC[] =
-    "count_pass(n, x) -> (int, int)\n\n"
+    "count_pass(n, x, *, form=None, keep_max=None) -> (int, int)\n\n"
     "Pass x of the count of n (2 <= n <= 23, 0 <= x < 2**(n//2 - 1)): the solutions,\n"
     "weighted by symmetry, whose north half uses the east columns x or whose symmetric\n"
     "images are counted through it, and the number of north placements it listed.\n"
-    "The sum over every x is the total count.";
+    "The sum over every x is the total count. form: the compare to use (one this CPU\n"
+    "runs; by default simd()); keep_max: the most bytes an odd pass keeps as one class\n"
+    "before it builds that side's groups again for each partner (by default 1 GiB).\n"
+    "Neither changes the count.";
 
-static PyObject *py_count_pass(PyObject *self, PyObject *args) {
+/* The form called `name` (NULL: the best), or -1 with the error set. */
+static int form_of(const char *name) {
+    if (!name)
+        return BEST_SIMD;
+    for (int f = 0; f < NQ_SIMD_FORMS; f++)
+        if (strcmp(name, SIMD_NAMES[f]) == 0) {
+            /* each form needs what the ones before it need, and more */
+            if (f > best_simd()) {
+                PyErr_Format(PyExc_ValueError, "this CPU does not run the form %s", name);
+                return -1;
+            }
+            return f;
+        }
+    PyErr_Format(PyExc_ValueError, "unknown form '%s' of the compare", name);
+    return -1;
+}
+
+static PyObject *py_count_pass(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "x", "form", "keep_max", NULL};
     Py_ssize_t n;
-    long long x;
-    if (!PyArg_ParseTuple(args, "nL:count_pass", &n, &x))
+    long long x, keep_max = NQ_HV_KEEP_MAX;
+    const char *form = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nL|$zL:count_pass", keywords, &n, &x,
+                                     &form, &keep_max))
         return NULL;
     quadrants *qs = quadrants_or_error(n);
     if (!qs)
@@ -971,10 +994,17 @@ static PyObject *py_count_pass(PyObject *self, PyObject *args) {
                      x, (unsigned long long)1 << (qs->k - 1), n);
         return NULL;
     }
+    if (keep_max < 0) {
+        PyErr_SetString(PyExc_ValueError, "keep_max must not be negative");
+        return NULL;
+    }
+    const int simd = form_of(form);
+    if (simd < 0)
+        return NULL;
     pass_result res = {0, 0};
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = count_pass(qs, (uint64_t)x, &res);
+    rc = count_pass(qs, (uint64_t)x, simd, (int64_t)keep_max, &res);
     Py_END_ALLOW_THREADS
     if (rc < 0)
         return PyErr_NoMemory();
@@ -1007,73 +1037,22 @@ static PyObject *py_count_turns(PyObject *self, PyObject *args) {
 
 static const char SIMD_DOC[] =
     "simd() -> str\n\n"
-    "The form of the small-group compare this process uses: 'avx512-narrow', 'avx2-narrow',\n"
-    "'avx2' or 'plain' (the best one this CPU runs, unless use_simd chose another).";
+    "The form of the small-group compare count_pass uses by default: 'avx512-narrow',\n"
+    "'avx2-narrow', 'avx2' or 'plain', the best one this CPU runs (capped by the\n"
+    "NQUEENS_CPU environment variable: plain, avx2 or avx512).";
 
 static PyObject *py_simd(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    return PyUnicode_FromString(SIMD_NAMES[SIMD]);
-}
-
-static const char USE_SIMD_DOC[] =
-    "use_simd(name) -> str\n\n"
-    "Use another form of the small-group compare (one this CPU runs, or 'best'), for\n"
-    "tests and measurements; returns the form used before. Not for use while a count runs.";
-
-static PyObject *py_use_simd(PyObject *self, PyObject *args) {
-    (void)self;
-    const char *name;
-    if (!PyArg_ParseTuple(args, "s:use_simd", &name))
-        return NULL;
-    const int best = best_simd();
-    int want = -1;
-    if (strcmp(name, "best") == 0)
-        want = best;
-    for (int f = 0; f < NQ_SIMD_FORMS; f++)
-        if (strcmp(name, SIMD_NAMES[f]) == 0)
-            want = f;
-    if (want < 0) {
-        PyErr_Format(PyExc_ValueError, "unknown form %R of the compare", PyTuple_GET_ITEM(args, 0));
-        return NULL;
-    }
-    /* each form needs what the ones before it need, and more */
-    if (want > best) {
-        PyErr_Format(PyExc_ValueError, "this CPU does not run the form %s", SIMD_NAMES[want]);
-        return NULL;
-    }
-    const char *before = SIMD_NAMES[SIMD];
-    SIMD = want;
-    return PyUnicode_FromString(before);
-}
-
-static const char USE_KEEP_MAX_DOC[] =
-    "use_keep_max(nbytes) -> int\n\n"
-    "The most bytes an odd pass keeps as one class before it builds that side's groups\n"
-    "again for each partner instead; returns the bound before. For tests (the counts do\n"
-    "not depend on it); not for use while a count runs.";
-
-static PyObject *py_use_keep_max(PyObject *self, PyObject *args) {
-    (void)self;
-    long long nbytes;
-    if (!PyArg_ParseTuple(args, "L:use_keep_max", &nbytes))
-        return NULL;
-    if (nbytes < 0) {
-        PyErr_SetString(PyExc_ValueError, "the bound must not be negative");
-        return NULL;
-    }
-    const long long before = (long long)KEEP_MAX;
-    KEEP_MAX = (int64_t)nbytes;
-    return PyLong_FromLongLong(before);
+    return PyUnicode_FromString(SIMD_NAMES[BEST_SIMD]);
 }
 
 static PyMethodDef METHODS[] = {
-    {"use_keep_max", py_use_keep_max, METH_VARARGS, USE_KEEP_MAX_DOC},
     {"simd", py_simd, METH_NOARGS, SIMD_DOC},
-    {"use_simd", py_use_simd, METH_VARARGS, USE_SIMD_DOC},
     {"pass_plans", py_pass_plans, METH_VARARGS, PASS_PLANS_DOC},
     {"quadrant_bytes", py_quadrant_bytes, METH_VARARGS, QUADRANT_BYTES_DOC},
-    {"count_pass", py_count_pass, METH_VARARGS, COUNT_PASS_DOC},
+    {"count_pass", (PyCFunction)(void (*)(void))py_count_pass, METH_VARARGS | METH_KEYWORDS,
+     COUNT_PASS_DOC},
     {"count_turns", py_count_turns, METH_VARARGS, COUNT_TURNS_DOC},
     {NULL, NULL, 0, NULL},
 };
@@ -1086,6 +1065,6 @@ static struct PyModuleDef MODULE = {
 PyMODINIT_FUNC PyInit_halves(void) {
     if (!BUILD_LOCK && !(BUILD_LOCK = PyThread_allocate_lock()))
         return PyErr_NoMemory();
-    SIMD = best_simd();
+    BEST_SIMD = best_simd();
     return PyModule_Create(&MODULE);
 }

@@ -17,6 +17,7 @@
  * Both searches run without the interpreter lock.
  */
 #include "shell_py.h"
+#include "nq_cpu.h"
 
 #include <stdlib.h>
 
@@ -296,7 +297,7 @@ nq_sampled_block_avx2(const nq_sampled *s, Py_ssize_t x, Py_ssize_t y, int dx0, 
 static nq_sampled_fn nq_sampled_pick(void) {
 #ifdef NQ_MOTION_X86
 #ifdef NQ_MOTION_AVX2
-    if (__builtin_cpu_supports("avx2"))
+    if (nq_cpu_level() >= NQ_CPU_AVX2)
         return nq_sampled_block_avx2;
 #endif
     return nq_sampled_block_sse2;

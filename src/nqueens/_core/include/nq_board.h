@@ -124,4 +124,23 @@ NQ_FN uint64_t nq_wrap_knight(int t, uint64_t row0, uint64_t row1, int n,
     return nq_knight(w1, w2, true, n, full);
 }
 
+#ifndef __CUDACC__
+/* Whether the placement pos (a column for each of the n rows) is unchanged by a half
+ * turn, or by a quarter turn when `quarter`: the symmetry tests of every count on the
+ * CPU (the GPU's kernel counts the plain subproblems, without them). */
+static inline bool nq_is_symmetric(const int64_t *pos, int n, bool quarter) {
+    const int64_t top = n - 1;
+    for (int r = 0; r < n; r++) {
+        if (quarter) {
+            if (pos[pos[r]] != top - r)
+                return false;
+        } else if (pos[top - r] != top - pos[r]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+#endif
+
 #endif
