@@ -165,40 +165,40 @@ static const char ENUMERATE_DOC[] =
     "from the search state (uint64 arrays free, bits, cm, dm1, dm2 of at least n elements,\n"
     "state: int64 [depth]; depth -1 when exhausted).  Return how many were written.";
 
-static PyObject *py_enumerate_batch(PyObject *self, PyObject *args) {
+static PyObject *py_enumerate_batch(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "allowed", "knight", "torus", "unique", "free", "bits",
+                               "cm", "dm1", "dm2", "state", "out", NULL};
     Py_ssize_t n;
     int knight, torus, unique;
     PyObject *o_allowed, *o_free, *o_bits, *o_cm, *o_dm1, *o_dm2, *o_state, *o_out;
-    if (!PyArg_ParseTuple(args, "nOpppOOOOOOO:enumerate_batch", &n, &o_allowed, &knight,
-                          &torus, &unique, &o_free, &o_bits, &o_cm, &o_dm1, &o_dm2, &o_state,
-                          &o_out))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nOpppOOOOOOO:enumerate_batch", keywords,
+                                     &n, &o_allowed, &knight, &torus, &unique, &o_free,
+                                     &o_bits, &o_cm, &o_dm1, &o_dm2, &o_state, &o_out))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
-    Py_buffer v[8];
-    int got = 0;
+    shell_views views = {.count = 0};
     PyObject *result = NULL;
-    PyObject *objs[7] = {o_allowed, o_free, o_bits, o_cm, o_dm1, o_dm2, o_state};
-    static const char *names[7] = {"allowed", "free", "bits", "cm", "dm1", "dm2", "state"};
-    for (; got < 7; got++) {
-        bool is_state = got == 6;
-        if (shell_get_array(objs[got], &v[got], is_state ? 'q' : 'Q', 8, is_state ? 1 : n, got > 0,
-                         names[got]) < 0)
-            goto done;
-    }
-    if (shell_get_array(o_out, &v[7], 'q', 8, -1, true, "out") < 0)
+    Py_buffer *allowed = shell_views_get(&views, o_allowed, 'Q', 8, n, false, "allowed");
+    Py_buffer *free_v = allowed ? shell_views_get(&views, o_free, 'Q', 8, n, true, "free") : NULL;
+    Py_buffer *bits = free_v ? shell_views_get(&views, o_bits, 'Q', 8, n, true, "bits") : NULL;
+    Py_buffer *cm = bits ? shell_views_get(&views, o_cm, 'Q', 8, n, true, "cm") : NULL;
+    Py_buffer *dm1 = cm ? shell_views_get(&views, o_dm1, 'Q', 8, n, true, "dm1") : NULL;
+    Py_buffer *dm2 = dm1 ? shell_views_get(&views, o_dm2, 'Q', 8, n, true, "dm2") : NULL;
+    Py_buffer *state = dm2 ? shell_views_get(&views, o_state, 'q', 8, 1, true, "state") : NULL;
+    Py_buffer *out = state ? shell_views_get(&views, o_out, 'q', 8, -1, true, "out") : NULL;
+    if (!out)
         goto done;
-    got = 8;
-    if (v[7].ndim != 2 || v[7].shape[1] != n) {
+    if (out->ndim != 2 || out->shape[1] != n) {
         PyErr_Format(PyExc_ValueError, "out must have shape (rows, %zd)", n);
         goto done;
     }
     enum_args a = {
         .n = (int)n, .knight = knight, .torus = torus, .unique = unique,
-        .allowed = v[0].buf, .free = v[1].buf, .bits = v[2].buf, .cm = v[3].buf,
-        .dm1 = v[4].buf, .dm2 = v[5].buf, .state = v[6].buf, .out = v[7].buf,
-        .max_out = v[7].shape[0],
+        .allowed = allowed->buf, .free = free_v->buf, .bits = bits->buf, .cm = cm->buf,
+        .dm1 = dm1->buf, .dm2 = dm2->buf, .state = state->buf, .out = out->buf,
+        .max_out = out->shape[0],
     };
     int64_t d0 = a.state[0];
     if (d0 < -1 || d0 >= n) {
@@ -225,8 +225,7 @@ static PyObject *py_enumerate_batch(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(k);
 done:
-    for (int i = 0; i < got; i++)
-        PyBuffer_Release(&v[i]);
+    shell_views_release(&views);
     return result;
 }
 
@@ -302,13 +301,15 @@ static const char COUNT_DOC[] =
     "(uint64 one-bit masks); with_symmetry also counts those a half turn and a quarter\n"
     "turn leave unchanged.";
 
-static PyObject *py_count_subtree(PyObject *self, PyObject *args) {
+static PyObject *py_count_subtree(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "allowed", "knight", "torus", "start_row", "start_bits",
+                               "with_symmetry", NULL};
     Py_ssize_t n, start_row;
     int knight, torus, sym;
     PyObject *o_allowed, *o_start;
-    if (!PyArg_ParseTuple(args, "nOppnOp:count_subtree", &n, &o_allowed, &knight, &torus,
-                          &start_row, &o_start, &sym))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nOppnOp:count_subtree", keywords, &n,
+                                     &o_allowed, &knight, &torus, &start_row, &o_start, &sym))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
@@ -317,14 +318,15 @@ static PyObject *py_count_subtree(PyObject *self, PyObject *args) {
                      start_row);
         return NULL;
     }
-    Py_buffer va, vs;
-    if (shell_get_array(o_allowed, &va, 'Q', 8, n, false, "allowed") < 0)
-        return NULL;
-    if (shell_get_array(o_start, &vs, 'Q', 8, start_row, false, "start_bits") < 0) {
-        PyBuffer_Release(&va);
+    shell_views views = {.count = 0};
+    Py_buffer *va = shell_views_get(&views, o_allowed, 'Q', 8, n, false, "allowed");
+    Py_buffer *vs = va ? shell_views_get(&views, o_start, 'Q', 8, start_row, false,
+                                         "start_bits") : NULL;
+    if (!vs) {
+        shell_views_release(&views);
         return NULL;
     }
-    const uint64_t *allowed = va.buf, *start_bits = vs.buf;
+    const uint64_t *allowed = va->buf, *start_bits = vs->buf;
     const uint64_t full = nq_full((int)n);
     uint64_t bits[NQ_BB_MAX_N + 1] = {0};
     int64_t pos[NQ_BB_MAX_N + 1] = {0};
@@ -359,8 +361,7 @@ static PyObject *py_count_subtree(PyObject *self, PyObject *args) {
     result = Py_BuildValue("(KKK)", (unsigned long long)c.total, (unsigned long long)c.f180,
                            (unsigned long long)c.f90);
 done:
-    PyBuffer_Release(&va);
-    PyBuffer_Release(&vs);
+    shell_views_release(&views);
     return result;
 }
 
@@ -371,28 +372,32 @@ static const char CANONICAL_DOC[] =
     "True when no symmetry image of the placement (int64 columns, one per row) is\n"
     "lexicographically smaller.";
 
-static PyObject *py_is_canonical(PyObject *self, PyObject *args) {
+static PyObject *py_is_canonical(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"pos", "n", NULL};
     PyObject *o_pos;
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "On:is_canonical", &o_pos, &n))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "On:is_canonical", keywords, &o_pos, &n))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
-    Py_buffer v;
-    if (shell_get_array(o_pos, &v, 'q', 8, n, false, "pos") < 0)
-        return NULL;
-    const int64_t *pos = v.buf;
+    shell_views views = {.count = 0};
+    Py_buffer *v = shell_views_get(&views, o_pos, 'q', 8, n, false, "pos");
+    PyObject *result = NULL;
+    if (!v)
+        goto done;
+    const int64_t *pos = v->buf;
     for (Py_ssize_t r = 0; r < n; r++) {
         if (pos[r] < 0 || pos[r] >= n) {
-            PyBuffer_Release(&v);
-            return PyErr_Format(PyExc_ValueError, "pos[%zd] = %lld is not a column of the board",
-                                r, (long long)pos[r]);
+            PyErr_Format(PyExc_ValueError, "pos[%zd] = %lld is not a column of the board", r,
+                         (long long)pos[r]);
+            goto done;
         }
     }
-    bool ok = canonical(pos, (int)n);
-    PyBuffer_Release(&v);
-    return PyBool_FromLong(ok);
+    result = PyBool_FromLong(canonical(pos, (int)n));
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 /* ---- Knuth's estimate ----------------------------------------------------------- */
@@ -447,38 +452,44 @@ static const char ESTIMATE_DOC[] =
     "Knuth's unbiased estimate of the number of solutions: the mean over `probes` random\n"
     "root-to-leaf walks (seeded by `seed`) of the product of the branching factors met.";
 
-static PyObject *py_estimate_solutions(PyObject *self, PyObject *args) {
+static PyObject *py_estimate_solutions(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "allowed", "knight", "torus", "probes", "seed", NULL};
     Py_ssize_t n;
     long long probes;
     unsigned long long seed;
     int knight, torus;
     PyObject *o_allowed;
-    if (!PyArg_ParseTuple(args, "nOppLK:estimate_solutions", &n, &o_allowed, &knight, &torus,
-                          &probes, &seed))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nOppLK:estimate_solutions", keywords, &n,
+                                     &o_allowed, &knight, &torus, &probes, &seed))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
     if (probes < 1)
         return PyErr_Format(PyExc_ValueError, "probes must be at least 1, not %lld", probes);
-    Py_buffer v;
-    if (shell_get_array(o_allowed, &v, 'Q', 8, n, false, "allowed") < 0)
+    shell_views views = {.count = 0};
+    Py_buffer *v = shell_views_get(&views, o_allowed, 'Q', 8, n, false, "allowed");
+    if (!v)
         return NULL;
     double est;
     Py_BEGIN_ALLOW_THREADS
-    est = estimate_core((int)n, v.buf, knight, torus, probes, seed);
+    est = estimate_core((int)n, v->buf, knight, torus, probes, seed);
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&v);
+    shell_views_release(&views);
     return PyFloat_FromDouble(est);
 }
 
 /* ---- module --------------------------------------------------------------------- */
 
 static PyMethodDef METHODS[] = {
-    {"enumerate_batch", py_enumerate_batch, METH_VARARGS, ENUMERATE_DOC},
-    {"count_subtree", py_count_subtree, METH_VARARGS, COUNT_DOC},
-    {"is_canonical", py_is_canonical, METH_VARARGS, CANONICAL_DOC},
-    {"estimate_solutions", py_estimate_solutions, METH_VARARGS, ESTIMATE_DOC},
+    {"enumerate_batch", (PyCFunction)(void (*)(void))py_enumerate_batch,
+     METH_VARARGS | METH_KEYWORDS, ENUMERATE_DOC},
+    {"count_subtree", (PyCFunction)(void (*)(void))py_count_subtree,
+     METH_VARARGS | METH_KEYWORDS, COUNT_DOC},
+    {"is_canonical", (PyCFunction)(void (*)(void))py_is_canonical,
+     METH_VARARGS | METH_KEYWORDS, CANONICAL_DOC},
+    {"estimate_solutions", (PyCFunction)(void (*)(void))py_estimate_solutions,
+     METH_VARARGS | METH_KEYWORDS, ESTIMATE_DOC},
     {NULL, NULL, 0, NULL},
 };
 

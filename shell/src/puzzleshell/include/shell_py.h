@@ -70,4 +70,37 @@ static inline bool shell_signal_raised(PyThreadState **save) {
     return failed != 0;
 }
 
+/* The buffers one call of a binding holds: each got with shell_views_get, all released
+ * together with shell_views_release on every way out, so that no path counts its own
+ * releases.  A binding parses its arguments with PyArg_ParseTupleAndKeywords (every
+ * argument may be given by keyword), then gets its buffers here. */
+#define SHELL_MAX_VIEWS 12
+
+typedef struct {
+    Py_buffer view[SHELL_MAX_VIEWS];
+    int count;
+} shell_views;
+
+/* The next buffer, checked as shell_get_array checks it; NULL with the exception set
+ * (the buffers got before stay held until shell_views_release). */
+static inline Py_buffer *shell_views_get(shell_views *views, PyObject *obj, char want,
+                                         Py_ssize_t size, Py_ssize_t min_len, bool writable,
+                                         const char *what) {
+    if (views->count >= SHELL_MAX_VIEWS) {
+        PyErr_SetString(PyExc_SystemError, "a binding holds too many buffers");
+        return NULL;
+    }
+    Py_buffer *view = &views->view[views->count];
+    if (shell_get_array(obj, view, want, size, min_len, writable, what) < 0)
+        return NULL;
+    views->count++;
+    return view;
+}
+
+/* Release every buffer got so far. */
+static inline void shell_views_release(shell_views *views) {
+    while (views->count > 0)
+        PyBuffer_Release(&views->view[--views->count]);
+}
+
 #endif
