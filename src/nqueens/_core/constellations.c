@@ -393,11 +393,6 @@ static int check_squares(const int64_t *v, Py_ssize_t len, Py_ssize_t n, const c
     return 0;
 }
 
-static void release_all(Py_buffer *views, int count) {
-    for (int i = 0; i < count; i++)
-        PyBuffer_Release(&views[i]);
-}
-
 /* ------------------------------------------------------------------------------- */
 /* Bindings.                                                                        */
 
@@ -407,43 +402,36 @@ PyDoc_STRVAR(prepare_doc,
              "pre-placed queens (qrow[i], qcol[i]) (int64).  Returns the number of rows to\n"
              "fill, or -1 when two pre-placed queens attack each other (or share a line).");
 
-static PyObject *py_prepare(PyObject *self, PyObject *args) {
+static PyObject *py_prepare(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "qrow", "qcol", "knight", "rows", "avail", "gap", NULL};
     Py_ssize_t n;
     PyObject *o_qr, *o_qc, *o_rows, *o_avail, *o_gap;
     int knight;
-    if (!PyArg_ParseTuple(args, "nOOpOOO:prepare", &n, &o_qr, &o_qc, &knight, &o_rows, &o_avail,
-                          &o_gap))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nOOpOOO:prepare", keywords, &n, &o_qr,
+                                     &o_qc, &knight, &o_rows, &o_avail, &o_gap))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
-    Py_buffer v[5];
-    int got = 0;
-    if (shell_get_array(o_qr, &v[0], 'q', 8, -1, false, "qrow") < 0)
-        return NULL;
-    got = 1;
-    Py_ssize_t k = shell_len(&v[0]);
-    if (shell_get_array(o_qc, &v[1], 'q', 8, k, false, "qcol") < 0)
-        goto fail;
-    got = 2;
-    if (shell_get_array(o_rows, &v[2], 'q', 8, n, true, "rows") < 0)
-        goto fail;
-    got = 3;
-    if (shell_get_array(o_avail, &v[3], 'Q', 8, n, true, "avail") < 0)
-        goto fail;
-    got = 4;
-    if (shell_get_array(o_gap, &v[4], 'Q', 8, n, true, "gap") < 0)
-        goto fail;
-    got = 5;
-    const int64_t *qr = v[0].buf, *qc = v[1].buf;
+    shell_views views = {.count = 0};
+    PyObject *result = NULL;
+    Py_buffer *vqr = shell_views_get(&views, o_qr, 'q', 8, -1, false, "qrow");
+    Py_ssize_t k = vqr ? shell_len(vqr) : 0;
+    Py_buffer *vqc = vqr ? shell_views_get(&views, o_qc, 'q', 8, k, false, "qcol") : NULL;
+    Py_buffer *vrows = vqc ? shell_views_get(&views, o_rows, 'q', 8, n, true, "rows") : NULL;
+    Py_buffer *vavail = vrows ? shell_views_get(&views, o_avail, 'Q', 8, n, true, "avail") : NULL;
+    Py_buffer *vgap = vavail ? shell_views_get(&views, o_gap, 'Q', 8, n, true, "gap") : NULL;
+    if (!vgap)
+        goto done;
+    const int64_t *qr = vqr->buf, *qc = vqc->buf;
     if (check_squares(qr, k, n, "qrow") < 0 || check_squares(qc, k, n, "qcol") < 0)
-        goto fail;
-    Py_ssize_t m = prepare_core((int)n, qr, qc, k, knight != 0, v[2].buf, v[3].buf, v[4].buf);
-    release_all(v, got);
-    return PyLong_FromSsize_t(m);
-fail:
-    release_all(v, got);
-    return NULL;
+        goto done;
+    Py_ssize_t m = prepare_core((int)n, qr, qc, k, knight != 0, vrows->buf, vavail->buf,
+                                vgap->buf);
+    result = PyLong_FromSsize_t(m);
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 PyDoc_STRVAR(count_queen_doc,
@@ -451,33 +439,33 @@ PyDoc_STRVAR(count_queen_doc,
              "Count the completions of a plain-queen subproblem with m rows to fill (avail\n"
              "and gap as prepare() leaves them).");
 
-static PyObject *py_count_queen(PyObject *self, PyObject *args) {
+static PyObject *py_count_queen(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"avail", "gap", "m", NULL};
     PyObject *o_avail, *o_gap;
     Py_ssize_t m;
-    if (!PyArg_ParseTuple(args, "OOn:count_queen", &o_avail, &o_gap, &m))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOn:count_queen", keywords, &o_avail,
+                                     &o_gap, &m))
         return NULL;
     if (check_m(m) < 0)
         return NULL;
-    Py_buffer va, vg;
-    if (shell_get_array(o_avail, &va, 'Q', 8, m, false, "avail") < 0)
-        return NULL;
-    if (shell_get_array(o_gap, &vg, 'Q', 8, m > 0 ? m - 1 : 0, false, "gap") < 0) {
-        PyBuffer_Release(&va);
-        return NULL;
-    }
-    if (check_gaps(vg.buf, m) < 0) {
-        PyBuffer_Release(&va);
-        PyBuffer_Release(&vg);
-        return NULL;
-    }
+    shell_views views = {.count = 0};
+    PyObject *result = NULL;
+    Py_buffer *va = shell_views_get(&views, o_avail, 'Q', 8, m, false, "avail");
+    Py_buffer *vg = va ? shell_views_get(&views, o_gap, 'Q', 8, m > 0 ? m - 1 : 0, false, "gap")
+                       : NULL;
+    if (!vg)
+        goto done;
+    if (check_gaps(vg->buf, m) < 0)
+        goto done;
     int64_t total, colsum;
     Py_BEGIN_ALLOW_THREADS
-    count_queen_core(va.buf, vg.buf, (unsigned)m, &total, &colsum);
+    count_queen_core(va->buf, vg->buf, (unsigned)m, &total, &colsum);
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&va);
-    PyBuffer_Release(&vg);
-    return Py_BuildValue("(LL)", (long long)total, (long long)colsum);
+    result = Py_BuildValue("(LL)", (long long)total, (long long)colsum);
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 PyDoc_STRVAR(count_general_doc,
@@ -487,13 +475,14 @@ PyDoc_STRVAR(count_general_doc,
              "those a half turn (and for 2 a quarter turn) leaves unchanged.  base[r] is the\n"
              "column of the pre-placed queen of row r.");
 
-static PyObject *py_count_general(PyObject *self, PyObject *args) {
+static PyObject *py_count_general(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "avail", "gap", "rows", "m", "base", "knight", "sym", NULL};
     Py_ssize_t n, m, sym;
     PyObject *o_avail, *o_gap, *o_rows, *o_base;
     int knight;
-    if (!PyArg_ParseTuple(args, "nOOOnOpn:count_general", &n, &o_avail, &o_gap, &o_rows, &m,
-                          &o_base, &knight, &sym))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nOOOnOpn:count_general", keywords, &n,
+                                     &o_avail, &o_gap, &o_rows, &m, &o_base, &knight, &sym))
         return NULL;
     if (check_n(n) < 0 || check_m(m) < 0)
         return NULL;
@@ -501,45 +490,41 @@ static PyObject *py_count_general(PyObject *self, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "m = %zd rows to fill on a board of %zd rows", m, n);
         return NULL;
     }
-    Py_buffer v[4];
-    int got = 0;
-    if (shell_get_array(o_avail, &v[0], 'Q', 8, m, false, "avail") < 0)
-        return NULL;
-    got = 1;
-    if (shell_get_array(o_gap, &v[1], 'Q', 8, m > 0 ? m - 1 : 0, false, "gap") < 0)
-        goto fail;
-    got = 2;
-    if (shell_get_array(o_rows, &v[2], 'q', 8, m, false, "rows") < 0)
-        goto fail;
-    got = 3;
-    if (shell_get_array(o_base, &v[3], 'q', 8, n, false, "base") < 0)
-        goto fail;
-    got = 4;
-    if (check_gaps(v[1].buf, m) < 0 || check_squares(v[2].buf, m, n, "rows") < 0 ||
-        check_squares(v[3].buf, n, n, "base") < 0)
-        goto fail;
+    shell_views views = {.count = 0};
+    PyObject *result = NULL;
+    Py_buffer *va = shell_views_get(&views, o_avail, 'Q', 8, m, false, "avail");
+    Py_buffer *vg = va ? shell_views_get(&views, o_gap, 'Q', 8, m > 0 ? m - 1 : 0, false, "gap")
+                       : NULL;
+    Py_buffer *vr = vg ? shell_views_get(&views, o_rows, 'q', 8, m, false, "rows") : NULL;
+    Py_buffer *vb = vr ? shell_views_get(&views, o_base, 'q', 8, n, false, "base") : NULL;
+    if (!vb)
+        goto done;
+    if (check_gaps(vg->buf, m) < 0 || check_squares(vr->buf, m, n, "rows") < 0 ||
+        check_squares(vb->buf, n, n, "base") < 0)
+        goto done;
     general_result r;
     Py_BEGIN_ALLOW_THREADS
-    r = count_general_core((int)n, v[0].buf, v[1].buf, v[2].buf, (unsigned)m, v[3].buf,
+    r = count_general_core((int)n, va->buf, vg->buf, vr->buf, (unsigned)m, vb->buf,
                            knight != 0, sym);
     Py_END_ALLOW_THREADS
-    release_all(v, got);
-    return Py_BuildValue("(LLLL)", (long long)r.total, (long long)r.f180, (long long)r.f90,
-                         (long long)r.colsum);
-fail:
-    release_all(v, got);
-    return NULL;
+    result = Py_BuildValue("(LLLL)", (long long)r.total, (long long)r.f180, (long long)r.f90,
+                           (long long)r.colsum);
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 PyDoc_STRVAR(estimate_doc,
              "estimate(avail, gap, m, depth) -> int\n\n"
              "Number of partial placements on the first depth rows to fill (plain queens).");
 
-static PyObject *py_estimate(PyObject *self, PyObject *args) {
+static PyObject *py_estimate(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"avail", "gap", "m", "depth", NULL};
     PyObject *o_avail, *o_gap;
     Py_ssize_t m, depth;
-    if (!PyArg_ParseTuple(args, "OOnn:estimate", &o_avail, &o_gap, &m, &depth))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOnn:estimate", keywords, &o_avail, &o_gap,
+                                     &m, &depth))
         return NULL;
     if (check_m(m) < 0)
         return NULL;
@@ -549,25 +534,24 @@ static PyObject *py_estimate(PyObject *self, PyObject *args) {
     }
     if (depth > m)
         depth = m;
-    Py_buffer va, vg;
-    if (shell_get_array(o_avail, &va, 'Q', 8, depth, false, "avail") < 0)
-        return NULL;
-    if (shell_get_array(o_gap, &vg, 'Q', 8, depth > 0 ? depth - 1 : 0, false, "gap") < 0) {
-        PyBuffer_Release(&va);
-        return NULL;
-    }
-    if (check_gaps(vg.buf, depth) < 0) {
-        PyBuffer_Release(&va);
-        PyBuffer_Release(&vg);
-        return NULL;
-    }
+    shell_views views = {.count = 0};
+    PyObject *result = NULL;
+    Py_buffer *va = shell_views_get(&views, o_avail, 'Q', 8, depth, false, "avail");
+    Py_buffer *vg = va ? shell_views_get(&views, o_gap, 'Q', 8, depth > 0 ? depth - 1 : 0, false,
+                                         "gap")
+                       : NULL;
+    if (!vg)
+        goto done;
+    if (check_gaps(vg->buf, depth) < 0)
+        goto done;
     int64_t nodes;
     Py_BEGIN_ALLOW_THREADS
-    nodes = estimate_core(va.buf, vg.buf, (unsigned)m, (unsigned)depth);
+    nodes = estimate_core(va->buf, vg->buf, (unsigned)m, (unsigned)depth);
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&va);
-    PyBuffer_Release(&vg);
-    return PyLong_FromLongLong((long long)nodes);
+    result = PyLong_FromLongLong((long long)nodes);
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 static int check_frame(Py_ssize_t n, long long a, long long b, long long c, long long d) {
@@ -587,12 +571,14 @@ PyDoc_STRVAR(frame_cost_doc,
              "estimate() for the frame with queens at (0, a), (n-1, b), (c, 0), (d, n-1); -1\n"
              "when those queens attack each other.");
 
-static PyObject *py_frame_cost(PyObject *self, PyObject *args) {
+static PyObject *py_frame_cost(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "a", "b", "c", "d", "knight", "depth", NULL};
     Py_ssize_t n, depth;
     long long a, b, c, d;
     int knight;
-    if (!PyArg_ParseTuple(args, "nLLLLpn:frame_cost", &n, &a, &b, &c, &d, &knight, &depth))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nLLLLpn:frame_cost", keywords, &n, &a, &b,
+                                     &c, &d, &knight, &depth))
         return NULL;
     if (check_n(n) < 0 || check_frame(n, a, b, c, d) < 0)
         return NULL;
@@ -613,23 +599,30 @@ PyDoc_STRVAR(frame_images_into_doc,
              "Write the 8 images of frame (a, b, c, d) into out (8 x 4 int64), in the order\n"
              "of nqueens.base.board.SYMMETRY_NAMES.");
 
-static PyObject *py_frame_images_into(PyObject *self, PyObject *args) {
+static PyObject *py_frame_images_into(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "a", "b", "c", "d", "out", NULL};
     Py_ssize_t n;
     long long a, b, c, d;
     PyObject *o_out;
-    if (!PyArg_ParseTuple(args, "nLLLLO:frame_images_into", &n, &a, &b, &c, &d, &o_out))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nLLLLO:frame_images_into", keywords, &n, &a,
+                                     &b, &c, &d, &o_out))
         return NULL;
     if (check_n(n) < 0 || check_frame(n, a, b, c, d) < 0)
         return NULL;
-    Py_buffer vo;
-    if (shell_get_array(o_out, &vo, 'q', 8, 32, true, "out") < 0)
-        return NULL;
+    shell_views views = {.count = 0};
+    PyObject *result = NULL;
+    Py_buffer *vo = shell_views_get(&views, o_out, 'q', 8, 32, true, "out");
+    if (!vo)
+        goto done;
     int64_t imgs[8][4];
     frame_images_core((int)n, a, b, c, d, imgs);
-    memcpy(vo.buf, imgs, sizeof imgs);
-    PyBuffer_Release(&vo);
-    Py_RETURN_NONE;
+    memcpy(vo->buf, imgs, sizeof imgs);
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 PyDoc_STRVAR(enumerate_frames_doc,
@@ -637,11 +630,13 @@ PyDoc_STRVAR(enumerate_frames_doc,
              "The canonical frames of an n x n board as rows (a, b, c, d, weight, sym, cost)\n"
              "of native int64, one row after the other.");
 
-static PyObject *py_enumerate_frames(PyObject *self, PyObject *args) {
+static PyObject *py_enumerate_frames(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "knight", "depth", NULL};
     Py_ssize_t n, depth;
     int knight;
-    if (!PyArg_ParseTuple(args, "npn:enumerate_frames", &n, &knight, &depth))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "npn:enumerate_frames", keywords, &n, &knight,
+                                     &depth))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
@@ -665,34 +660,34 @@ static PyObject *py_enumerate_frames(PyObject *self, PyObject *args) {
 }
 
 /* The queens/nq arguments of count_queen_many and make_items: `queens` a 2-D int64
- * array, row i holding nq[i] pre-placed queens as (row, column) pairs on the board.  On
- * success v[0] and v[1] hold the two views (the caller releases them); on failure an
- * exception is set and nothing is held. */
-static int get_queen_rows(PyObject *o_queens, PyObject *o_nq, Py_ssize_t n, Py_buffer v[2],
-                          Py_ssize_t *count_out, Py_ssize_t *width_out) {
-    if (shell_get_array(o_queens, &v[0], 'q', 8, -1, false, "queens") < 0)
+ * array, row i holding nq[i] pre-placed queens as (row, column) pairs on the board.  The
+ * views are got into `views`, which the caller releases on every way out (on failure too,
+ * when an exception is set); on success *queens_out and *nq_out point at the two. */
+static int get_queen_rows(shell_views *views, PyObject *o_queens, PyObject *o_nq, Py_ssize_t n,
+                          Py_buffer **queens_out, Py_buffer **nq_out, Py_ssize_t *count_out,
+                          Py_ssize_t *width_out) {
+    Py_buffer *vq = shell_views_get(views, o_queens, 'q', 8, -1, false, "queens");
+    if (!vq)
         return -1;
-    if (v[0].ndim != 2 || v[0].shape == NULL) {
+    if (vq->ndim != 2 || vq->shape == NULL) {
         PyErr_SetString(PyExc_ValueError, "queens must be a 2-D array");
-        PyBuffer_Release(&v[0]);
         return -1;
     }
-    Py_ssize_t count = v[0].shape[0], width = v[0].shape[1];
-    if (shell_get_array(o_nq, &v[1], 'q', 8, count, false, "nq") < 0) {
-        PyBuffer_Release(&v[0]);
+    Py_ssize_t count = vq->shape[0], width = vq->shape[1];
+    Py_buffer *vn = shell_views_get(views, o_nq, 'q', 8, count, false, "nq");
+    if (!vn)
         return -1;
-    }
-    const int64_t *queens = v[0].buf, *nq = v[1].buf;
+    const int64_t *queens = vq->buf, *nq = vn->buf;
     for (Py_ssize_t i = 0; i < count; i++) {
         bool fits = nq[i] >= 0 && 2 * nq[i] <= width;
         if (!fits)
             PyErr_Format(PyExc_ValueError, "nq[%zd] = %lld queens do not fit a row of %zd values",
                          i, (long long)nq[i], width);
-        if (!fits || check_squares(queens + i * width, 2 * nq[i], n, "queens") < 0) {
-            release_all(v, 2);
+        if (!fits || check_squares(queens + i * width, 2 * nq[i], n, "queens") < 0)
             return -1;
-        }
     }
+    *queens_out = vq;
+    *nq_out = vn;
     *count_out = count;
     *width_out = width;
     return 0;
@@ -718,27 +713,27 @@ PyDoc_STRVAR(count_queen_many_doc,
              "holds nq[i] pre-placed queens as (row, column) pairs; the counts go to out[i]\n"
              "and the column sums to colsums[i] (both 0 when the queens attack each other).");
 
-static PyObject *py_count_queen_many(PyObject *self, PyObject *args) {
+static PyObject *py_count_queen_many(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "queens", "nq", "out", "colsums", NULL};
     Py_ssize_t n;
     PyObject *o_queens, *o_nq, *o_out, *o_cs;
-    if (!PyArg_ParseTuple(args, "nOOOO:count_queen_many", &n, &o_queens, &o_nq, &o_out, &o_cs))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nOOOO:count_queen_many", keywords, &n,
+                                     &o_queens, &o_nq, &o_out, &o_cs))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
-    Py_buffer v[4];
-    Py_ssize_t count, width;
-    if (get_queen_rows(o_queens, o_nq, n, v, &count, &width) < 0)
-        return NULL;
-    int got = 2;
-    if (shell_get_array(o_out, &v[2], 'q', 8, count, true, "out") < 0)
-        goto fail;
-    got = 3;
-    if (shell_get_array(o_cs, &v[3], 'q', 8, count, true, "colsums") < 0)
-        goto fail;
-    got = 4;
-    const int64_t *queens = v[0].buf, *nq = v[1].buf;
-    int64_t *out = v[2].buf, *colsums = v[3].buf;
+    shell_views views = {.count = 0};
+    PyObject *result = NULL;
+    Py_buffer *vq = NULL, *vn = NULL;
+    Py_ssize_t count = 0, width = 0;
+    int rc = get_queen_rows(&views, o_queens, o_nq, n, &vq, &vn, &count, &width);
+    Py_buffer *vo = rc == 0 ? shell_views_get(&views, o_out, 'q', 8, count, true, "out") : NULL;
+    Py_buffer *vc = vo ? shell_views_get(&views, o_cs, 'q', 8, count, true, "colsums") : NULL;
+    if (!vc)
+        goto done;
+    const int64_t *queens = vq->buf, *nq = vn->buf;
+    int64_t *out = vo->buf, *colsums = vc->buf;
     Py_BEGIN_ALLOW_THREADS
     int64_t rows[NQ_MAX_N];
     uint64_t avail[NQ_MAX_N], gap[NQ_MAX_N];
@@ -753,11 +748,11 @@ static PyObject *py_count_queen_many(PyObject *self, PyObject *args) {
         }
     }
     Py_END_ALLOW_THREADS
-    release_all(v, got);
-    Py_RETURN_NONE;
-fail:
-    release_all(v, got);
-    return NULL;
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 /* ------------------------------------------------------------------------------- */
@@ -837,40 +832,36 @@ PyDoc_STRVAR(make_items_doc,
              "the items' subproblem numbers (int32) and their masks (cols, d1, d2 of the\n"
              "level: uint64 triples), as bytes, the items of each subproblem together.");
 
-static PyObject *py_make_items(PyObject *self, PyObject *args) {
+static PyObject *py_make_items(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "queens", "nq", "level", "avail", "gap", "m_of", "level_of",
+                               NULL};
     Py_ssize_t n, level;
     PyObject *o_queens, *o_nq, *o_avail, *o_gap, *o_m, *o_level;
-    if (!PyArg_ParseTuple(args, "nOOnOOOO:make_items", &n, &o_queens, &o_nq, &level, &o_avail,
-                          &o_gap, &o_m, &o_level))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nOOnOOOO:make_items", keywords, &n,
+                                     &o_queens, &o_nq, &level, &o_avail, &o_gap, &o_m, &o_level))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
     if (level < 0 || level > NQ_MAX_N)
         return PyErr_Format(PyExc_ValueError, "level must be 0 to %d, not %zd", NQ_MAX_N,
                             level);
-    Py_buffer v[6];
+    shell_views views = {.count = 0};
     PyObject *result = NULL;
     item_list it = {NULL, NULL, 0, 0};
-    Py_ssize_t count, width;
-    if (get_queen_rows(o_queens, o_nq, n, v, &count, &width) < 0)
-        return NULL;
-    int got = 2;
-    if (shell_get_array(o_avail, &v[2], 'Q', 8, count * n, true, "avail") < 0)
+    Py_buffer *vq = NULL, *vn = NULL;
+    Py_ssize_t count = 0, width = 0;
+    int rc = get_queen_rows(&views, o_queens, o_nq, n, &vq, &vn, &count, &width);
+    Py_buffer *va = rc == 0 ? shell_views_get(&views, o_avail, 'Q', 8, count * n, true, "avail")
+                            : NULL;
+    Py_buffer *vg = va ? shell_views_get(&views, o_gap, 'B', 1, count * n, true, "gap") : NULL;
+    Py_buffer *vm = vg ? shell_views_get(&views, o_m, 'B', 1, count, true, "m_of") : NULL;
+    Py_buffer *vl = vm ? shell_views_get(&views, o_level, 'B', 1, count, true, "level_of") : NULL;
+    if (!vl)
         goto out;
-    got = 3;
-    if (shell_get_array(o_gap, &v[3], 'B', 1, count * n, true, "gap") < 0)
-        goto out;
-    got = 4;
-    if (shell_get_array(o_m, &v[4], 'B', 1, count, true, "m_of") < 0)
-        goto out;
-    got = 5;
-    if (shell_get_array(o_level, &v[5], 'B', 1, count, true, "level_of") < 0)
-        goto out;
-    got = 6;
-    const int64_t *queens = v[0].buf, *nq = v[1].buf;
-    uint64_t *avail_out = v[2].buf;
-    uint8_t *gap_out = v[3].buf, *m_out = v[4].buf, *level_out = v[5].buf;
+    const int64_t *queens = vq->buf, *nq = vn->buf;
+    uint64_t *avail_out = va->buf;
+    uint8_t *gap_out = vg->buf, *m_out = vm->buf, *level_out = vl->buf;
     bool ok = true;
     Py_BEGIN_ALLOW_THREADS
     int64_t rows[NQ_MAX_N];
@@ -912,7 +903,7 @@ static PyObject *py_make_items(PyObject *self, PyObject *args) {
 out:
     free(it.sub);
     free(it.masks);
-    release_all(v, got);
+    shell_views_release(&views);
     return result;
 }
 
@@ -922,61 +913,74 @@ PyDoc_STRVAR(count_items_doc,
              "function a GPU thread runs (nq_count_item): totals[i] and colsums[i] (uint64)\n"
              "receive item i's completions and column sum.");
 
-static PyObject *py_count_items(PyObject *self, PyObject *args) {
+static PyObject *py_count_items(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"avail", "gap", "m_of", "level_of", "sub", "masks", "totals",
+                               "colsums", NULL};
     PyObject *o[8];
-    if (!PyArg_ParseTuple(args, "OOOOOOOO:count_items", &o[0], &o[1], &o[2], &o[3], &o[4],
-                          &o[5], &o[6], &o[7]))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOO:count_items", keywords, &o[0], &o[1],
+                                     &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]))
         return NULL;
-    Py_buffer v[8];
-    int got = 0;
+    shell_views views = {.count = 0};
+    PyObject *result = NULL;
+    Py_buffer *v[8];
     static const char formats[8] = {'Q', 'B', 'B', 'B', 'i', 'Q', 'Q', 'Q'};
     static const Py_ssize_t sizes[8] = {8, 1, 1, 1, 4, 8, 8, 8};
     static const char *names[8] = {"avail", "gap", "m_of", "level_of", "sub", "masks",
                                    "totals", "colsums"};
     for (int k = 0; k < 8; k++) {
-        if (shell_get_array(o[k], &v[k], formats[k], sizes[k], -1, k >= 6, names[k]) < 0) {
-            release_all(v, got);
-            return NULL;
-        }
-        got++;
+        v[k] = shell_views_get(&views, o[k], formats[k], sizes[k], -1, k >= 6, names[k]);
+        if (!v[k])
+            goto done;
     }
-    Py_ssize_t subs = shell_len(&v[2]), items = shell_len(&v[4]);
-    Py_ssize_t width = subs ? shell_len(&v[0]) / subs : 0;
-    bool bad = shell_len(&v[1]) != subs * width || shell_len(&v[0]) != subs * width ||
-               shell_len(&v[3]) != subs || shell_len(&v[5]) != 3 * items ||
-               shell_len(&v[6]) < items || shell_len(&v[7]) < items || width > NQ_COUNT_STACK;
-    const int32_t *sub = v[4].buf;
-    const uint8_t *m_of = v[2].buf, *level_of = v[3].buf;
+    Py_ssize_t subs = shell_len(v[2]), items = shell_len(v[4]);
+    Py_ssize_t width = subs ? shell_len(v[0]) / subs : 0;
+    bool bad = shell_len(v[1]) != subs * width || shell_len(v[0]) != subs * width ||
+               shell_len(v[3]) != subs || shell_len(v[5]) != 3 * items ||
+               shell_len(v[6]) < items || shell_len(v[7]) < items || width > NQ_COUNT_STACK;
+    const int32_t *sub = v[4]->buf;
+    const uint8_t *m_of = v[2]->buf, *level_of = v[3]->buf;
     for (Py_ssize_t i = 0; i < items && !bad; i++) {
         bad = sub[i] < 0 || sub[i] >= subs || m_of[sub[i]] > width ||
               (level_of[sub[i]] > 0 && m_of[sub[i]] < level_of[sub[i]] + 3);
     }
     if (bad) {
-        release_all(v, got);
         PyErr_SetString(PyExc_ValueError, "count_items: arrays that make_items did not make");
-        return NULL;
+        goto done;
     }
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < items; i++)
-        nq_count_item(v[0].buf, v[1].buf, m_of, level_of, sub, v[5].buf, width, i, v[6].buf,
-                      v[7].buf);
+        nq_count_item(v[0]->buf, v[1]->buf, m_of, level_of, sub, v[5]->buf, width, i, v[6]->buf,
+                      v[7]->buf);
     Py_END_ALLOW_THREADS
-    release_all(v, got);
-    Py_RETURN_NONE;
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 static PyMethodDef methods[] = {
-    {"prepare", py_prepare, METH_VARARGS, prepare_doc},
-    {"count_queen", py_count_queen, METH_VARARGS, count_queen_doc},
-    {"count_general", py_count_general, METH_VARARGS, count_general_doc},
-    {"estimate", py_estimate, METH_VARARGS, estimate_doc},
-    {"frame_cost", py_frame_cost, METH_VARARGS, frame_cost_doc},
-    {"frame_images_into", py_frame_images_into, METH_VARARGS, frame_images_into_doc},
-    {"enumerate_frames", py_enumerate_frames, METH_VARARGS, enumerate_frames_doc},
-    {"count_queen_many", py_count_queen_many, METH_VARARGS, count_queen_many_doc},
-    {"make_items", py_make_items, METH_VARARGS, make_items_doc},
-    {"count_items", py_count_items, METH_VARARGS, count_items_doc},
+    {"prepare", (PyCFunction)(void (*)(void))py_prepare, METH_VARARGS | METH_KEYWORDS,
+     prepare_doc},
+    {"count_queen", (PyCFunction)(void (*)(void))py_count_queen, METH_VARARGS | METH_KEYWORDS,
+     count_queen_doc},
+    {"count_general", (PyCFunction)(void (*)(void))py_count_general,
+     METH_VARARGS | METH_KEYWORDS, count_general_doc},
+    {"estimate", (PyCFunction)(void (*)(void))py_estimate, METH_VARARGS | METH_KEYWORDS,
+     estimate_doc},
+    {"frame_cost", (PyCFunction)(void (*)(void))py_frame_cost, METH_VARARGS | METH_KEYWORDS,
+     frame_cost_doc},
+    {"frame_images_into", (PyCFunction)(void (*)(void))py_frame_images_into,
+     METH_VARARGS | METH_KEYWORDS, frame_images_into_doc},
+    {"enumerate_frames", (PyCFunction)(void (*)(void))py_enumerate_frames,
+     METH_VARARGS | METH_KEYWORDS, enumerate_frames_doc},
+    {"count_queen_many", (PyCFunction)(void (*)(void))py_count_queen_many,
+     METH_VARARGS | METH_KEYWORDS, count_queen_many_doc},
+    {"make_items", (PyCFunction)(void (*)(void))py_make_items, METH_VARARGS | METH_KEYWORDS,
+     make_items_doc},
+    {"count_items", (PyCFunction)(void (*)(void))py_count_items, METH_VARARGS | METH_KEYWORDS,
+     count_items_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -100,7 +100,9 @@ typedef struct {
     bool fill;
 } lister;
 
-/* All placements of queens in rows r..k-1 of the quadrant, given those above. */
+/* All placements of queens in rows r..k-1 of the quadrant, given those above.  Not
+ * through nq_descend: a quadrant's words carry the diagonals in the board's absolute
+ * numbering (r + c, c - r + k), which is what lets two halves be joined by a bit test. */
 static void list_rows(lister *ls, int r, uint64_t rows, uint64_t cols, uint64_t anti,
                       uint64_t diag) {
     quadrant *q = ls->q;
@@ -810,7 +812,9 @@ static bool quarter_fixed(const turn_search *t) {
 }
 
 /* Fill rows r..k-1 (and their images n-1-r..) given the columns and the diagonals
- * taken: anti-diagonals r + c, diagonals c - r + n - 1. */
+ * taken: anti-diagonals r + c, diagonals c - r + n - 1.  Not through nq_descend: each
+ * step places a queen and its half-turn image at once, rows r and n-1-r, in absolute
+ * diagonal numbering. */
 static void turn_rows(turn_search *t, int r, uint64_t cols, uint64_t anti, uint64_t diag) {
     const int n = t->n;
     if (r == t->k) {
@@ -896,10 +900,11 @@ static const char PASS_PLANS_DOC[] =
     "it lists (its two classes; a size estimate of its work). The first call for an n\n"
     "lists its quadrants (kept for later calls).";
 
-static PyObject *py_pass_plans(PyObject *self, PyObject *args) {
+static PyObject *py_pass_plans(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", NULL};
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "n:pass_plans", &n))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "n:pass_plans", keywords, &n))
         return NULL;
     quadrants *qs = quadrants_or_error(n);
     if (!qs)
@@ -936,10 +941,11 @@ static const char QUADRANT_BYTES_DOC[] =
     "quadrant_bytes(n) -> int\n\n"
     "Bytes of the quadrant lists of n (built on first use, kept by the process).";
 
-static PyObject *py_quadrant_bytes(PyObject *self, PyObject *args) {
+static PyObject *py_quadrant_bytes(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", NULL};
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "n:quadrant_bytes", &n))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "n:quadrant_bytes", keywords, &n))
         return NULL;
     quadrants *qs = quadrants_or_error(n);
     if (!qs)
@@ -1017,10 +1023,11 @@ static const char COUNT_TURNS_DOC[] =
     "leaves unchanged, how many of them a quarter turn leaves unchanged too, and the sum\n"
     "of the columns of their queens in row 1.";
 
-static PyObject *py_count_turns(PyObject *self, PyObject *args) {
+static PyObject *py_count_turns(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "c", NULL};
     Py_ssize_t n, c;
-    if (!PyArg_ParseTuple(args, "nn:count_turns", &n, &c))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nn:count_turns", keywords, &n, &c))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
@@ -1049,11 +1056,14 @@ static PyObject *py_simd(PyObject *self, PyObject *args) {
 
 static PyMethodDef METHODS[] = {
     {"simd", py_simd, METH_NOARGS, SIMD_DOC},
-    {"pass_plans", py_pass_plans, METH_VARARGS, PASS_PLANS_DOC},
-    {"quadrant_bytes", py_quadrant_bytes, METH_VARARGS, QUADRANT_BYTES_DOC},
+    {"pass_plans", (PyCFunction)(void (*)(void))py_pass_plans, METH_VARARGS | METH_KEYWORDS,
+     PASS_PLANS_DOC},
+    {"quadrant_bytes", (PyCFunction)(void (*)(void))py_quadrant_bytes, METH_VARARGS | METH_KEYWORDS,
+     QUADRANT_BYTES_DOC},
     {"count_pass", (PyCFunction)(void (*)(void))py_count_pass, METH_VARARGS | METH_KEYWORDS,
      COUNT_PASS_DOC},
-    {"count_turns", py_count_turns, METH_VARARGS, COUNT_TURNS_DOC},
+    {"count_turns", (PyCFunction)(void (*)(void))py_count_turns, METH_VARARGS | METH_KEYWORDS,
+     COUNT_TURNS_DOC},
     {NULL, NULL, 0, NULL},
 };
 

@@ -466,32 +466,31 @@ PyDoc_STRVAR(intuitive_kernel_doc,
 "back as the bytes of an int64 array of rows (kind, row, col, step, depth, count,\n"
 "flag).  Runs without the interpreter lock; a pending signal that raises ends it.");
 
-static PyObject *intuitive_kernel(PyObject *self, PyObject *args) {
+static PyObject *intuitive_kernel(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"key", "row_of", "stats", "record", NULL};
     PyObject *key_obj, *rows_obj, *stats_obj;
     int record;
-    if (!PyArg_ParseTuple(args, "OOOp:intuitive_kernel", &key_obj, &rows_obj, &stats_obj,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOp:intuitive_kernel", keywords, &key_obj, &rows_obj, &stats_obj,
                           &record))
         return NULL;
-    Py_buffer key_view, rows_view, stats_view;
-    if (PyObject_GetBuffer(key_obj, &key_view, PyBUF_C_CONTIGUOUS) != 0)
-        return NULL;
-    if (key_view.len < 4 || key_view.len % 4 != 0) {
-        PyBuffer_Release(&key_view);
-        return PyErr_Format(PyExc_ValueError, "key must hold one or more 32-bit words, not "
-                            "%zd bytes", key_view.len);
+    shell_views views = {.count = 0};
+    Py_buffer *key_view = shell_views_get_bytes(&views, key_obj);
+    if (key_view && (key_view->len < 4 || key_view->len % 4 != 0)) {
+        PyErr_Format(PyExc_ValueError, "key must hold one or more 32-bit words, not %zd bytes",
+                     key_view->len);
+        key_view = NULL;
     }
-    if (shell_get_array(rows_obj, &rows_view, 'i', 4, -1, true, "row_of") < 0) {
-        PyBuffer_Release(&key_view);
-        return NULL;
-    }
-    if (shell_get_array(stats_obj, &stats_view, 'q', 8, 6, true, "stats") < 0) {
-        PyBuffer_Release(&rows_view);
-        PyBuffer_Release(&key_view);
+    Py_buffer *rows_view = key_view ? shell_views_get(&views, rows_obj, 'i', 4, -1, true,
+                                                      "row_of") : NULL;
+    Py_buffer *stats_view = rows_view ? shell_views_get(&views, stats_obj, 'q', 8, 6, true,
+                                                        "stats") : NULL;
+    if (!stats_view) {
+        shell_views_release(&views);
         return NULL;
     }
     PyObject *result = NULL;
-    Py_ssize_t n = shell_len(&rows_view);
+    Py_ssize_t n = shell_len(rows_view);
     nq_ir s;
     memset(&s, 0, sizeof s);
     if (n < 4 || n > NQ_IR_MAX_N) {
@@ -500,7 +499,7 @@ static PyObject *intuitive_kernel(PyObject *self, PyObject *args) {
         goto out;
     }
     s.n = n;
-    s.row_of = (int32_t *)rows_view.buf;
+    s.row_of = (int32_t *)rows_view->buf;
     size_t lines = 2 * (size_t)n - 1;
     int64_t slots = 1;
     while (slots < 2 * NQ_IR_REPAIR_FACTOR * (int64_t)n + 2)
@@ -536,7 +535,7 @@ static PyObject *intuitive_kernel(PyObject *self, PyObject *args) {
     }
     for (Py_ssize_t c = 0; c < n; c++)
         s.row_of[c] = -1;
-    nq_mt_seed(&s.rng, (const uint32_t *)key_view.buf, key_view.len / 4);
+    nq_mt_seed(&s.rng, (const uint32_t *)key_view->buf, key_view->len / 4);
     s.record = record != 0;
     PyThreadState *save = PyEval_SaveThread();
     s.save = &save;
@@ -548,7 +547,7 @@ static PyObject *intuitive_kernel(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto out;
     }
-    int64_t *out_stats = (int64_t *)stats_view.buf;
+    int64_t *out_stats = (int64_t *)stats_view->buf;
     out_stats[0] = s.states;
     out_stats[1] = s.step;
     out_stats[2] = s.moves;
@@ -578,14 +577,13 @@ out:
         free(s.prev[f]);
     }
     free(s.ev);
-    PyBuffer_Release(&stats_view);
-    PyBuffer_Release(&rows_view);
-    PyBuffer_Release(&key_view);
+    shell_views_release(&views);
     return result;
 }
 
 static PyMethodDef methods[] = {
-    {"intuitive_kernel", intuitive_kernel, METH_VARARGS, intuitive_kernel_doc},
+    {"intuitive_kernel", (PyCFunction)(void (*)(void))intuitive_kernel, METH_VARARGS | METH_KEYWORDS,
+     intuitive_kernel_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -142,22 +142,6 @@ out:
     return count;
 }
 
-/* The buffer view of a board's columns (int32 or int64) and its width, or 0 with an
- * exception set. */
-static int nq_ln_get_cols(PyObject *obj, Py_buffer *view) {
-    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
-        PyErr_SetString(PyExc_TypeError, "cols must be a contiguous array");
-        return 0;
-    }
-    const int width = shell_format_is(view, 'i', 4) ? 4 : shell_format_is(view, 'q', 8) ? 8 : 0;
-    if (!width) {
-        PyErr_Format(PyExc_TypeError, "cols must hold int32 or int64 elements (got format %s)",
-                     view->format ? view->format : "?");
-        PyBuffer_Release(view);
-    }
-    return width;
-}
-
 PyDoc_STRVAR(crowded_rows_doc,
 "crowded_rows(cols, family) -> bytes\n"
 "--\n\n"
@@ -166,23 +150,27 @@ PyDoc_STRVAR(crowded_rows_doc,
 "anti-diagonals r + c (cols: an int32 or int64 array of columns on the board).\n"
 "ValueError names a row whose column is off the board.");
 
-static PyObject *crowded_rows(PyObject *self, PyObject *args) {
+static PyObject *crowded_rows(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"cols", "family", NULL};
     PyObject *obj;
     int family;
-    if (!PyArg_ParseTuple(args, "Oi:crowded_rows", &obj, &family))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oi:crowded_rows", keywords, &obj, &family))
         return NULL;
     if (family < NQ_LN_COLUMN || family > NQ_LN_ANTIDIAGONAL)
         return PyErr_Format(PyExc_ValueError, "family must be 0, 1 or 2, not %d", family);
-    Py_buffer view;
-    const int width = nq_ln_get_cols(obj, &view);
-    if (!width)
+    shell_views views = {.count = 0};
+    int width = 0;
+    Py_buffer *view = shell_views_get_ints(&views, obj, "cols", &width);
+    if (!view) {
+        shell_views_release(&views);
         return NULL;
-    const int64_t n = (int64_t)(view.len / width);
+    }
+    const int64_t n = (int64_t)(view->len / width);
     for (int64_t r = 0; r < n; r++) {
-        const int64_t c = nq_ln_col(view.buf, width, r);
+        const int64_t c = nq_ln_col(view->buf, width, r);
         if (c < 0 || c >= n) {
-            PyBuffer_Release(&view);
+            shell_views_release(&views);
             return PyErr_Format(PyExc_ValueError, "row %lld: the column is off the %lldx%lld "
                                 "board", (long long)r, (long long)n, (long long)n);
         }
@@ -190,9 +178,9 @@ static PyObject *crowded_rows(PyObject *self, PyObject *args) {
     int64_t *rows = NULL;
     int64_t count;
     Py_BEGIN_ALLOW_THREADS
-    count = nq_ln_crowded(view.buf, width, n, family, &rows);
+    count = nq_ln_crowded(view->buf, width, n, family, &rows);
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&view);
+    shell_views_release(&views);
     if (count < 0)
         return PyErr_NoMemory();
     PyObject *result = PyBytes_FromStringAndSize((const char *)rows,
@@ -208,21 +196,25 @@ PyDoc_STRVAR(first_repeat_doc,
 "(cols: an int32 or int64 array, the column of each row), or -1 when no two queens\n"
 "attack each other. ValueError names a row whose column is off the board.");
 
-static PyObject *first_repeat(PyObject *self, PyObject *args) {
+static PyObject *first_repeat(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"cols", NULL};
     PyObject *obj;
-    if (!PyArg_ParseTuple(args, "O:first_repeat", &obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:first_repeat", keywords, &obj))
         return NULL;
-    Py_buffer view;
-    const int width = nq_ln_get_cols(obj, &view);
-    if (!width)
+    shell_views views = {.count = 0};
+    int width = 0;
+    Py_buffer *view = shell_views_get_ints(&views, obj, "cols", &width);
+    if (!view) {
+        shell_views_release(&views);
         return NULL;
-    const int64_t n = (int64_t)(view.len / width);
+    }
+    const int64_t n = (int64_t)(view->len / width);
     int64_t found;
     Py_BEGIN_ALLOW_THREADS
-    found = nq_ln_first_repeat(view.buf, width, n);
+    found = nq_ln_first_repeat(view->buf, width, n);
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&view);
+    shell_views_release(&views);
     if (found == -2)
         return PyErr_NoMemory();
     if (found <= -3) {
@@ -234,8 +226,10 @@ static PyObject *first_repeat(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"first_repeat", first_repeat, METH_VARARGS, first_repeat_doc},
-    {"crowded_rows", crowded_rows, METH_VARARGS, crowded_rows_doc},
+    {"first_repeat", (PyCFunction)(void (*)(void))first_repeat, METH_VARARGS | METH_KEYWORDS,
+     first_repeat_doc},
+    {"crowded_rows", (PyCFunction)(void (*)(void))crowded_rows, METH_VARARGS | METH_KEYWORDS,
+     crowded_rows_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -342,11 +342,12 @@ PyDoc_STRVAR(min_conflicts_kernel_doc,
 "(-1 for both when NQ_MC_MAX_STALL_ROUNDS starts in a row are refused).\n"
 "Runs without the interpreter lock; a pending signal that raises ends it.");
 
-static PyObject *min_conflicts_kernel(PyObject *self, PyObject *args) {
+static PyObject *min_conflicts_kernel(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"perm", "seed", "max_steps", "stats", NULL};
     PyObject *perm_obj, *seed_obj, *stats_obj;
     long long max_steps;
-    if (!PyArg_ParseTuple(args, "OOLO:min_conflicts_kernel", &perm_obj, &seed_obj, &max_steps,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOLO:min_conflicts_kernel", keywords, &perm_obj, &seed_obj, &max_steps,
                           &stats_obj))
         return NULL;
     /* the state: any integer (numpy's uint64 included) from 0 to 2**64 - 1 */
@@ -362,14 +363,15 @@ static PyObject *min_conflicts_kernel(PyObject *self, PyObject *args) {
     if (max_steps < 0)
         return PyErr_Format(PyExc_ValueError, "max_steps must be 0 or more, not %lld",
                             max_steps);
-    Py_buffer perm_view, stats_view;
-    if (shell_get_array(perm_obj, &perm_view, 'i', 4, -1, true, "perm") < 0)
-        return NULL;
-    if (shell_get_array(stats_obj, &stats_view, 'q', 8, 6, true, "stats") < 0) {
-        PyBuffer_Release(&perm_view);
+    shell_views views = {.count = 0};
+    Py_buffer *perm_view = shell_views_get(&views, perm_obj, 'i', 4, -1, true, "perm");
+    Py_buffer *stats_view = perm_view ? shell_views_get(&views, stats_obj, 'q', 8, 6, true,
+                                                        "stats") : NULL;
+    if (!stats_view) {
+        shell_views_release(&views);
         return NULL;
     }
-    Py_ssize_t n = shell_len(&perm_view);
+    Py_ssize_t n = shell_len(perm_view);
     PyObject *result = NULL;
     uint8_t *dn = NULL, *dp = NULL, *fresh = NULL;
     int32_t *todo = NULL, *nxt = NULL;
@@ -391,13 +393,13 @@ static PyObject *min_conflicts_kernel(PyObject *self, PyObject *args) {
     int64_t stats[6] = {0, 0, 0, -1, -1, 0};
     int status;
     PyThreadState *save = PyEval_SaveThread();
-    nq_mc m = {(int32_t *)perm_view.buf, dn, dp, nwords, (int64_t)n, (uint64_t)seed,
+    nq_mc m = {(int32_t *)perm_view->buf, dn, dp, nwords, (int64_t)n, (uint64_t)seed,
                todo, nxt, fresh, &save};
     status = nq_mc_run(&m, (int64_t)max_steps, stats);
     PyEval_RestoreThread(save);
     if (status == NQ_MC_STOPPED)
         goto out; /* the signal's exception is set */
-    int64_t *out_stats = (int64_t *)stats_view.buf;
+    int64_t *out_stats = (int64_t *)stats_view->buf;
     for (int k = 0; k < 6; k++)
         out_stats[k] = stats[k];
     result = PyLong_FromLong(status);
@@ -407,13 +409,13 @@ out:
     free(todo);
     free(nxt);
     free(fresh);
-    PyBuffer_Release(&stats_view);
-    PyBuffer_Release(&perm_view);
+    shell_views_release(&views);
     return result;
 }
 
 static PyMethodDef methods[] = {
-    {"min_conflicts_kernel", min_conflicts_kernel, METH_VARARGS, min_conflicts_kernel_doc},
+    {"min_conflicts_kernel", (PyCFunction)(void (*)(void))min_conflicts_kernel, METH_VARARGS | METH_KEYWORDS,
+     min_conflicts_kernel_doc},
     {NULL, NULL, 0, NULL},
 };
 

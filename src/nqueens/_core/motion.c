@@ -380,23 +380,11 @@ done:
 
 /* ---- binding ------------------------------------------------------------------------- */
 
-/* The frames, the settings and the output arrays of one search, checked; on success the
- * four views must be released by nq_motion_release. */
-typedef struct {
-    Py_buffer ref, tgt, vectors, sads;
-    int held;
-} nq_motion_views;
-
-static void nq_motion_release(nq_motion_views *v) {
-    Py_buffer *all[4] = {&v->ref, &v->tgt, &v->vectors, &v->sads};
-    for (int i = 0; i < v->held; i++)
-        PyBuffer_Release(all[i]);
-    v->held = 0;
-}
-
-static int nq_motion_open(PyObject *ref, PyObject *tgt, int block, int radius, PyObject *vectors,
-                          PyObject *sads, nq_motion_views *v, nq_motion_job *job) {
-    v->held = 0;
+/* The frames, the settings and the output arrays of one search, checked into `job`; the
+ * four buffers are got into `views`, where they stay (on failure too) until the caller's
+ * shell_views_release.  0, or -1 with an exception set. */
+static int nq_motion_open(shell_views *views, PyObject *ref, PyObject *tgt, int block,
+                          int radius, PyObject *vectors, PyObject *sads, nq_motion_job *job) {
     if (block < 2 || block > NQ_MOTION_MAX_BLOCK) {
         PyErr_Format(PyExc_ValueError, "block %d: must be 2..%d", block, NQ_MOTION_MAX_BLOCK);
         return -1;
@@ -406,52 +394,43 @@ static int nq_motion_open(PyObject *ref, PyObject *tgt, int block, int radius, P
                      NQ_MOTION_MAX_RADIUS);
         return -1;
     }
-    if (shell_get_array(ref, &v->ref, 'B', 1, -1, false, "ref") < 0)
+    Py_buffer *vr = shell_views_get(views, ref, 'B', 1, -1, false, "ref");
+    Py_buffer *vt = vr ? shell_views_get(views, tgt, 'B', 1, -1, false, "tgt") : NULL;
+    Py_buffer *vv = vt ? shell_views_get(views, vectors, 'q', 8, -1, true, "vectors") : NULL;
+    Py_buffer *vs = vv ? shell_views_get(views, sads, 'q', 8, -1, true, "sads") : NULL;
+    if (!vs)
         return -1;
-    v->held = 1;
-    if (shell_get_array(tgt, &v->tgt, 'B', 1, -1, false, "tgt") < 0)
-        goto fail;
-    v->held = 2;
-    if (shell_get_array(vectors, &v->vectors, 'q', 8, -1, true, "vectors") < 0)
-        goto fail;
-    v->held = 3;
-    if (shell_get_array(sads, &v->sads, 'q', 8, -1, true, "sads") < 0)
-        goto fail;
-    v->held = 4;
-    if (v->ref.ndim != 2 || v->tgt.ndim != 2 || v->ref.shape[0] != v->tgt.shape[0] ||
-        v->ref.shape[1] != v->tgt.shape[1]) {
+    if (vr->ndim != 2 || vt->ndim != 2 || vr->shape[0] != vt->shape[0] ||
+        vr->shape[1] != vt->shape[1]) {
         PyErr_SetString(PyExc_ValueError, "ref and tgt must be 2-D and of the same shape");
-        goto fail;
+        return -1;
     }
-    if (v->vectors.ndim != 3 || v->vectors.shape[2] != 2) {
+    if (vv->ndim != 3 || vv->shape[2] != 2) {
         PyErr_SetString(PyExc_ValueError, "vectors must have the shape (nby, nbx, 2)");
-        goto fail;
+        return -1;
     }
-    job->h = v->tgt.shape[0];
-    job->w = v->tgt.shape[1];
-    job->nby = v->vectors.shape[0];
-    job->nbx = v->vectors.shape[1];
+    job->h = vt->shape[0];
+    job->w = vt->shape[1];
+    job->nby = vv->shape[0];
+    job->nbx = vv->shape[1];
     if (job->nby * block > job->h || job->nbx * block > job->w) {
         PyErr_Format(PyExc_ValueError,
                      "a %zdx%zd frame holds no %zdx%zd blocks of %d pixels", job->w, job->h,
                      job->nbx, job->nby, block);
-        goto fail;
+        return -1;
     }
-    if (shell_len(&v->sads) != job->nby * job->nbx) {
-        PyErr_Format(PyExc_ValueError, "sads holds %zd elements, %zd needed", shell_len(&v->sads),
+    if (shell_len(vs) != job->nby * job->nbx) {
+        PyErr_Format(PyExc_ValueError, "sads holds %zd elements, %zd needed", shell_len(vs),
                      job->nby * job->nbx);
-        goto fail;
+        return -1;
     }
-    job->ref = v->ref.buf;
-    job->tgt = v->tgt.buf;
+    job->ref = vr->buf;
+    job->tgt = vt->buf;
     job->block = block;
     job->radius = radius;
-    job->vectors = v->vectors.buf;
-    job->sads = v->sads.buf;
+    job->vectors = vv->buf;
+    job->sads = vs->buf;
     return 0;
-fail:
-    nq_motion_release(v);
-    return -1;
 }
 
 PyDoc_STRVAR(full_sad_doc,
@@ -462,21 +441,25 @@ PyDoc_STRVAR(full_sad_doc,
 "and sads (int64, nby*nbx) the winning SAD of each block.  Returns the number of\n"
 "candidates evaluated.");
 
-static PyObject *full_sad(PyObject *self, PyObject *args) {
+static PyObject *full_sad(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"ref", "tgt", "block", "radius", "vectors", "sads", NULL};
     PyObject *ref, *tgt, *vectors, *sads;
     int block, radius;
-    if (!PyArg_ParseTuple(args, "OOiiOO:full_sad", &ref, &tgt, &block, &radius, &vectors, &sads))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOiiOO:full_sad", keywords, &ref, &tgt,
+                                     &block, &radius, &vectors, &sads))
         return NULL;
-    nq_motion_views v;
+    shell_views views = {.count = 0};
     nq_motion_job job;
-    if (nq_motion_open(ref, tgt, block, radius, vectors, sads, &v, &job) < 0)
+    if (nq_motion_open(&views, ref, tgt, block, radius, vectors, sads, &job) < 0) {
+        shell_views_release(&views);
         return NULL;
+    }
     int64_t candidates;
     Py_BEGIN_ALLOW_THREADS
     candidates = nq_motion_full(&job);
     Py_END_ALLOW_THREADS
-    nq_motion_release(&v);
+    shell_views_release(&views);
     return PyLong_FromLongLong(candidates);
 }
 
@@ -498,24 +481,18 @@ static PyObject *sampled_sad(PyObject *self, PyObject *args, PyObject *kwargs) {
                                      &tgt, &block, &radius, &si_obj, &sj_obj, &vectors, &sads,
                                      &plain))
         return NULL;
-    nq_motion_views v;
-    nq_motion_job job;
-    if (nq_motion_open(ref, tgt, block, radius, vectors, sads, &v, &job) < 0)
-        return NULL;
-    Py_buffer si, sj;
-    if (shell_get_array(si_obj, &si, 'q', 8, -1, false, "si") < 0) {
-        nq_motion_release(&v);
-        return NULL;
-    }
-    if (shell_get_array(sj_obj, &sj, 'q', 8, -1, false, "sj") < 0) {
-        PyBuffer_Release(&si);
-        nq_motion_release(&v);
-        return NULL;
-    }
+    shell_views views = {.count = 0};
     PyObject *result = NULL;
-    Py_ssize_t ns = shell_len(&si);
-    const int64_t *sip = si.buf, *sjp = sj.buf;
-    if (shell_len(&sj) != ns) {
+    nq_motion_job job;
+    if (nq_motion_open(&views, ref, tgt, block, radius, vectors, sads, &job) < 0)
+        goto done;
+    Py_buffer *si = shell_views_get(&views, si_obj, 'q', 8, -1, false, "si");
+    Py_buffer *sj = si ? shell_views_get(&views, sj_obj, 'q', 8, -1, false, "sj") : NULL;
+    if (!sj)
+        goto done;
+    Py_ssize_t ns = shell_len(si);
+    const int64_t *sip = si->buf, *sjp = sj->buf;
+    if (shell_len(sj) != ns) {
         PyErr_SetString(PyExc_ValueError, "si and sj must have the same length");
         goto done;
     }
@@ -535,9 +512,7 @@ static PyObject *sampled_sad(PyObject *self, PyObject *args, PyObject *kwargs) {
     else
         result = PyLong_FromLongLong(candidates);
 done:
-    PyBuffer_Release(&si);
-    PyBuffer_Release(&sj);
-    nq_motion_release(&v);
+    shell_views_release(&views);
     return result;
 }
 
@@ -563,7 +538,8 @@ static PyObject *simd(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"full_sad", full_sad, METH_VARARGS, full_sad_doc},
+    {"full_sad", (PyCFunction)(void (*)(void))full_sad, METH_VARARGS | METH_KEYWORDS,
+     full_sad_doc},
     {"sampled_sad", (PyCFunction)(void (*)(void))sampled_sad, METH_VARARGS | METH_KEYWORDS,
      sampled_sad_doc},
     {"simd", simd, METH_NOARGS, simd_doc},

@@ -112,26 +112,28 @@ static const char FIRST_DOC[] =
     "Run proba to its first solution; pos (int64, n elements) receives the position at\n"
     "each level when one is found.";
 
-static PyObject *py_first_solution_steps(PyObject *self, PyObject *args) {
+static PyObject *py_first_solution_steps(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "knight", "pos", NULL};
     Py_ssize_t n;
     int knight;
     PyObject *o_pos;
-    if (!PyArg_ParseTuple(args, "npO:first_solution_steps", &n, &knight, &o_pos))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "npO:first_solution_steps", keywords, &n, &knight, &o_pos))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
-    Py_buffer v;
-    if (shell_get_array(o_pos, &v, 'q', 8, n, true, "pos") < 0)
+    shell_views views = {.count = 0};
+    Py_buffer *v = shell_views_get(&views, o_pos, 'q', 8, n, true, "pos");
+    if (!v)
         return NULL;
     int64_t local[NQ_ST_MAX_N + 1];
-    memcpy(local, v.buf, (size_t)n * sizeof(int64_t));
+    memcpy(local, v->buf, (size_t)n * sizeof(int64_t));
     first_result r;
     Py_BEGIN_ALLOW_THREADS
     r = first_core((int)n, knight, local);
     Py_END_ALLOW_THREADS
-    memcpy(v.buf, local, (size_t)n * sizeof(int64_t));
-    PyBuffer_Release(&v);
+    memcpy(v->buf, local, (size_t)n * sizeof(int64_t));
+    shell_views_release(&views);
     return Py_BuildValue("(LLLN)", (long long)r.tests, (long long)r.placed,
                          (long long)r.removed, PyBool_FromLong(r.found));
 }
@@ -206,31 +208,33 @@ static const char PROFILE_DOC[] =
     "Add to nodes[k] (int64, n + 1 elements) the number of search-tree nodes at level k\n"
     "below the first queen at position first.";
 
-static PyObject *py_tree_profile(PyObject *self, PyObject *args) {
+static PyObject *py_tree_profile(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "knight", "first", "nodes", NULL};
     Py_ssize_t n, first;
     int knight;
     PyObject *o_nodes;
-    if (!PyArg_ParseTuple(args, "npnO:tree_profile", &n, &knight, &first, &o_nodes))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "npnO:tree_profile", keywords, &n, &knight, &first, &o_nodes))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
     if (first < 0 || first >= n)
         return PyErr_Format(PyExc_ValueError, "first must be between 0 and %zd, not %zd", n - 1,
                             first);
-    Py_buffer v;
-    if (shell_get_array(o_nodes, &v, 'q', 8, n + 1, true, "nodes") < 0)
+    shell_views views = {.count = 0};
+    Py_buffer *v = shell_views_get(&views, o_nodes, 'q', 8, n + 1, true, "nodes");
+    if (!v)
         return NULL;
     int64_t local[NQ_ST_MAX_N + 2];
-    memcpy(local, v.buf, (size_t)(n + 1) * sizeof(int64_t));
+    memcpy(local, v->buf, (size_t)(n + 1) * sizeof(int64_t));
     Py_BEGIN_ALLOW_THREADS
     if (knight)
         profile_core((int)n, true, (int)first, local);
     else
         profile_core((int)n, false, (int)first, local);
     Py_END_ALLOW_THREADS
-    memcpy(v.buf, local, (size_t)(n + 1) * sizeof(int64_t));
-    PyBuffer_Release(&v);
+    memcpy(v->buf, local, (size_t)(n + 1) * sizeof(int64_t));
+    shell_views_release(&views);
     Py_RETURN_NONE;
 }
 
@@ -303,30 +307,35 @@ static const char TRACE_DOC[] =
     "Write the compact trace of proba (all solutions, or to the first) into out (uint8);\n"
     "return the number of bytes written, or -1 when out is too small.";
 
-static PyObject *py_proba_trace_bytes(PyObject *self, PyObject *args) {
+static PyObject *py_proba_trace_bytes(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"n", "knight", "first_only", "out", NULL};
     Py_ssize_t n;
     int knight, first_only;
     PyObject *o_out;
-    if (!PyArg_ParseTuple(args, "nppO:proba_trace_bytes", &n, &knight, &first_only, &o_out))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nppO:proba_trace_bytes", keywords, &n, &knight, &first_only, &o_out))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
-    Py_buffer v;
-    if (shell_get_array(o_out, &v, 'B', 1, -1, true, "out") < 0)
+    shell_views views = {.count = 0};
+    Py_buffer *v = shell_views_get(&views, o_out, 'B', 1, -1, true, "out");
+    if (!v)
         return NULL;
     Py_ssize_t k;
     Py_BEGIN_ALLOW_THREADS
-    k = trace_core((int)n, knight, first_only, v.buf, v.len);
+    k = trace_core((int)n, knight, first_only, v->buf, v->len);
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&v);
+    shell_views_release(&views);
     return PyLong_FromSsize_t(k);
 }
 
 static PyMethodDef METHODS[] = {
-    {"first_solution_steps", py_first_solution_steps, METH_VARARGS, FIRST_DOC},
-    {"tree_profile", py_tree_profile, METH_VARARGS, PROFILE_DOC},
-    {"proba_trace_bytes", py_proba_trace_bytes, METH_VARARGS, TRACE_DOC},
+    {"first_solution_steps", (PyCFunction)(void (*)(void))py_first_solution_steps, METH_VARARGS | METH_KEYWORDS,
+     FIRST_DOC},
+    {"tree_profile", (PyCFunction)(void (*)(void))py_tree_profile, METH_VARARGS | METH_KEYWORDS,
+     PROFILE_DOC},
+    {"proba_trace_bytes", (PyCFunction)(void (*)(void))py_proba_trace_bytes, METH_VARARGS | METH_KEYWORDS,
+     TRACE_DOC},
     {NULL, NULL, 0, NULL},
 };
 

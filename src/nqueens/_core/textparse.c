@@ -78,25 +78,25 @@ PyDoc_STRVAR(parse_uints_doc,
 "array); return how many and the byte offset of the token that stopped the parse\n"
 "(not digits after an optional '+', or one more than out holds), or -1.");
 
-static PyObject *parse_uints(PyObject *self, PyObject *args) {
+static PyObject *parse_uints(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"buf", "out", NULL};
     PyObject *buf_obj, *out_obj;
-    if (!PyArg_ParseTuple(args, "OO:parse_uints", &buf_obj, &out_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO:parse_uints", keywords, &buf_obj, &out_obj))
         return NULL;
-    Py_buffer buf, out;
-    if (shell_get_array(buf_obj, &buf, 'B', 1, -1, false, "buf") < 0)
-        return NULL;
-    if (shell_get_array(out_obj, &out, 'q', 8, -1, true, "out") < 0) {
-        PyBuffer_Release(&buf);
+    shell_views views = {.count = 0};
+    Py_buffer *buf = shell_views_get(&views, buf_obj, 'B', 1, -1, false, "buf");
+    Py_buffer *out = buf ? shell_views_get(&views, out_obj, 'q', 8, -1, true, "out") : NULL;
+    if (!out) {
+        shell_views_release(&views);
         return NULL;
     }
     Py_ssize_t count, bad;
     Py_BEGIN_ALLOW_THREADS
-    count = nq_tp_parse((const uint8_t *)buf.buf, buf.len, (int64_t *)out.buf, shell_len(&out),
+    count = nq_tp_parse((const uint8_t *)buf->buf, buf->len, (int64_t *)out->buf, shell_len(out),
                         &bad);
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&out);
-    PyBuffer_Release(&buf);
+    shell_views_release(&views);
     return Py_BuildValue("(nn)", count, bad);
 }
 
@@ -105,20 +105,22 @@ PyDoc_STRVAR(token_offset_doc,
 "--\n\n"
 "The byte offset of token k (0-based) of buf, or -1.");
 
-static PyObject *token_offset(PyObject *self, PyObject *args) {
+static PyObject *token_offset(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"buf", "k", NULL};
     PyObject *buf_obj;
     Py_ssize_t k;
-    if (!PyArg_ParseTuple(args, "On:token_offset", &buf_obj, &k))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "On:token_offset", keywords, &buf_obj, &k))
         return NULL;
-    Py_buffer buf;
-    if (shell_get_array(buf_obj, &buf, 'B', 1, -1, false, "buf") < 0)
+    shell_views views = {.count = 0};
+    Py_buffer *buf = shell_views_get(&views, buf_obj, 'B', 1, -1, false, "buf");
+    if (!buf)
         return NULL;
     Py_ssize_t off;
     Py_BEGIN_ALLOW_THREADS
-    off = nq_tp_token_offset((const uint8_t *)buf.buf, buf.len, k);
+    off = nq_tp_token_offset((const uint8_t *)buf->buf, buf->len, k);
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&buf);
+    shell_views_release(&views);
     return PyLong_FromSsize_t(off);
 }
 
@@ -183,54 +185,50 @@ PyDoc_STRVAR(format_uints_doc,
 "array) while whole numbers fit; return the index of the first value not written and\n"
 "the bytes written. ValueError when a value plus add is negative (or beyond int64).");
 
-static PyObject *format_uints(PyObject *self, PyObject *args) {
+static PyObject *format_uints(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"values", "start", "add", "out", NULL};
     PyObject *values_obj, *out_obj;
     Py_ssize_t start;
     long long add;
-    if (!PyArg_ParseTuple(args, "OnLO:format_uints", &values_obj, &start, &add, &out_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OnLO:format_uints", keywords, &values_obj, &start, &add, &out_obj))
         return NULL;
-    Py_buffer values, out;
-    if (PyObject_GetBuffer(values_obj, &values, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
-        PyErr_SetString(PyExc_TypeError, "values must be a contiguous array");
-        return NULL;
-    }
-    const int width = shell_format_is(&values, 'i', 4) ? 4 : shell_format_is(&values, 'q', 8) ? 8 : 0;
-    if (!width) {
-        PyErr_Format(PyExc_TypeError, "values must hold int32 or int64 elements (got format %s)",
-                     values.format ? values.format : "?");
-        PyBuffer_Release(&values);
-        return NULL;
-    }
-    const Py_ssize_t len = values.len / width;
+    shell_views views = {.count = 0};
+    int width = 0;
+    PyObject *result = NULL;
+    Py_buffer *values = shell_views_get_ints(&views, values_obj, "values", &width);
+    if (!values)
+        goto done;
+    const Py_ssize_t len = values->len / width;
     if (start < 0 || start > len) {
         PyErr_Format(PyExc_ValueError, "start %zd is outside the %zd values", start, len);
-        PyBuffer_Release(&values);
-        return NULL;
+        goto done;
     }
-    if (shell_get_array(out_obj, &out, 'B', 1, -1, true, "out") < 0) {
-        PyBuffer_Release(&values);
-        return NULL;
-    }
+    Py_buffer *out = shell_views_get(&views, out_obj, 'B', 1, -1, true, "out");
+    if (!out)
+        goto done;
     Py_ssize_t stop, written;
     Py_BEGIN_ALLOW_THREADS
-    written = nq_tp_format(values.buf, width, len, start, (int64_t)add, (uint8_t *)out.buf,
-                           out.len, &stop);
+    written = nq_tp_format(values->buf, width, len, start, (int64_t)add, (uint8_t *)out->buf,
+                           out->len, &stop);
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&out);
-    PyBuffer_Release(&values);
-    if (written < 0) {
+    if (written < 0)
         PyErr_Format(PyExc_ValueError, "value %zd plus %lld is negative or too large", stop,
                      add);
-        return NULL;
-    }
-    return Py_BuildValue("(nn)", stop, written);
+    else
+        result = Py_BuildValue("(nn)", stop, written);
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 static PyMethodDef methods[] = {
-    {"parse_uints", parse_uints, METH_VARARGS, parse_uints_doc},
-    {"format_uints", format_uints, METH_VARARGS, format_uints_doc},
-    {"token_offset", token_offset, METH_VARARGS, token_offset_doc},
+    {"parse_uints", (PyCFunction)(void (*)(void))parse_uints, METH_VARARGS | METH_KEYWORDS,
+     parse_uints_doc},
+    {"format_uints", (PyCFunction)(void (*)(void))format_uints, METH_VARARGS | METH_KEYWORDS,
+     format_uints_doc},
+    {"token_offset", (PyCFunction)(void (*)(void))token_offset, METH_VARARGS | METH_KEYWORDS,
+     token_offset_doc},
     {NULL, NULL, 0, NULL},
 };
 

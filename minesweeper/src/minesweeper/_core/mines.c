@@ -190,44 +190,32 @@ static int ms_absorb(ms_uf *u, int k, const int32_t *roots, const int64_t *coefs
 
 /* The constraints ptr (int64, m+1), vars (int32) and need (int16, m) over n variables:
  * ptr never decreases and stays inside vars, a constraint spans at most eight
- * variables, and every variable it names is in 0..n-1. */
+ * variables, and every variable it names is in 0..n-1.  The buffers are got into
+ * `views`, where they stay (on failure too) until the caller's shell_views_release. */
 typedef struct {
-    Py_buffer ptr, vars, need;
-    int held;
+    Py_buffer *ptr, *vars, *need;
     Py_ssize_t m;
 } ms_csr;
 
-static void ms_csr_release(ms_csr *c) {
-    Py_buffer *all[3] = {&c->ptr, &c->vars, &c->need};
-    for (int i = 0; i < c->held; i++)
-        PyBuffer_Release(all[i]);
-    c->held = 0;
-}
-
-static int ms_csr_open(PyObject *ptr, PyObject *vars, PyObject *need, Py_ssize_t n, bool deep,
-                       ms_csr *c) {
-    c->held = 0;
-    if (shell_get_array(ptr, &c->ptr, 'q', 8, 1, false, "ptr") < 0)
+static int ms_csr_open(shell_views *views, PyObject *ptr, PyObject *vars, PyObject *need,
+                       Py_ssize_t n, bool deep, ms_csr *c) {
+    c->ptr = shell_views_get(views, ptr, 'q', 8, 1, false, "ptr");
+    c->vars = c->ptr ? shell_views_get(views, vars, 'i', 4, -1, false, "vars") : NULL;
+    c->need = c->vars ? shell_views_get(views, need, 'h', 2, -1, false, "need") : NULL;
+    if (!c->need)
         return -1;
-    c->held = 1;
-    if (shell_get_array(vars, &c->vars, 'i', 4, -1, false, "vars") < 0)
-        goto fail;
-    c->held = 2;
-    if (shell_get_array(need, &c->need, 'h', 2, -1, false, "need") < 0)
-        goto fail;
-    c->held = 3;
-    c->m = shell_len(&c->need);
-    if (shell_len(&c->ptr) != c->m + 1) {
+    c->m = shell_len(c->need);
+    if (shell_len(c->ptr) != c->m + 1) {
         PyErr_Format(PyExc_ValueError, "ptr holds %zd elements, %zd needed (one more than need)",
-                     shell_len(&c->ptr), c->m + 1);
-        goto fail;
+                     shell_len(c->ptr), c->m + 1);
+        return -1;
     }
-    const int64_t *p = c->ptr.buf;
-    const int32_t *vs = c->vars.buf;
-    Py_ssize_t nv = shell_len(&c->vars);
+    const int64_t *p = c->ptr->buf;
+    const int32_t *vs = c->vars->buf;
+    Py_ssize_t nv = shell_len(c->vars);
     if (p[0] < 0 || p[c->m] > nv) {
         PyErr_SetString(PyExc_ValueError, "ptr points outside vars");
-        goto fail;
+        return -1;
     }
     if (!deep) /* the caller checks each constraint as it reads it */
         return 0;
@@ -236,85 +224,73 @@ static int ms_csr_open(PyObject *ptr, PyObject *vars, PyObject *need, Py_ssize_t
             PyErr_Format(PyExc_ValueError,
                          "constraint %zd spans %lld variables: must be 0..%d", j,
                          (long long)(p[j + 1] - p[j]), MS_MINES_MAX_SEEN);
-            goto fail;
+            return -1;
         }
     }
     for (int64_t e = p[0]; e < p[c->m]; e++) {
         if (vs[e] < 0 || vs[e] >= n) {
             PyErr_Format(PyExc_ValueError, "vars[%lld] = %d: must be 0..%zd", (long long)e,
                          (int)vs[e], n - 1);
-            goto fail;
+            return -1;
         }
     }
     return 0;
-fail:
-    ms_csr_release(c);
-    return -1;
 }
 
 /* The union-find arrays parent (int32), parity (uint8) and value (int8) of n variables;
- * with `linked` the parents must already lie in 0..n-1. */
+ * with `linked` the parents must already lie in 0..n-1.  The buffers are got into
+ * `views`, where they stay (on failure too) until the caller's shell_views_release. */
 typedef struct {
-    Py_buffer parent, parity, value;
-    int held;
+    Py_buffer *parent, *parity, *value;
     Py_ssize_t n;
 } ms_uf_views;
 
-static void ms_uf_release(ms_uf_views *v) {
-    Py_buffer *all[3] = {&v->parent, &v->parity, &v->value};
-    for (int i = 0; i < v->held; i++)
-        PyBuffer_Release(all[i]);
-    v->held = 0;
-}
-
-static int ms_uf_open(PyObject *parent, PyObject *parity, PyObject *value, bool writable,
-                      bool linked, ms_uf_views *v) {
-    v->held = 0;
-    if (shell_get_array(parent, &v->parent, 'i', 4, -1, writable, "parent") < 0)
+static int ms_uf_open(shell_views *views, PyObject *parent, PyObject *parity, PyObject *value,
+                      bool writable, bool linked, ms_uf_views *v) {
+    v->parent = shell_views_get(views, parent, 'i', 4, -1, writable, "parent");
+    if (!v->parent)
         return -1;
-    v->held = 1;
-    v->n = shell_len(&v->parent);
-    if (shell_get_array(parity, &v->parity, 'B', 1, v->n, writable, "parity") < 0)
-        goto fail;
-    v->held = 2;
-    if (shell_get_array(value, &v->value, 'b', 1, v->n, writable, "value") < 0)
-        goto fail;
-    v->held = 3;
+    v->n = shell_len(v->parent);
+    v->parity = shell_views_get(views, parity, 'B', 1, v->n, writable, "parity");
+    v->value = v->parity ? shell_views_get(views, value, 'b', 1, v->n, writable, "value")
+                         : NULL;
+    if (!v->value)
+        return -1;
     if (v->n > INT32_MAX) {
         PyErr_SetString(PyExc_ValueError, "too many variables for int32 parents");
-        goto fail;
+        return -1;
     }
     if (linked) {
-        const int32_t *p = v->parent.buf;
-        const uint8_t *q = v->parity.buf;
+        const int32_t *p = v->parent->buf;
+        const uint8_t *q = v->parity->buf;
         for (Py_ssize_t i = 0; i < v->n; i++) {
             if (p[i] < 0 || p[i] >= v->n || q[i] > 1) {
                 PyErr_Format(PyExc_ValueError,
                              "variable %zd: parent %d (must be 0..%zd), parity %d (0 or 1)", i,
                              (int)p[i], v->n - 1, (int)q[i]);
-                goto fail;
+                return -1;
             }
         }
     }
     return 0;
-fail:
-    ms_uf_release(v);
-    return -1;
 }
 
 /* ---- extraction ---------------------------------------------------------------------- */
 
-static int ms_cells_open(PyObject *cells, Py_buffer *view, Py_ssize_t *h, Py_ssize_t *w) {
-    if (shell_get_array(cells, view, 'b', 1, -1, false, "cells") < 0)
-        return -1;
+/* The board, got into `views` (held there, on failure too, until the caller's
+ * shell_views_release); NULL with an exception set. */
+static Py_buffer *ms_cells_open(shell_views *views, PyObject *cells, Py_ssize_t *h,
+                                Py_ssize_t *w) {
+    Py_buffer *view = shell_views_get(views, cells, 'b', 1, -1, false, "cells");
+    if (!view)
+        return NULL;
     if (view->ndim != 2) {
         PyErr_SetString(PyExc_ValueError, "cells must be a 2-D array");
-        PyBuffer_Release(view);
-        return -1;
+        return NULL;
     }
     *h = view->shape[0];
     *w = view->shape[1];
-    return 0;
+    return view;
 }
 
 /* Unknown and mine neighbours of the revealed square (r, c). */
@@ -343,16 +319,20 @@ PyDoc_STRVAR(extract_sizes_doc,
 "touch an unknown square or disagree with their mines) and their unknown neighbours\n"
 "counted together: the lengths of the arrays that extract fills.");
 
-static PyObject *extract_sizes(PyObject *self, PyObject *args) {
+static PyObject *extract_sizes(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"cells", NULL};
     PyObject *obj;
-    if (!PyArg_ParseTuple(args, "O:extract_sizes", &obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:extract_sizes", keywords, &obj))
         return NULL;
-    Py_buffer view;
+    shell_views views = {.count = 0};
     Py_ssize_t h, w;
-    if (ms_cells_open(obj, &view, &h, &w) < 0)
+    Py_buffer *view = ms_cells_open(&views, obj, &h, &w);
+    if (!view) {
+        shell_views_release(&views);
         return NULL;
-    const int8_t *cells = view.buf;
+    }
+    const int8_t *cells = view->buf;
     Py_ssize_t n = 0, m = 0, entries = 0;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t r = 0; r < h; r++) {
@@ -371,7 +351,7 @@ static PyObject *extract_sizes(PyObject *self, PyObject *args) {
         }
     }
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&view);
+    shell_views_release(&views);
     return Py_BuildValue("nnn", n, m, entries);
 }
 
@@ -398,39 +378,42 @@ PyDoc_STRVAR(extract_doc,
 "(int32, m) of the constraints' squares; ptr (int64, m + 1), vars (int32, entries) and\n"
 "need (int16, m: the number less the known mines around it).");
 
-static PyObject *extract(PyObject *self, PyObject *args) {
+static PyObject *extract(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"cells", "rows", "cols", "cell_rows", "cell_cols", "ptr", "vars",
+                               "need", NULL};
     PyObject *objs[8];
-    if (!PyArg_ParseTuple(args, "OOOOOOOO:extract", &objs[0], &objs[1], &objs[2], &objs[3],
-                          &objs[4], &objs[5], &objs[6], &objs[7]))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOO:extract", keywords, &objs[0],
+                                     &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6],
+                                     &objs[7]))
         return NULL;
-    Py_buffer cells_view;
+    shell_views views = {.count = 0};
+    PyObject *result = NULL;
     Py_ssize_t h, w;
-    if (ms_cells_open(objs[0], &cells_view, &h, &w) < 0)
-        return NULL;
+    Py_buffer *cells_view = ms_cells_open(&views, objs[0], &h, &w);
+    if (!cells_view)
+        goto done;
     static const char *names[7] = {"rows", "cols", "cell_rows", "cell_cols", "ptr", "vars",
                                    "need"};
     static const char formats[7] = {'i', 'i', 'i', 'i', 'q', 'i', 'h'};
     static const Py_ssize_t sizes[7] = {4, 4, 4, 4, 8, 4, 2};
-    Py_buffer views[7];
-    int held = 0;
-    PyObject *result = NULL;
-    for (; held < 7; held++) {
-        if (shell_get_array(objs[held + 1], &views[held], formats[held], sizes[held], -1, true,
-                         names[held]) < 0)
+    Py_buffer *v[7];
+    for (int i = 0; i < 7; i++) {
+        v[i] = shell_views_get(&views, objs[i + 1], formats[i], sizes[i], -1, true, names[i]);
+        if (!v[i])
             goto done;
     }
-    Py_ssize_t n = shell_len(&views[0]), m = shell_len(&views[6]), entries = shell_len(&views[5]);
-    if (shell_len(&views[1]) != n || shell_len(&views[2]) != m || shell_len(&views[3]) != m ||
-        shell_len(&views[4]) != m + 1) {
+    Py_ssize_t n = shell_len(v[0]), m = shell_len(v[6]), entries = shell_len(v[5]);
+    if (shell_len(v[1]) != n || shell_len(v[2]) != m || shell_len(v[3]) != m ||
+        shell_len(v[4]) != m + 1) {
         PyErr_SetString(PyExc_ValueError, "the arrays' lengths do not match (n, m, entries)");
         goto done;
     }
-    const int8_t *cells = cells_view.buf;
-    int32_t *rows = views[0].buf, *cols = views[1].buf, *cr = views[2].buf, *cc = views[3].buf;
-    int64_t *ptr = views[4].buf;
-    int32_t *out = views[5].buf;
-    int16_t *need = views[6].buf;
+    const int8_t *cells = cells_view->buf;
+    int32_t *rows = v[0]->buf, *cols = v[1]->buf, *cr = v[2]->buf, *cc = v[3]->buf;
+    int64_t *ptr = v[4]->buf;
+    int32_t *out = v[5]->buf;
+    int16_t *need = v[6]->buf;
     int32_t *ring = malloc(3 * sizeof(int32_t) * (size_t)(w > 0 ? w : 1));
     if (ring == NULL) {
         PyErr_NoMemory();
@@ -506,9 +489,7 @@ static PyObject *extract(PyObject *self, PyObject *args) {
     }
     result = Py_NewRef(Py_None);
 done:
-    for (int i = 0; i < held; i++)
-        PyBuffer_Release(&views[i]);
-    PyBuffer_Release(&cells_view);
+    shell_views_release(&views);
     return result;
 }
 
@@ -525,44 +506,39 @@ PyDoc_STRVAR(collapse_doc,
 
 /* The arrays of a collapse round: the union-find (parent, parity, value; `linked`: as the
  * collapse leaves it), the constraints in CSR form and their `done` flags (written by
- * the collapse, read by the clauses).  0, or -1 with an exception set and nothing held. */
-static int ms_open_rounds(PyObject *parent_o, PyObject *parity_o, PyObject *value_o,
-                          PyObject *ptr_o, PyObject *vars_o, PyObject *need_o,
-                          PyObject *done_o, bool linked, bool done_writable,
-                          ms_uf_views *uv, ms_csr *c, Py_buffer *done_v) {
-    if (ms_uf_open(parent_o, parity_o, value_o, true, linked, uv) < 0)
+ * the collapse, read by the clauses).  0, or -1 with an exception set; the buffers got
+ * are held in `views` (on failure too) until the caller's shell_views_release. */
+static int ms_open_rounds(shell_views *views, PyObject *parent_o, PyObject *parity_o,
+                          PyObject *value_o, PyObject *ptr_o, PyObject *vars_o,
+                          PyObject *need_o, PyObject *done_o, bool linked, bool done_writable,
+                          ms_uf_views *uv, ms_csr *c, Py_buffer **done_v) {
+    if (ms_uf_open(views, parent_o, parity_o, value_o, true, linked, uv) < 0)
         return -1;
-    if (ms_csr_open(ptr_o, vars_o, need_o, uv->n, true, c) < 0) {
-        ms_uf_release(uv);
+    if (ms_csr_open(views, ptr_o, vars_o, need_o, uv->n, true, c) < 0)
         return -1;
-    }
-    if (shell_get_array(done_o, done_v, '?', 1, c->m, done_writable, "done") < 0) {
-        ms_csr_release(c);
-        ms_uf_release(uv);
-        return -1;
-    }
-    return 0;
+    *done_v = shell_views_get(views, done_o, '?', 1, c->m, done_writable, "done");
+    return *done_v ? 0 : -1;
 }
 
-static void ms_close_rounds(ms_uf_views *uv, ms_csr *c, Py_buffer *done_v) {
-    PyBuffer_Release(done_v);
-    ms_csr_release(c);
-    ms_uf_release(uv);
-}
-
-static PyObject *collapse(PyObject *self, PyObject *args) {
+static PyObject *collapse(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"ptr", "vars", "need", "max_rounds", "parent", "parity",
+                               "value", "done", NULL};
     PyObject *ptr_o, *vars_o, *need_o, *parent_o, *parity_o, *value_o, *done_o;
     long long max_rounds;
-    if (!PyArg_ParseTuple(args, "OOOLOOOO:collapse", &ptr_o, &vars_o, &need_o, &max_rounds,
-                          &parent_o, &parity_o, &value_o, &done_o))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOLOOOO:collapse", keywords, &ptr_o,
+                                     &vars_o, &need_o, &max_rounds, &parent_o, &parity_o,
+                                     &value_o, &done_o))
         return NULL;
+    shell_views views = {.count = 0};
     ms_uf_views uv;
     ms_csr c;
-    Py_buffer done_v;
-    if (ms_open_rounds(parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o, false,
-                       true, &uv, &c, &done_v) < 0)
+    Py_buffer *done_v;
+    if (ms_open_rounds(&views, parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o,
+                       false, true, &uv, &c, &done_v) < 0) {
+        shell_views_release(&views);
         return NULL;
+    }
     PyObject *result = NULL;
     Py_ssize_t n = uv.n, m = c.m;
     int32_t *size = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1));
@@ -570,11 +546,11 @@ static PyObject *collapse(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    ms_uf u = {uv.parent.buf, uv.parity.buf, size, uv.value.buf};
-    bool *done = done_v.buf;
-    const int64_t *ptr = c.ptr.buf;
-    const int32_t *vs = c.vars.buf;
-    const int16_t *need = c.need.buf;
+    ms_uf u = {uv.parent->buf, uv.parity->buf, size, uv.value->buf};
+    bool *done = done_v->buf;
+    const int64_t *ptr = c.ptr->buf;
+    const int32_t *vs = c.vars->buf;
+    const int16_t *need = c.need->buf;
     long long rounds = 0;
     Py_ssize_t bad = -1;
     Py_BEGIN_ALLOW_THREADS
@@ -621,7 +597,7 @@ static PyObject *collapse(PyObject *self, PyObject *args) {
     result = Py_BuildValue("Ln", rounds, bad);
 done:
     free(size);
-    ms_close_rounds(&uv, &c, &done_v);
+    shell_views_release(&views);
     return result;
 }
 
@@ -654,18 +630,23 @@ PyDoc_STRVAR(clauses_doc,
 "(int64, the end of each clause in lits) and root_of (int64, the root of each id; entry\n"
 "0 unused) come back as bytearrays; written counts the constraints written.");
 
-static PyObject *clauses(PyObject *self, PyObject *args) {
+static PyObject *clauses(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"parent", "parity", "value", "ptr", "vars", "need", "done",
+                               NULL};
     PyObject *parent_o, *parity_o, *value_o, *ptr_o, *vars_o, *need_o, *done_o;
-    if (!PyArg_ParseTuple(args, "OOOOOOO:clauses", &parent_o, &parity_o, &value_o, &ptr_o,
-                          &vars_o, &need_o, &done_o))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOO:clauses", keywords, &parent_o,
+                                     &parity_o, &value_o, &ptr_o, &vars_o, &need_o, &done_o))
         return NULL;
+    shell_views views = {.count = 0};
     ms_uf_views uv;
     ms_csr c;
-    Py_buffer done_v;
-    if (ms_open_rounds(parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o, true,
-                       false, &uv, &c, &done_v) < 0)
+    Py_buffer *done_v;
+    if (ms_open_rounds(&views, parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o,
+                       true, false, &uv, &c, &done_v) < 0) {
+        shell_views_release(&views);
         return NULL;
+    }
     PyObject *result = NULL;
     Py_ssize_t n = uv.n, m = c.m;
     int64_t *ids = calloc((size_t)(n > 0 ? n : 1), sizeof(int64_t));
@@ -675,11 +656,11 @@ static PyObject *clauses(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    ms_uf u = {uv.parent.buf, uv.parity.buf, NULL, uv.value.buf};
-    const bool *done = done_v.buf;
-    const int64_t *ptr = c.ptr.buf;
-    const int32_t *vs = c.vars.buf;
-    const int16_t *need = c.need.buf;
+    ms_uf u = {uv.parent->buf, uv.parity->buf, NULL, uv.value->buf};
+    const bool *done = done_v->buf;
+    const int64_t *ptr = c.ptr->buf;
+    const int32_t *vs = c.vars->buf;
+    const int16_t *need = c.need->buf;
     int64_t nv = 0, written = 0;
     bool ok = true;
     Py_BEGIN_ALLOW_THREADS
@@ -746,7 +727,7 @@ done:
     free(lits.data);
     free(ends.data);
     free(root_of);
-    ms_close_rounds(&uv, &c, &done_v);
+    shell_views_release(&views);
     return result;
 }
 
@@ -758,23 +739,27 @@ PyDoc_STRVAR(values_doc,
 "out[v] (bool, n) = value(parent[v]) xor parity[v] for compressed paths (parent[v] is\n"
 "v's root); roots still unknown count as 0.");
 
-static PyObject *values(PyObject *self, PyObject *args) {
+static PyObject *values(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"parent", "parity", "value", "out", NULL};
     PyObject *parent_o, *parity_o, *value_o, *out_o;
-    if (!PyArg_ParseTuple(args, "OOOO:values", &parent_o, &parity_o, &value_o, &out_o))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO:values", keywords, &parent_o,
+                                     &parity_o, &value_o, &out_o))
         return NULL;
+    shell_views views = {.count = 0};
     ms_uf_views uv;
-    if (ms_uf_open(parent_o, parity_o, value_o, false, false, &uv) < 0)
-        return NULL;
-    Py_buffer out_v;
-    if (shell_get_array(out_o, &out_v, '?', 1, uv.n, true, "out") < 0) {
-        ms_uf_release(&uv);
+    Py_buffer *out_v = NULL;
+    if (ms_uf_open(&views, parent_o, parity_o, value_o, false, false, &uv) == 0)
+        out_v = shell_views_get(&views, out_o, '?', 1, uv.n, true, "out");
+    if (!out_v) {
+        shell_views_release(&views);
         return NULL;
     }
-    const int32_t *parent = uv.parent.buf;
-    const uint8_t *parity = uv.parity.buf;
-    const int8_t *value = uv.value.buf;
-    bool *out = out_v.buf;
+    PyObject *result = NULL;
+    const int32_t *parent = uv.parent->buf;
+    const uint8_t *parity = uv.parity->buf;
+    const int8_t *value = uv.value->buf;
+    bool *out = out_v->buf;
     Py_ssize_t n = uv.n, bad = -1;
     Py_BEGIN_ALLOW_THREADS
     uint32_t top = 0; /* the parents are checked first, in a loop the compiler vectorises */
@@ -790,14 +775,15 @@ static PyObject *values(PyObject *self, PyObject *args) {
         }
     }
     Py_END_ALLOW_THREADS
-    PyBuffer_Release(&out_v);
-    ms_uf_release(&uv);
     if (bad >= 0) {
         PyErr_Format(PyExc_ValueError, "parent[%zd] = %d: must be 0..%zd", bad,
                      (int)parent[bad], n - 1);
-        return NULL;
+        goto done;
     }
-    Py_RETURN_NONE;
+    result = Py_NewRef(Py_None);
+done:
+    shell_views_release(&views);
+    return result;
 }
 
 PyDoc_STRVAR(violated_doc,
@@ -805,24 +791,27 @@ PyDoc_STRVAR(violated_doc,
 "--\n\n"
 "The first constraint the arrangement mine (bool, one per variable) breaks, or -1.");
 
-static PyObject *violated(PyObject *self, PyObject *args) {
+static PyObject *violated(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"ptr", "vars", "need", "mine", NULL};
     PyObject *ptr_o, *vars_o, *need_o, *mine_o;
-    if (!PyArg_ParseTuple(args, "OOOO:violated", &ptr_o, &vars_o, &need_o, &mine_o))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO:violated", keywords, &ptr_o, &vars_o,
+                                     &need_o, &mine_o))
         return NULL;
-    Py_buffer mine_v;
-    if (shell_get_array(mine_o, &mine_v, '?', 1, -1, false, "mine") < 0)
+    shell_views views = {.count = 0};
+    Py_buffer *mine_v = shell_views_get(&views, mine_o, '?', 1, -1, false, "mine");
+    if (!mine_v)
         return NULL;
     ms_csr c;
-    if (ms_csr_open(ptr_o, vars_o, need_o, shell_len(&mine_v), false, &c) < 0) {
-        PyBuffer_Release(&mine_v);
+    if (ms_csr_open(&views, ptr_o, vars_o, need_o, shell_len(mine_v), false, &c) < 0) {
+        shell_views_release(&views);
         return NULL;
     }
-    const int64_t *ptr = c.ptr.buf;
-    const int32_t *vs = c.vars.buf;
-    const int16_t *need = c.need.buf;
-    const bool *mine = mine_v.buf;
-    const int64_t nv = (int64_t)shell_len(&c.vars), n = (int64_t)shell_len(&mine_v);
+    const int64_t *ptr = c.ptr->buf;
+    const int32_t *vs = c.vars->buf;
+    const int16_t *need = c.need->buf;
+    const bool *mine = mine_v->buf;
+    const int64_t nv = (int64_t)shell_len(c.vars), n = (int64_t)shell_len(mine_v);
     Py_ssize_t m = c.m, bad = -1, broken = -1;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t j = 0; j < m && bad < 0 && broken < 0; j++) {
@@ -842,8 +831,7 @@ static PyObject *violated(PyObject *self, PyObject *args) {
             bad = j;
     }
     Py_END_ALLOW_THREADS
-    ms_csr_release(&c);
-    PyBuffer_Release(&mine_v);
+    shell_views_release(&views);
     if (broken >= 0) {
         PyErr_Format(PyExc_ValueError,
                      "constraint %zd: ptr goes backwards or past vars, or names a variable "
@@ -854,12 +842,15 @@ static PyObject *violated(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"extract_sizes", extract_sizes, METH_VARARGS, extract_sizes_doc},
-    {"extract", extract, METH_VARARGS, extract_doc},
-    {"collapse", collapse, METH_VARARGS, collapse_doc},
-    {"clauses", clauses, METH_VARARGS, clauses_doc},
-    {"values", values, METH_VARARGS, values_doc},
-    {"violated", violated, METH_VARARGS, violated_doc},
+    {"extract_sizes", (PyCFunction)(void (*)(void))extract_sizes, METH_VARARGS | METH_KEYWORDS,
+     extract_sizes_doc},
+    {"extract", (PyCFunction)(void (*)(void))extract, METH_VARARGS | METH_KEYWORDS, extract_doc},
+    {"collapse", (PyCFunction)(void (*)(void))collapse, METH_VARARGS | METH_KEYWORDS,
+     collapse_doc},
+    {"clauses", (PyCFunction)(void (*)(void))clauses, METH_VARARGS | METH_KEYWORDS, clauses_doc},
+    {"values", (PyCFunction)(void (*)(void))values, METH_VARARGS | METH_KEYWORDS, values_doc},
+    {"violated", (PyCFunction)(void (*)(void))violated, METH_VARARGS | METH_KEYWORDS,
+     violated_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -97,6 +97,43 @@ static inline Py_buffer *shell_views_get(shell_views *views, PyObject *obj, char
     return view;
 }
 
+/* The next buffer: any C-contiguous object, read as raw bytes; NULL with the exception
+ * set (the object's own TypeError). */
+static inline Py_buffer *shell_views_get_bytes(shell_views *views, PyObject *obj) {
+    if (views->count >= SHELL_MAX_VIEWS) {
+        PyErr_SetString(PyExc_SystemError, "a binding holds too many buffers");
+        return NULL;
+    }
+    Py_buffer *view = &views->view[views->count];
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS) != 0)
+        return NULL;
+    views->count++;
+    return view;
+}
+
+/* The next buffer: a contiguous array of int32 or int64 elements, its element width in
+ * bytes (4 or 8) in *width; NULL with the exception set. */
+static inline Py_buffer *shell_views_get_ints(shell_views *views, PyObject *obj,
+                                              const char *what, int *width) {
+    if (views->count >= SHELL_MAX_VIEWS) {
+        PyErr_SetString(PyExc_SystemError, "a binding holds too many buffers");
+        return NULL;
+    }
+    Py_buffer *view = &views->view[views->count];
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
+        PyErr_Format(PyExc_TypeError, "%s must be a contiguous array", what);
+        return NULL;
+    }
+    views->count++;
+    *width = shell_format_is(view, 'i', 4) ? 4 : shell_format_is(view, 'q', 8) ? 8 : 0;
+    if (!*width) {
+        PyErr_Format(PyExc_TypeError, "%s must hold int32 or int64 elements (got format %s)",
+                     what, view->format ? view->format : "?");
+        return NULL;
+    }
+    return view;
+}
+
 /* Release every buffer got so far. */
 static inline void shell_views_release(shell_views *views) {
     while (views->count > 0)

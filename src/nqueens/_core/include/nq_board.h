@@ -1,11 +1,12 @@
-/* The board step shared by every search of the native core.
+/* The board step shared by the searches of the native core.
  *
  * Row r of a board is a 64-bit mask whose bit c stands for column c.  A search keeps,
  * for the row it is about to fill, the columns taken (cols) and the squares attacked
  * along the two diagonals (d1 moves one column up per row, d2 one column down).
  * nq_descend places one queen and returns the masks of the row `gap` rows further
  * down; nq_free gives that row's free squares.  Every search of the core (counting,
- * enumeration, step counts, traces) goes through these two functions.
+ * enumeration, step counts, traces, the estimate) goes through these two functions,
+ * but the half-board joiner's (halves.c), which says why where it searches.
  *
  * The same text compiles as C11 for the host and as CUDA for the GPU (nvcc or NVRTC):
  * NQ_FN marks the functions both use, and the bit counts go to the GPU's own
