@@ -1,11 +1,7 @@
-"""Hostile input for the readers of nqueens: random bytes, deep nesting, huge
-numbers, special files and inputs past the size limits.
-
-Whatever the input, a reader answers with exit code 0, 1 or 2 and at most one line on
-standard error, with no raw control character in it; never an internal error (exit
-70), never a traceback, in bounded memory (the program runs under an address-space
-limit), and within a second of SIGTERM or SIGINT while it waits for input.
-"""
+"""Hostile input for the readers of nqueens (random bytes, deep nesting, huge numbers,
+special files, inputs past the size limits), held to the contract of
+:func:`puzzleshell.testing.judge`, in bounded memory and stopping at once on a signal
+while it waits for input."""
 
 from __future__ import annotations
 
@@ -14,7 +10,7 @@ import signal
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from nqueens.cli.app import main as nq_main
@@ -23,9 +19,7 @@ from puzzleshell import testing
 
 from programs import program
 
-FUZZ = settings(max_examples=100, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow])
+FUZZ = testing.fuzz(100)
 
 HOSTILE = testing.hostile_inputs()
 
@@ -49,8 +43,7 @@ def test_nqueens_check_answers_any_input_in_one_line(folder: Path, data: bytes,
 
 
 # ------------------------------------------------------------ the real command line
-@settings(max_examples=6, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@testing.fuzz(6)
 @given(data=HOSTILE)
 def test_hostile_files_are_answered_in_bounded_memory(folder: Path, data: bytes) -> None:
     path = folder / "real.txt"

@@ -1,11 +1,7 @@
-"""Hostile input for minesweeper's readers: random bytes, deep nesting, huge numbers,
-special files and inputs past the size limits.
-
-Whatever the input, a reader answers with exit code 0, 1 or 2 and at most one line on
-standard error, with no raw control character in it; never an internal error (exit
-70), never a traceback, in bounded memory (the program runs under an address-space
-limit), and within a second of SIGTERM or SIGINT while it waits for input.
-"""
+"""Hostile input for minesweeper's readers (random bytes, deep nesting, huge numbers,
+special files, inputs past the size limits), held to the contract of
+:func:`puzzleshell.testing.judge`, in bounded memory and stopping at once on a signal
+while it waits for input."""
 
 from __future__ import annotations
 
@@ -15,7 +11,7 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from minesweeper.base.board import MAX_BOARD_BYTES
@@ -24,9 +20,7 @@ from puzzleshell import testing
 
 from ms_support import PROGRAM
 
-FUZZ = settings(max_examples=100, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow])
+FUZZ = testing.fuzz(100)
 
 HOSTILE = testing.hostile_inputs()
 
@@ -36,16 +30,12 @@ MINESWEEPER_ARGS = [["check"], ["check", "--safe"], ["check", "--count"],
 
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("fuzz")
-
-
 @FUZZ
 @given(data=HOSTILE, args=st.sampled_from(MINESWEEPER_ARGS))
-def test_minesweeper_answers_any_input_in_one_line(folder: Path, data: bytes,
-                                                   args: list[str]) -> None:
-    path = folder / "board.txt"  # a '.' in the name: build and eval read it as a file
+def test_minesweeper_answers_any_input_in_one_line(tmp_path_factory: pytest.TempPathFactory,
+                                                   data: bytes, args: list[str]) -> None:
+    # a '.' in the name: build and eval read it as a file
+    path = tmp_path_factory.getbasetemp() / "board.txt"
     path.write_bytes(data)
     code, err = testing.in_process(ms_main, [args[0], str(path), *args[1:]])
     testing.judge(code, err, (data[:80], args))
@@ -53,11 +43,11 @@ def test_minesweeper_answers_any_input_in_one_line(folder: Path, data: bytes,
 
 # ------------------------------------------------------------ the real command line
 @pytest.mark.slow
-@settings(max_examples=6, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@testing.fuzz(6)
 @given(data=HOSTILE)
-def test_hostile_files_are_answered_in_bounded_memory(folder: Path, data: bytes) -> None:
-    path = folder / "real.txt"
+def test_hostile_files_are_answered_in_bounded_memory(tmp_path_factory: pytest.TempPathFactory,
+                                                      data: bytes) -> None:
+    path = tmp_path_factory.getbasetemp() / "real.txt"
     path.write_bytes(data)
     for argv in (PROGRAM + ["check", str(path), "--safe"], PROGRAM + ["build", str(path)]):
         done = testing.run_bounded(argv)

@@ -5,7 +5,6 @@ imports before it obeys a signal."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -67,9 +66,5 @@ def test_file_names_in_messages_are_escaped(tmp_path: Path, argv: list[str],
 
 def test_the_console_script_sets_its_handlers_before_the_program_is_imported() -> None:
     """The entry point imports neither click nor numpy before the handlers are set."""
-    code = ("import sys; from minesweeper.__main__ import main; "
-            "print(sorted(m for m in ('click', 'numpy', 'minesweeper.cli') "
-            "if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, check=True)
-    assert done.stdout.strip() == "[]"
+    watched = ["click", "numpy", "minesweeper.cli"]
+    assert testing.imported_before_handlers("minesweeper.__main__", watched) == []

@@ -207,7 +207,8 @@ def in_process(main: Callable[[list[str]], int], argv: list[str]) -> tuple[int, 
 
 def judge(code: int, err: str, what: object) -> None:
     """That an answer to any input keeps the contract: exit 0, 1 or 2, at most one line
-    on stderr, no internal error or traceback, no raw control character.
+    on stderr, never an internal error (exit 70) or a traceback, no raw control
+    character in what it says.
 
     >>> judge(2, "demo: error: line 1: '\\\\x1b[31m' is not a square\\n", "input")
     """
@@ -257,6 +258,20 @@ def hostile_inputs() -> Any:
             huge(k) + b"x2x1\n??\n", b"p cnf " + huge(k) + b" 1\n1 0\n",
             b"p cnf 2 1\n" + huge(k) + b" 0\n", b"# input a " + huge(k) + b" 1\n1?\n"])),
     )
+
+
+def fuzz(max_examples: int) -> Any:
+    """Hypothesis settings for hostile input: ``max_examples`` examples, no deadline (a
+    shared machine may be busy), fixtures of the test function allowed.
+
+    >>> fuzz(6).max_examples
+    6
+    """
+    from hypothesis import HealthCheck, settings
+
+    return settings(max_examples=max_examples, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                           HealthCheck.too_slow])
 
 
 def device_node(path: Path, minor: int) -> Path:
@@ -380,6 +395,21 @@ def imported_modules(code: str, *args: str, cwd: Path | None = None,
         modules = set(listing.read_text().split()) if listing.exists() else set()
     assert modules, f"the program wrote no list of modules: {proc.stderr[-2000:]}"
     return modules, proc
+
+
+def imported_before_handlers(entry: str, watched: Sequence[str]) -> list[str]:
+    """Which of the modules ``watched`` the console script's module ``entry`` (its
+    ``main`` not called) has imported: none should be, so that its handlers are set
+    before anything slow is loaded.
+
+    >>> imported_before_handlers("puzzleshell.signals", ["click", "typing"])
+    []
+    """
+    code = (f"import sys, {entry}; "
+            f"print(' '.join(m for m in {list(watched)!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=True)
+    return done.stdout.split()
 
 
 def modules_of(package: str) -> list[str]:

@@ -493,9 +493,4 @@ static PyMethodDef METHODS[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef MODULE = {
-    PyModuleDef_HEAD_INIT, "nqueens._core.bitboard", MODULE_DOC, 0, METHODS,
-    NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit_bitboard(void) { return PyModuleDef_Init(&MODULE); }
+SHELL_MODULE(bitboard, "nqueens._core.bitboard", MODULE_DOC, METHODS)

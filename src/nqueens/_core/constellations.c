@@ -988,9 +988,4 @@ PyDoc_STRVAR(module_doc,
              "The counting kernels: completing start constellations (pre-placed queens).\n\n"
              "nqueens.kernels.constellations wraps these with documented examples.");
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "nqueens._core.constellations", module_doc, 0, methods,
-    NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit_constellations(void) { return PyModuleDef_Init(&module); }
+SHELL_MODULE(constellations, "nqueens._core.constellations", module_doc, methods)

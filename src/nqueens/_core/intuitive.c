@@ -595,18 +595,8 @@ static int exec_module(PyObject *module) {
     return 0;
 }
 
-static PyModuleDef_Slot slots[] = {
-    {Py_mod_exec, (void *)exec_module},
-    {0, NULL},
-};
-
 PyDoc_STRVAR(module_doc,
 "The intuitive repair of the Hungarian source (the native core of\n"
 "nqueens.kernels.intuitive).");
 
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "nqueens._core.intuitive", module_doc, 0, methods, slots,
-    NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit_intuitive(void) { return PyModuleDef_Init(&module_def); }
+SHELL_MODULE(intuitive, "nqueens._core.intuitive", module_doc, methods, SHELL_EXEC(exec_module))

@@ -236,9 +236,4 @@ static PyMethodDef methods[] = {
 PyDoc_STRVAR(module_doc,
 "The O(n) validity check of huge boards by bit sets of lines (the native core).");
 
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "nqueens._core.lines", module_doc, -1, methods,
-    NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit_lines(void) { return PyModule_Create(&module_def); }
+SHELL_MODULE(lines, "nqueens._core.lines", module_doc, methods)

@@ -432,17 +432,7 @@ static int exec_module(PyObject *module) {
     return 0;
 }
 
-static PyModuleDef_Slot slots[] = {
-    {Py_mod_exec, (void *)exec_module},
-    {0, NULL},
-};
-
 PyDoc_STRVAR(module_doc,
 "Min-conflicts repair for huge boards (the native core of nqueens.kernels.minconflicts).");
 
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "nqueens._core.minconflicts", module_doc, 0, methods, slots,
-    NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit_minconflicts(void) { return PyModuleDef_Init(&module_def); }
+SHELL_MODULE(minconflicts, "nqueens._core.minconflicts", module_doc, methods, SHELL_EXEC(exec_module))

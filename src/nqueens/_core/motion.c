@@ -550,16 +550,4 @@ PyDoc_STRVAR(module_doc,
 "Block matching kernels: full search with the SAD over whole blocks (psadbw) or over\n"
 "sampled pixels (SIMD across horizontal displacements).");
 
-static PyModuleDef_Slot slots[] = {
-#if PY_VERSION_HEX >= 0x030C0000
-    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
-#endif
-    {0, NULL},
-};
-
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "nqueens._core.motion", module_doc, 0, methods, slots,
-    NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit_motion(void) { return PyModuleDef_Init(&module_def); }
+SHELL_MODULE(motion, "nqueens._core.motion", module_doc, methods)

@@ -339,9 +339,4 @@ static PyMethodDef METHODS[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef MODULE = {
-    PyModuleDef_HEAD_INIT, "nqueens._core.steps", MODULE_DOC, 0, METHODS,
-    NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit_steps(void) { return PyModuleDef_Init(&MODULE); }
+SHELL_MODULE(steps, "nqueens._core.steps", MODULE_DOC, METHODS)

@@ -232,17 +232,8 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyModuleDef_Slot slots[] = {
-    {0, NULL},
-};
-
 PyDoc_STRVAR(module_doc,
 "Whole numbers out of text and into it, in one pass (the native core of\n"
 "nqueens.kernels.textparse).");
 
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "nqueens._core.textparse", module_doc, 0, methods, slots,
-    NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit_textparse(void) { return PyModuleDef_Init(&module_def); }
+SHELL_MODULE(textparse, "nqueens._core.textparse", module_doc, methods)

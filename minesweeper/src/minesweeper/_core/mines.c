@@ -858,16 +858,4 @@ PyDoc_STRVAR(module_doc,
 "Minesweeper kernels: a board's constraints in CSR form, their collapse through a\n"
 "union-find with parity, the clauses left for SAT and the check of an arrangement.");
 
-static PyModuleDef_Slot slots[] = {
-#if PY_VERSION_HEX >= 0x030C0000
-    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
-#endif
-    {0, NULL},
-};
-
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "minesweeper._core.mines", module_doc, 0, methods, slots,
-    NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit_mines(void) { return PyModuleDef_Init(&module_def); }
+SHELL_MODULE(mines, "minesweeper._core.mines", module_doc, methods)

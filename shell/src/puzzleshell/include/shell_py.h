@@ -140,4 +140,23 @@ static inline void shell_views_release(shell_views *views) {
         PyBuffer_Release(&views->view[--views->count]);
 }
 
+/* The definition of a core's module, written once: multi-phase initialisation, the
+ * method table, the slots given (SHELL_EXEC(fn): a function that adds the module's
+ * constants) and, where the Python has it, the declaration that the module keeps no
+ * state of its own and so runs in every interpreter, each with its own GIL.
+ * SHELL_MODULE(mines, "minesweeper._core.mines", doc, methods) defines PyInit_mines. */
+#if PY_VERSION_HEX >= 0x030C0000
+#define SHELL_PER_INTERPRETER {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#else
+#define SHELL_PER_INTERPRETER
+#endif
+
+#define SHELL_EXEC(fn) {Py_mod_exec, (void *)(fn)},
+
+#define SHELL_MODULE(name, qualified, doc, methods, ...)                                    \
+    static PyModuleDef_Slot name##_slots[] = {__VA_ARGS__ SHELL_PER_INTERPRETER {0, NULL}}; \
+    static struct PyModuleDef name##_module = {                                             \
+        PyModuleDef_HEAD_INIT, qualified, doc, 0, methods, name##_slots, NULL, NULL, NULL}; \
+    PyMODINIT_FUNC PyInit_##name(void) { return PyModuleDef_Init(&name##_module); }
+
 #endif
