@@ -34,8 +34,11 @@ def program(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _lines(program: Path, **env: str) -> dict[str, list[str]]:
+    """What the program prints, line by line by their first word; NQUEENS_CPU only as
+    ``env`` says (not as the test run may have it)."""
+    base = {k: v for k, v in os.environ.items() if k != "NQUEENS_CPU"}
     done = subprocess.run([str(program)], capture_output=True, text=True, check=True,
-                          timeout=60, env={**os.environ, **env})
+                          timeout=60, env={**base, **env})
     return {line.split()[0]: line.split()[1:] for line in done.stdout.splitlines()}
 
 
