@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from nqueens.base.pieces import Piece, attacks
 from nqueens.kernels.xorshift import XorShift
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,6 +51,19 @@ def test_the_symmetry_test_knows_the_symmetric_boards(program: Path) -> None:
     # (1,3,0,2) is kept by a quarter turn; the first 8-queens board by none; the first
     # 6-queens board by a half turn only
     assert _lines(program)["symmetric"] == ["1", "1", "0", "0", "1", "0"]
+
+
+@pytest.mark.parametrize("piece", [Piece.QUEEN, Piece.SUPERQUEEN])
+def test_the_attack_rule_is_the_one_of_the_pieces(program: Path, piece: Piece) -> None:
+    """The C attack rule, pair by pair and row by row, is nqueens.base.pieces.attacks."""
+    knight = int(piece is Piece.SUPERQUEEN)
+    lines = _lines(program)
+    squares = [(r, c) for r in range(6) for c in range(6)]
+    expected = "".join(str(int(a == b or attacks(piece, a, b))) for a in squares for b in squares)
+    assert lines[f"attacks{knight}"] == [expected]
+    rows = [sum(1 << c for c in range(6) if attacks(piece, q, (r, c)))
+            for q in squares for r in range(6) if r != q[0]]
+    assert [int(x) for x in lines[f"rows{knight}"]] == rows
 
 
 def test_the_generators_are_the_readable_ones(program: Path) -> None:

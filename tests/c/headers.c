@@ -33,6 +33,22 @@ int main(void) {
            nq_is_symmetric(eight, 8, true), nq_is_symmetric(six, 6, false),
            nq_is_symmetric(six, 6, true));
 
+    /* every pair of squares of a 6x6 board, queen then superqueen: 1 where they attack */
+    for (int knight = 0; knight <= 1; knight++) {
+        printf("attacks%d ", knight);
+        for (int a = 0; a < 36; a++)
+            for (int b = 0; b < 36; b++)
+                putchar('0' + nq_attacks(a / 6, a % 6, b / 6, b % 6, knight));
+        printf("\n");
+        /* the columns of each row a queen on each square of another row attacks */
+        printf("rows%d", knight);
+        for (int q = 0; q < 36; q++)
+            for (int r = 0; r < 6; r++)
+                if (r != q / 6)
+                    printf(" %llu", (unsigned long long)nq_attacked_row(6, r, q / 6, q % 6, knight));
+        printf("\n");
+    }
+
     uint64_t state = 7;
     printf("splitmix64 %llu", (unsigned long long)nq_splitmix64(&state));
     printf(" %llu\n", (unsigned long long)nq_splitmix64(&state));

@@ -39,45 +39,17 @@ static Py_ssize_t prepare_core(int n, const int64_t *qrow, const int64_t *qcol, 
             return -1;
         row_used[r] = true;
         colmask |= (uint64_t)1 << c;
-        for (Py_ssize_t j = 0; j < i; j++) {
-            int64_t dr = r - qrow[j], dc = c - qcol[j];
-            if (dr == dc || dr == -dc)
+        for (Py_ssize_t j = 0; j < i; j++)
+            if (nq_attacks(r, c, qrow[j], qcol[j], knight))
                 return -1;
-            if (knight) {
-                int64_t ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
-                if ((ar == 1 && ac == 2) || (ar == 2 && ac == 1))
-                    return -1;
-            }
-        }
     }
     Py_ssize_t m = 0;
     for (int r = 0; r < n; r++) {
         if (row_used[r])
             continue;
         uint64_t att = colmask;
-        for (Py_ssize_t i = 0; i < k; i++) {
-            int64_t dr = r - qrow[i];
-            if (dr < 0)
-                dr = -dr;
-            int64_t c = qcol[i];
-            if (c + dr < n)
-                att |= (uint64_t)1 << (c + dr);
-            if (c - dr >= 0)
-                att |= (uint64_t)1 << (c - dr);
-            if (knight) {
-                if (dr == 1) {
-                    if (c + 2 < n)
-                        att |= (uint64_t)1 << (c + 2);
-                    if (c - 2 >= 0)
-                        att |= (uint64_t)1 << (c - 2);
-                } else if (dr == 2) {
-                    if (c + 1 < n)
-                        att |= (uint64_t)1 << (c + 1);
-                    if (c - 1 >= 0)
-                        att |= (uint64_t)1 << (c - 1);
-                }
-            }
-        }
+        for (Py_ssize_t i = 0; i < k; i++)
+            att |= nq_attacked_row(n, r, qrow[i], qcol[i], knight);
         rows[m] = r;
         avail[m] = full & ~att;
         m++;

@@ -126,6 +126,31 @@ NQ_FN uint64_t nq_wrap_knight(int t, uint64_t row0, uint64_t row1, int n,
 }
 
 #ifndef __CUDACC__
+/* The attack rule of the core, for queens given by their squares: whether queens on
+ * (r1, c1) and (r2, c2) attack each other (superqueens too by the knight's move when
+ * `knight`); a shared square counts as an attack. */
+static inline bool nq_attacks(int64_t r1, int64_t c1, int64_t r2, int64_t c2, bool knight) {
+    const int64_t dr = r1 > r2 ? r1 - r2 : r2 - r1, dc = c1 > c2 ? c1 - c2 : c2 - c1;
+    if (dr == 0 || dc == 0 || dr == dc)
+        return true;
+    return knight && ((dr == 1 && dc == 2) || (dr == 2 && dc == 1));
+}
+
+/* The columns of row r (of n) that a queen on (qr, qc), in another row, attacks: its
+ * column, its two diagonals and, for a superqueen (`knight`), its knight's moves. */
+static inline uint64_t nq_attacked_row(int n, int64_t r, int64_t qr, int64_t qc, bool knight) {
+    const int64_t dr = r > qr ? r - qr : qr - r;
+    uint64_t att = (uint64_t)1 << qc;
+    const int64_t reach[4] = {dr, -dr, knight && dr <= 2 ? 3 - dr : 0,
+                              knight && dr <= 2 ? dr - 3 : 0};
+    for (int i = 0; i < 4; i++) {
+        const int64_t c = qc + reach[i];
+        if (reach[i] != 0 && c >= 0 && c < n)
+            att |= (uint64_t)1 << c;
+    }
+    return att;
+}
+
 /* Whether the placement pos (a column for each of the n rows) is unchanged by a half
  * turn, or by a quarter turn when `quarter`: the symmetry tests of every count on the
  * CPU (the GPU's kernel counts the plain subproblems, without them). */
