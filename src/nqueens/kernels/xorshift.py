@@ -1,9 +1,10 @@
-"""The random stream of the repairs (min-conflicts, the escapes of the intuitive repair),
-in Python integers: the readable twin of the native core's generator (``nq_rng.h``).
+"""The random stream of min-conflicts in Python integers: the readable twin of the
+native core's xorshift64* (``nq_rng.h``). (The intuitive repair draws as the source's
+Python does, from :class:`random.Random`, which the core's Mersenne Twister follows.)
 
 A seed becomes a start state by splitmix64 (:func:`seed_state`); each draw advances a
-xorshift64* generator and scales its high 32 bits to the bound, so the readable versions
-of the repairs make the kernels' decisions for the same seed.
+xorshift64* generator and scales its high 32 bits to the bound, so the readable
+min-conflicts makes the kernel's decisions for the same seed.
 
 >>> rng = XorShift(7)
 >>> [rng.below(10) for _ in range(5)]
