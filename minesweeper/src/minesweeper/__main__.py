@@ -1,20 +1,9 @@
-"""``python -m minesweeper`` and the ``minesweeper`` console script: the command line,
-with SIGINT and SIGTERM obeyed from the start, before the imports."""
+"""``python -m minesweeper`` and the ``minesweeper`` console script: the command line, with
+SIGINT and SIGTERM obeyed from the start, before the imports."""
 
-from __future__ import annotations
+from puzzleshell.signals import entry
 
-from puzzleshell.signals import run_program
-
-# Nothing but the handlers before the program: not even ``typing``.
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import NoReturn
-
-
-def main() -> NoReturn:
-    """The ``minesweeper`` program."""
-    run_program("minesweeper", "minesweeper.cli")
-
+main = entry("minesweeper", "minesweeper.cli")
 
 if __name__ == "__main__":
     main()

@@ -70,6 +70,7 @@ __all__ = [
     "install",
     "installed",
     "noted",
+    "entry",
     "run_program",
 ]
 
@@ -331,3 +332,16 @@ def run_program(prog: str, module: str) -> NoReturn:
     main = importlib.import_module(module).main
     sys.exit(main())
 
+
+def entry(prog: str, module: str) -> Callable[[], NoReturn]:
+    """The console script of program ``prog``: a function that runs
+    :func:`run_program` on ``module`` (whose ``main()`` is the command line).
+
+    >>> callable(entry("demo", "demo.cli"))
+    True
+    """
+    def main() -> NoReturn:
+        run_program(prog, module)
+
+    main.__doc__ = f"The ``{prog}`` program."
+    return main
