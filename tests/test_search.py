@@ -77,3 +77,21 @@ def test_bad_sizes_are_refused(bad: object) -> None:
         count(bad)  # type: ignore[arg-type]
     with pytest.raises(BadInput):
         next(iter(solutions(bad)))  # type: ignore[arg-type]
+
+
+def test_the_api_takes_squares_as_the_command_line_does() -> None:
+    """Names (a text as --fixed/--blocked take it, or a list) and 0-based pairs alike."""
+    assert solve(8, fixed=["d1"]) == solve(8, fixed=[(7, 3)])
+    assert count(8, blocked="a1,h8").total == count(8, blocked=[(7, 0), (0, 7)]).total == 84
+    assert count(8, fixed=["a8", (1, 2)]).total == count(8, fixed=[(0, 0), (1, 2)]).total
+    with pytest.raises(BadInput, match="^fixed: square z9 is off the 8x8 board$"):
+        solve(8, fixed=["z9"])
+    with pytest.raises(BadInput, match="^blocked: square a1 is named twice$"):
+        count(8, blocked="a1 a1")
+
+
+def test_dir_of_the_package_is_its_public_api() -> None:
+    import nqueens
+
+    assert dir(nqueens) == sorted([*nqueens.__all__, "__version__"])
+    assert not {"sys", "types", "annotations", "TYPE_CHECKING"} & set(dir(nqueens))

@@ -83,4 +83,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public API: what ``__all__`` names, and the version."""
+    return sorted([*__all__, "__version__"])

@@ -17,7 +17,7 @@ per-row masks inside the same kernels, never a separate slow path.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -27,35 +27,9 @@ from ..base.board import Solution, column_dtype
 from ..base.errors import BadInput, NoSolution
 from ..base.limits import MAX_EXACT_N, check_n
 from ..base.pieces import Piece, attacks
-from ..base.squares import Square
+from ..base.squares import Square, Squares, as_squares
 from ..base.squares import describe as _name
 from ..kernels import bitboard
-
-
-def _squares(items: Iterable[Square], kind: str) -> tuple[Square, ...]:
-    """Sorted distinct 0-based (row, column) pairs, or :class:`BadInput` naming the bad one.
-
-    >>> _squares([(1, 2), (0, 3), (1, 2)], "fixed")
-    ((0, 3), (1, 2))
-    >>> _squares(["a1"], "fixed")
-    Traceback (most recent call last):
-    ...
-    nqueens.base.errors.BadInput: fixed square 'a1' is not a (row, column) pair of whole numbers
-    """
-    out = set()
-    for item in items:
-        try:
-            r, c = item
-            if isinstance(r, bool) or isinstance(c, bool):
-                raise TypeError
-            sq = (int(r), int(c))
-            if sq != (r, c):
-                raise ValueError
-        except (TypeError, ValueError):
-            raise BadInput(f"{kind} square {item!r} is not a (row, column) pair of whole "
-                           "numbers") from None
-        out.add(sq)
-    return tuple(sorted(out))
 
 
 @dataclass(frozen=True)
@@ -76,12 +50,18 @@ class Problem:
 
     @classmethod
     def make(cls, n: int, piece: Piece | str = Piece.QUEEN, torus: bool = False,
-             fixed: Iterable[Square] = (), blocked: Iterable[Square] = ()) -> Problem:
-        """Check the request and build the problem; bad requests raise :class:`BadInput`."""
+             fixed: Squares = (), blocked: Squares = ()) -> Problem:
+        """Check the request and build the problem; bad requests raise :class:`BadInput`.
+        Squares are names as the command line takes them or 0-based pairs
+        (:func:`~nqueens.base.squares.as_squares`).
+
+        >>> Problem.make(8, fixed=["d1"], blocked="a1,h8").blocked
+        ((0, 7), (7, 0))
+        """
         n = check_n(n, MAX_EXACT_N)
         piece = Piece.parse(piece)
-        fixed_t = _squares(fixed, "fixed")
-        blocked_t = _squares(blocked, "blocked")
+        fixed_t = as_squares(fixed, n, "fixed")
+        blocked_t = as_squares(blocked, n, "blocked")
         for kind, squares in (("fixed", fixed_t), ("blocked", blocked_t)):
             off = [sq for sq in squares if not (0 <= sq[0] < n and 0 <= sq[1] < n)]
             if off:
@@ -218,8 +198,8 @@ def _iter_solution_batches(problem: Problem, unique: bool,
 
 
 def solutions(n: int, *, unique: bool = False, piece: Piece | str = Piece.QUEEN,
-              torus: bool = False, fixed: Iterable[Square] = (),
-              blocked: Iterable[Square] = ()) -> Iterator[Solution]:
+              torus: bool = False, fixed: Squares = (),
+              blocked: Squares = ()) -> Iterator[Solution]:
     """All solutions in lexicographic order of their columns, as a lazy stream.
 
     With ``unique=True`` only the canonical representative of each symmetry class
@@ -233,7 +213,7 @@ def solutions(n: int, *, unique: bool = False, piece: Piece | str = Piece.QUEEN,
 
 
 def first_solution(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
-                   fixed: Iterable[Square] = (), blocked: Iterable[Square] = ()) -> Solution:
+                   fixed: Squares = (), blocked: Squares = ()) -> Solution:
     """The lexicographically first solution, or :class:`NoSolution`.
 
     >>> first_solution(1)
@@ -250,7 +230,7 @@ def first_solution(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = Fa
 
 
 def solve_backtrack(n: int, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
-                    fixed: Iterable[Square] = (), blocked: Iterable[Square] = (),
+                    fixed: Squares = (), blocked: Squares = (),
                     **_: object) -> tuple[Solution, dict[str, int]]:
     """The ``backtrack`` method of :mod:`nqueens.base.methods`: :func:`first_solution`, with
     no work to report.

@@ -16,10 +16,16 @@ every board has names.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from .errors import BadInput
 
 Square = tuple[int, int]
+
+#: Squares as the API takes them: a text of names as the command line takes them
+#: (``"a1,h8"``), or any mix of names and 0-based (row, column) pairs
+#: (:func:`as_squares`).
+Squares = str | Iterable[Square | str]
 
 #: A square's name: letters (the file), then digits (the rank); matched in lower case.
 NAME = re.compile(r"^([a-z]+)(\d+)$")
@@ -118,3 +124,45 @@ def parse_squares(text: str | None, n: int) -> list[Square]:
             raise BadInput(f"square {token} is named twice")
         squares.append(square)
     return squares
+
+
+def as_squares(items: Squares, n: int, kind: str) -> tuple[Square, ...]:
+    """The squares of ``items``, sorted and distinct, as the API takes them: a text of
+    names as the command line takes them (``"a1,h8"``), or any mix of names
+    (``["d1"]``) and 0-based ``(row, column)`` pairs; :class:`BadInput` naming the bad
+    one (``kind`` says which squares they are).
+
+    >>> as_squares("a1,h8", 8, "blocked"), as_squares(["d1", (0, 2)], 8, "fixed")
+    (((0, 7), (7, 0)), ((0, 2), (7, 3)))
+    >>> as_squares([(1, 2), (0, 3), (1, 2)], 4, "fixed")
+    ((0, 3), (1, 2))
+    >>> as_squares([(0, 1.5)], 4, "fixed")
+    Traceback (most recent call last):
+    ...
+    nqueens.base.errors.BadInput: fixed square (0, 1.5) is neither a name such as 'a1' nor ...
+    """
+    if isinstance(items, str):
+        try:
+            return tuple(sorted(set(parse_squares(items, n))))
+        except BadInput as exc:
+            raise BadInput(f"{kind}: {exc}") from None
+    out = set()
+    for item in items:
+        if isinstance(item, str):
+            try:
+                out.add(parse_square(item.strip(), n))
+            except BadInput as exc:
+                raise BadInput(f"{kind}: {exc}") from None
+            continue
+        try:
+            r, c = item
+            if isinstance(r, bool) or isinstance(c, bool):
+                raise TypeError
+            sq = (int(r), int(c))
+            if sq != (r, c):
+                raise ValueError
+        except (TypeError, ValueError):
+            raise BadInput(f"{kind} square {item!r} is neither a name such as 'a1' nor a "
+                           "(row, column) pair of whole numbers") from None
+        out.add(sq)
+    return tuple(sorted(out))

@@ -20,7 +20,6 @@ method             what it does
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..base import methods
@@ -29,7 +28,7 @@ from ..base.errors import BadInput
 from ..base.limits import MAX_EXACT_N, check_n
 from ..base.methods import names
 from ..base.pieces import Piece
-from ..base.squares import Square
+from ..base.squares import Squares, as_squares
 
 #: Methods ``solve`` knows, ``auto`` first.
 METHODS: tuple[str, ...] = ("auto", *names(solves=True))
@@ -53,8 +52,8 @@ class Plan:
 
 
 def plan(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN,
-         torus: bool = False, fixed: Iterable[Square] = (),
-         blocked: Iterable[Square] = ()) -> Plan:
+         torus: bool = False, fixed: Squares = (),
+         blocked: Squares = ()) -> Plan:
     """The method that solves this request, and why; :class:`BadInput` when the method
     asked for cannot take it (saying which can).
 
@@ -123,7 +122,7 @@ def _beyond(record: methods.Method, n: int, open_board: bool, torus_only: bool) 
 
 
 def solve(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN, torus: bool = False,
-          fixed: Iterable[Square] = (), blocked: Iterable[Square] = (), seed: int = 0,
+          fixed: Squares = (), blocked: Squares = (), seed: int = 0,
           max_steps: int | None = None) -> Solution:
     """One solution for an ``n``×``n`` board, or :class:`~nqueens.base.errors.NoSolution`.
 
@@ -144,8 +143,8 @@ def solve(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN, tor
 
 
 def solve_report(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUEEN,
-                 torus: bool = False, fixed: Iterable[Square] = (),
-                 blocked: Iterable[Square] = (), seed: int = 0,
+                 torus: bool = False, fixed: Squares = (),
+                 blocked: Squares = (), seed: int = 0,
                  max_steps: int | None = None) -> tuple[Solution, str, dict[str, int]]:
     """Like :func:`solve`, and say how: ``(solution, method used, what the work was)``.
 
@@ -161,7 +160,10 @@ def solve_report(n: int, *, method: str = "auto", piece: Piece | str = Piece.QUE
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise BadInput(f"the seed must be a whole number, not {seed!r}")
-    fixed, blocked, piece = list(fixed), list(blocked), Piece.parse(piece)
+    size = check_n(n)
+    fixed = list(as_squares(fixed, size, "fixed"))
+    blocked = list(as_squares(blocked, size, "blocked"))
+    piece = Piece.parse(piece)
     method = plan(n, method=method, piece=piece, torus=torus, fixed=fixed,
                   blocked=blocked).method
     solution, work = methods.get(method).solve(n, piece=piece, torus=torus, fixed=fixed,

@@ -19,7 +19,7 @@ fixed or blocked squares use the simple search of :mod:`nqueens.algorithms.count
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,7 +27,8 @@ from typing import Any
 
 from ...base.errors import BadInput
 from ...base.pieces import Piece
-from ..search import Problem, Square
+from ...base.squares import Squares
+from ..search import Problem
 from . import constellations as cons
 from . import memory as mem
 from .engines import ENGINES, engine_for, solve_batch
@@ -179,7 +180,7 @@ def warm_up(piece: Piece | str = Piece.QUEEN) -> None:
 
 
 def as_problem(n: int | Problem, piece: Piece | str = Piece.QUEEN, torus: bool = False,
-               fixed: Iterable[Square] = (), blocked: Iterable[Square] = ()) -> Problem:
+               fixed: Squares = (), blocked: Squares = ()) -> Problem:
     """The problem to count: ``n`` itself when it is a :class:`~nqueens.algorithms.search.Problem`
     (then the other arguments must keep their defaults), else the one they describe.
 
@@ -242,7 +243,7 @@ def _check_executor(executor: object, workers: int | None, memory_limit: int | N
 
 
 def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = False,
-          fixed: Iterable[Square] = (), blocked: Iterable[Square] = (),
+          fixed: Squares = (), blocked: Squares = (),
           workers: int | None = None, journal: str | os.PathLike[str] | None = None,
           progress: Progress | None = None, executor: Executor | Any = None,
           journal_key: str | None = None, memory_limit: int | None = None,
