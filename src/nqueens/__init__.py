@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .base.errors import BadInput, BudgetExhausted, InvalidBoard, NoSolution, NQueensError
     from .base.pieces import Piece
     from .output.formats import read, write
+    from .tasks.notebook import show
     from .tasks.solver import solve, solve_report
 
 # Each name is loaded from its module on first use, so that importing a light module
@@ -39,6 +40,7 @@ _HOMES = {
     "Piece": "base.pieces",
     "first_solution": "algorithms.search", "solutions": "algorithms.search",
     "solve": "tasks.solver", "solve_report": "tasks.solver",
+    "show": "tasks.notebook",
 }
 
 __all__ = [
@@ -54,6 +56,7 @@ __all__ = [
     "count",
     "first_solution",
     "read",
+    "show",
     "solutions",
     "solve",
     "solve_report",
@@ -85,3 +88,19 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     """The public API: what ``__all__`` names, and the version."""
     return sorted([*__all__, "__version__"])
+
+
+def _notebook() -> None:
+    """In IPython or Jupyter the objects of nqueens show themselves (boards drawn, counts
+    as tables: :mod:`nqueens.tasks.notebook`); elsewhere nothing is loaded for it."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None:
+        from .tasks.notebook import register
+
+        register(shell)
+
+
+_notebook()
