@@ -4,6 +4,8 @@ refused in one line where the command's figures have no torus)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from nqueens.cli.app import COMMANDS
@@ -34,3 +36,33 @@ def test_torus_is_an_option_that_says_why_it_is_refused(run, command: str,
     r = run(command, *args, "--torus")
     assert r.code == 2 and r.out == "" and r.err.count("\n") == 1
     assert "--torus: not for this command" in r.err
+
+
+def _short_options(group: Any) -> dict[str, set[str]]:
+    """Each short option of every command of ``group``, and the long names it stands for."""
+    import click
+
+    ctx = click.Context(group)
+    found: dict[str, set[str]] = {}
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        for param in command.params:
+            shorts = [o for o in param.opts if o.startswith("-") and not o.startswith("--")]
+            longs = [o for o in param.opts if o.startswith("--")]
+            for short in shorts:
+                found.setdefault(short, set()).update(longs or [param.name or short])
+    return found
+
+
+def test_a_short_option_means_one_thing_in_every_command_of_both_programs() -> None:
+    """-m is --method wherever it exists, -o --output, -q --quiet, -f --format...: a
+    letter learned on one command means the same on every other, in both programs."""
+    from nqueens.cli.app import cli as nqueens_cli
+
+    found = _short_options(nqueens_cli)
+    minesweeper = pytest.importorskip("minesweeper.cli")
+    for short, longs in _short_options(minesweeper.cli).items():
+        found.setdefault(short, set()).update(longs)
+    assert {s: sorted(ls) for s, ls in found.items() if len(ls) > 1} == {}
+    assert found["-m"] == {"--method"} and found["-q"] == {"--quiet"}
+    assert found["-o"] == {"--output"} and found["-f"] == {"--format"}

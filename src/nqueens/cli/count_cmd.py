@@ -77,7 +77,7 @@ def memory_option(f: F) -> F:
     limit: 2G
     """
     return click.option(
-        "--memory-limit", "-m", metavar="SIZE", default=None,
+        "--memory-limit", metavar="SIZE", default=None,
         help="The most memory the count may take, such as 4G or 512M (default: half of "
              "this machine's). Fewer workers run when they would not fit; a count that "
              "cannot fit with one says so before it starts.",
