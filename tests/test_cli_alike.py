@@ -4,6 +4,7 @@ refused in one line where the command's figures have no torus)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -66,3 +67,18 @@ def test_a_short_option_means_one_thing_in_every_command_of_both_programs() -> N
     assert {s: sorted(ls) for s, ls in found.items() if len(ls) > 1} == {}
     assert found["-m"] == {"--method"} and found["-q"] == {"--quiet"}
     assert found["-o"] == {"--output"} and found["-f"] == {"--format"}
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "8"], ["all", "6"], ["linear", "5"], ["linear", "--table", "5", "7"],
+    ["table", "4", "6"], ["trace", "6", "--until", "first"],
+], ids=lambda argv: argv[0] + ("-table" if "--table" in argv else ""))
+def test_an_output_whose_extension_names_no_format_is_refused(run, argv: list[str],
+                                                               tmp_path: Path) -> None:
+    """As minesweeper does: -o x.jpg is one line naming the formats (exit 2), nothing is
+    written; --format says what to write into any name."""
+    target = tmp_path / "x.jpg"
+    r = run(*argv, "-o", str(target), "-q")
+    assert r.code == 2 and r.out == "" and r.err.count("\n") == 1, r.err
+    assert "cannot tell the format from its extension .jpg: use .txt" in r.err
+    assert not target.exists()

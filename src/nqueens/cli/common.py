@@ -21,7 +21,13 @@ from ..base.errors import BadInput
 from ..base.limits import MAX_EXACT_N, check_n
 from ..base.pieces import Piece
 from ..base.tables import TABLE_EXTENSIONS
-from ..output.formats import WRITE_FORMATS, format_for_extension, input_limit
+from ..output.formats import (
+    FORMATS,
+    TEXT_EXTENSIONS,
+    WRITE_FORMATS,
+    format_for_extension,
+    input_limit,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,9 +68,22 @@ def output_format(fmt: str | None, output: str | None, default: str,
     nqueens.base.errors.BadInput: --format svg contradicts --output c.png (a .png file)
     >>> output_format(None, "t.md", "text", ("text", "markdown"), TABLE_EXTENSIONS)
     'markdown'
+
+    An extension that names no format is refused unless ``--format`` says what to write
+    (no extension, or ``.txt``, is text):
+
+    >>> output_format(None, "x.jpg", "board")
+    Traceback (most recent call last):
+    ...
+    nqueens.base.errors.BadInput: --output x.jpg: cannot tell the format from its extension ...
     """
     ext = os.path.splitext(output)[1].lower() if output else ""
     implied = (extensions or {}).get(ext) or format_for_extension(ext)
+    if fmt is None and implied is None and ext and ext not in TEXT_EXTENSIONS:
+        known = [".txt", *[e for e, f in (extensions or {}).items() if f in allowed],
+                 *[e for f in allowed if f in FORMATS for e in FORMATS[f].extensions]]
+        raise BadInput(f"--output {output}: cannot tell the format from its extension {ext}: "
+                       f"use {', '.join(dict.fromkeys(known))}, or give --format")
     if implied is not None and implied not in allowed:
         raise BadInput(f"--output {output}: this command does not write {implied} files")
     if fmt is not None and implied is not None and fmt != implied:

@@ -394,6 +394,7 @@ def _check_outputs(fmt: str | None, output: str | None, html_file: str | None,
     ...
     nqueens.base.errors.BadInput: --format png contradicts --output s.svg (a .svg file)
     """
+    check_output_paths([("--html", html_file), ("--output", output)])
     fmt = output_format(fmt, output, "json" if as_json else "board", PICTURES + ("json",))
     if as_json and fmt != "json":
         raise BadInput(f"--json writes a JSON document, not a {fmt} picture")
@@ -405,7 +406,6 @@ def _check_outputs(fmt: str | None, output: str | None, html_file: str | None,
         if clash:
             raise BadInput(f"--animate plays in the terminal: it does not combine with "
                            f"{', '.join(clash)}")
-    check_output_paths([("--html", html_file), ("--output", output)])
     return fmt
 
 

@@ -186,6 +186,10 @@ def get(name: str) -> Format:
                        f"{', '.join(WRITE_FORMATS)})") from None
 
 
+#: The extensions of an output written as text in the format asked for (or the default).
+TEXT_EXTENSIONS: tuple[str, ...] = (".txt", ".text")
+
+
 def format_for_extension(ext: str) -> str | None:
     """The format a file extension (``.svg``, any case) names, or None.
 
@@ -408,7 +412,8 @@ def _read_bytes(data: bytes, fmt: str | None, source: str | None,
 __all__ = [
     "BINARY_FORMATS", "BINARY_READ_FORMATS", "FORMATS", "Format", "NPY_MAX_BYTES",
     "PERM_MAX_BYTES", "READ_FORMATS", "READ_MAX_N", "TEXT_MAX_BYTES", "TEXT_MAX_N",
-    "WRITE_FORMATS", "detect", "format_for_extension", "get", "input_limit", "read",
+    "TEXT_EXTENSIONS", "WRITE_FORMATS", "detect", "format_for_extension", "get", "input_limit",
+    "read",
     "read_bytes", "read_perm", "read_placement", "read_perm_bytes", "solution_json", "write",
     "write_blocks", "write_bytes", "write_many", "write_npy", "write_perm_stream",
 ]
