@@ -74,7 +74,7 @@ def test_perm_of_a_million_queens_streams_and_checks(run, tmp_path: Path) -> Non
     assert data.endswith(b"\n") and data.count(b"\n") == 1
     assert formats.read_bytes(data) == construct(1_000_000)
     r = run("check", str(target))
-    assert r.code == 0 and r.out.startswith("valid: 1000000 queens")
+    assert r.code == 0 and r.out.startswith("valid: 1,000,000 queens")
 
 
 def test_npy_round_trip_and_check(run, tmp_path: Path) -> None:
@@ -173,7 +173,7 @@ def test_installed_script_pipes_perm_into_check() -> None:
     assert solve.returncode == 0
     check = subprocess.run([str(exe), "check", "-"], input=solve.stdout, capture_output=True,
                            check=False)
-    assert check.returncode == 0 and check.stdout.startswith(b"valid: 100000 queens")
+    assert check.returncode == 0 and check.stdout.startswith(b"valid: 100,000 queens")
 
 
 def test_repair_methods_report_their_work(run) -> None:

@@ -94,7 +94,7 @@ def _check_board(board: Solution, p: Piece, torus: bool, as_json: bool,
                    "attacking_pairs": [[list(a), list(b)] for a, b in pairs]})
     elif not pairs:
         where = " on the torus" if torus else ""
-        echo(f"valid: {n} {p.value}{'s' if n != 1 else ''}{where}, no two attack each other")
+        echo(f"valid: {n:,} {p.value}{'s' if n != 1 else ''}{where}, no two attack each other")
     else:
         shown = "the first 1,000" if len(pairs) == limit else f"the {len(pairs):,}"
         echo(f"invalid: {total:,} conflicting pair{'s' if total != 1 else ''}; {shown} that "
@@ -131,5 +131,5 @@ def _check_placement(board: Placement, piece: Piece, torus: bool, complete: bool
              f"{count_of(k, piece.value)} on {n}x{n}{where}, no two attack each other"
              + (f"; --complete asks for {n}" if complete else ""))
     if complete and not as_json:
-        tell(f"nqueens: {count_of(n - k, 'row')} of {n} without a queen")
+        tell(f"nqueens: {count_of(n - k, 'row')} of {n:,} without a queen")
     return 0 if valid else 1

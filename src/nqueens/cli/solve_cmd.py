@@ -78,7 +78,7 @@ def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str |
     started = time.perf_counter()
     answer = {"n": n, "piece": piece, "torus": torus, "method": used, "reason": chosen.reason}
     try:
-        with _status(show, f"solving n = {n} by {used}"):
+        with _status(show, f"solving n = {n:,} by {used}"):
             sol, _, work = solve_report(n, method=used, piece=piece, torus=torus,
                                         fixed=fixed_sq, blocked=blocked_sq, seed=seed,
                                         max_steps=max_steps)
@@ -86,7 +86,7 @@ def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str |
         _write_none(exc, answer, fmt, as_json, output)
         raise
     if show:
-        say(f"nqueens: solved n = {n} by {used} in {time.perf_counter() - started:.2f} s")
+        say(f"nqueens: solved n = {n:,} by {used} in {time.perf_counter() - started:.2f} s")
     if work and not quiet:
         say(f"nqueens: {used}: " + ", ".join(f"{v:,} {k[:-1] if v == 1 else k}"
                                              for k, v in work.items()))

@@ -85,7 +85,7 @@ def stats_cmd(n: int, as_json: bool, piece: str, torus: bool, quiet: bool) -> in
         from rich.progress import Progress
 
         with Progress(transient=True, console=Console(stderr=True)) as bar:
-            task = bar.add_task(f"walking the tree of {n} queens", total=None)
+            task = bar.add_task(f"walking the tree of {n:,} queens", total=None)
 
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
