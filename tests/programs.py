@@ -1,5 +1,5 @@
-"""Starting the program from tests: its command line, and a library call interrupted by
-Ctrl-C."""
+"""A library call of the program interrupted by Ctrl-C, from the tests (the command
+line of the program is :func:`puzzleshell.testing.program`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,6 @@ import sys
 import time
 
 from puzzleshell import testing
-
-
-def program(name: str) -> list[str]:
-    """The command line that starts the program ``name`` (``nqueens``) as installed."""
-    return [sys.executable, "-m", name]
 
 
 def cpu_seconds_to_stop(call: str, setup: str = "") -> float:

@@ -18,8 +18,7 @@ import pytest
 from nqueens.algorithms.counter import memory_per_worker
 from nqueens.algorithms.counter.table import count_table, format_table
 from nqueens.algorithms.search import Problem
-
-from programs import program
+from puzzleshell import testing
 
 
 @pytest.mark.parametrize("value", ["0", "-3", "two", "1.5"])
@@ -134,7 +133,7 @@ def test_table_api() -> None:
 @pytest.mark.slow
 def test_a_long_count_says_how_long_it_will_take_before_it_starts(tmp_path: Path) -> None:
     journal = tmp_path / "j.sqlite"
-    proc = subprocess.Popen(program("nqueens") + ["count", "19", "-w", "2", "--journal",
+    proc = subprocess.Popen(testing.program("nqueens") + ["count", "19", "-w", "2", "--journal",
                                                   str(journal)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -197,7 +196,7 @@ def test_json_seconds_are_the_counting_only(run, tmp_path: Path) -> None:  # typ
 
 def test_json_seconds_leave_out_the_start_of_the_program() -> None:
     started = time.perf_counter()
-    r = subprocess.run(program("nqueens") + ["count", "8", "--json"], capture_output=True,
+    r = subprocess.run(testing.program("nqueens") + ["count", "8", "--json"], capture_output=True,
                        text=True, check=True)
     took = time.perf_counter() - started
     seconds = json.loads(r.stdout)["seconds"]

@@ -17,8 +17,6 @@ from nqueens.cli.app import main as nq_main
 from nqueens.output.formats import PERM_MAX_BYTES, TEXT_MAX_BYTES
 from puzzleshell import testing
 
-from programs import program
-
 FUZZ = testing.fuzz(100)
 
 HOSTILE = testing.hostile_inputs()
@@ -48,7 +46,7 @@ def test_nqueens_check_answers_any_input_in_one_line(folder: Path, data: bytes,
 def test_hostile_files_are_answered_in_bounded_memory(folder: Path, data: bytes) -> None:
     path = folder / "real.txt"
     path.write_bytes(data)
-    done = testing.run_bounded(program("nqueens") + ["check", str(path)])
+    done = testing.run_bounded(testing.program("nqueens") + ["check", str(path)])
     testing.judge(done.returncode, done.stderr, data[:80])
 
 
@@ -58,7 +56,7 @@ needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="making a device node 
 @needs_root
 def test_an_endless_device_is_refused_at_the_size_limit(tmp_path: Path) -> None:
     zero = testing.device_node(tmp_path / "zero", 5)
-    done = testing.run_bounded(program("nqueens") + ["check", str(zero)], timeout=60)
+    done = testing.run_bounded(testing.program("nqueens") + ["check", str(zero)], timeout=60)
     assert done.returncode == 2, done.stderr
     assert "is larger than" in done.stderr and "refused" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
@@ -68,7 +66,7 @@ def test_an_endless_device_is_refused_at_the_size_limit(tmp_path: Path) -> None:
 @needs_root
 def test_an_empty_device_is_an_empty_input(tmp_path: Path) -> None:
     null = testing.device_node(tmp_path / "null", 3)
-    done = testing.run_bounded(program("nqueens") + ["check", str(null)], timeout=60)
+    done = testing.run_bounded(testing.program("nqueens") + ["check", str(null)], timeout=60)
     assert done.returncode == 2, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert "empty" in done.stderr or "no rows" in done.stderr
@@ -84,14 +82,14 @@ def test_a_file_over_the_limit_is_refused_unread(tmp_path: Path, name: str, head
     with open(path, "wb") as fh:  # sparse: nothing past the head is written to disk
         fh.write(head)
         fh.truncate(limit + 1)
-    done = testing.run_bounded(program(name) + ["check", str(path)], timeout=60)
+    done = testing.run_bounded(testing.program(name) + ["check", str(path)], timeout=60)
     assert done.returncode == 2
     assert f"{path} is larger than the" in done.stderr and "refused" in done.stderr
 
 
 def test_a_pipe_past_the_limit_is_refused(tmp_path: Path) -> None:
     """An endless pipe (``yes Q. | nqueens check``) ends at the limit."""
-    done = testing.endless_pipe_into(program("nqueens") + ["check", "-"], 'Q.')
+    done = testing.endless_pipe_into(testing.program("nqueens") + ["check", "-"], 'Q.')
     assert done.returncode == 2
     assert done.stderr.startswith("nqueens: error: standard input is larger than the 4 MB")
 
@@ -102,7 +100,7 @@ def test_a_fifo_without_writer_ends_at_once_on_a_signal(tmp_path: Path, sig: sig
     fifo = tmp_path / "board.fifo"
     os.mkfifo(fifo)
     status, err, cpu_after = testing.signal_while_waiting(
-        program("nqueens") + ["check", str(fifo)], sig)
+        testing.program("nqueens") + ["check", str(fifo)], sig)
     assert status == code, err
     assert cpu_after < testing.DEADLINE
     assert b"Traceback" not in err and len(err.strip().splitlines()) <= 1
@@ -110,7 +108,8 @@ def test_a_fifo_without_writer_ends_at_once_on_a_signal(tmp_path: Path, sig: sig
 
 def test_a_fifo_is_read_once_a_writer_comes(tmp_path: Path) -> None:
     fifo = tmp_path / "board.fifo"
-    done = testing.fed_through_fifo(program("nqueens") + ["check", str(fifo)], fifo, b'2 4 1 3\n')
+    done = testing.fed_through_fifo(testing.program("nqueens") + ["check", str(fifo)], fifo,
+                                    b"2 4 1 3\n")
     assert done.returncode == 0, done.stderr
 
 

@@ -11,8 +11,6 @@ import pytest
 
 from puzzleshell import testing
 
-from programs import program
-
 
 def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return testing.run_bounded(argv, timeout=180, address_space=3_000_000_000, cwd=cwd)
@@ -28,7 +26,7 @@ def test_a_picture_too_large_is_refused_before_it_is_decoded(tmp_path: Path,
     image = pytest.importorskip("PIL.Image")
     image.new("L", size).save(tmp_path / "huge.png")  # a few hundred kB on disk
     image.new("L", (64, 64)).save(tmp_path / "small.png")
-    done = _run(program("nqueens") + ["motion", "huge.png", "small.png"], tmp_path)
+    done = _run(testing.program("nqueens") + ["motion", "huge.png", "small.png"], tmp_path)
     testing.assert_one_line_error(done, words)
     assert "Warning" not in done.stderr
 
@@ -39,7 +37,7 @@ def test_a_large_colour_frame_takes_bounded_memory(tmp_path: Path) -> None:
     image = pytest.importorskip("PIL.Image")
     image.new("RGBA", (8000, 8000), (1, 2, 3, 4)).save(tmp_path / "big.png")
     image.new("L", (64, 64)).save(tmp_path / "small.png")
-    done = _run(program("nqueens") + ["motion", "big.png", "small.png"], tmp_path)
+    done = _run(testing.program("nqueens") + ["motion", "big.png", "small.png"], tmp_path)
     testing.assert_one_line_error(done, "frame sizes differ: big.png is 8000×8000")
 
 
@@ -50,7 +48,7 @@ def test_a_large_colour_frame_takes_bounded_memory(tmp_path: Path) -> None:
 ])
 def test_file_names_in_messages_are_escaped(tmp_path: Path, argv: list[str],
                                             shown: str) -> None:
-    done = _run(program(argv[0]) + argv[1:], tmp_path)
+    done = _run(testing.program(argv[0]) + argv[1:], tmp_path)
     assert done.returncode == 2, done.stderr
     assert shown in done.stderr, done.stderr
     assert not any(ord(ch) < 32 for ch in done.stderr.rstrip("\n")), done.stderr

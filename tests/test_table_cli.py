@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from programs import program
+from puzzleshell import testing
 
 # OEIS A000170 (queens) and A051906 (queens on a torus), n = 4..13
 QUEENS = [2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
@@ -21,7 +21,7 @@ TORUS = [0, 10, 0, 28, 0, 0, 0, 88, 0, 4524]
 
 
 def test_each_row_is_printed_as_its_count_finishes() -> None:
-    proc = subprocess.Popen(program("nqueens") + ["table", "1", "19", "-w", "1", "-q"],
+    proc = subprocess.Popen(testing.program("nqueens") + ["table", "1", "19", "-w", "1", "-q"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
@@ -93,7 +93,7 @@ def test_contradictions_are_refused_before_counting(run, tmp_path: Path, monkeyp
 def test_an_interrupted_table_leaves_the_output_file_as_it_was(tmp_path: Path) -> None:
     target = tmp_path / "t.txt"
     target.write_text("an older table\n")
-    proc = subprocess.Popen(program("nqueens") + ["table", "1", "19", "-w", "1", "-q", "-o",
+    proc = subprocess.Popen(testing.program("nqueens") + ["table", "1", "19", "-w", "1", "-q", "-o",
                                                   str(target)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(1.5)  # into the larger n
