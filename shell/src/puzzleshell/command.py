@@ -13,7 +13,8 @@ alike:
   and ``-o``, declared here once (each command says in its own words what they leave
   out, print or write);
 * :func:`echo`, :func:`say`, :func:`output_stream`: data to standard output or a file,
-  messages to standard error.
+  messages to standard error; :func:`wrote`: the one message that says a file was
+  written.
 
 >>> @click.group(cls=CommandGroup, lazy={})
 ... def demo() -> None:
@@ -40,7 +41,7 @@ import click
 from . import signals
 from .errors import BadInput, ProgramError, ReaderGone
 from .output import error_message, open_output
-from .text import printable
+from .text import printable, size_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -226,6 +227,36 @@ def say(text: str) -> None:
     'counting 12 queens\\n'
     """
     click.echo(text, err=True)
+
+
+def wrote(path: str | None, what: str, quiet: bool = False) -> None:
+    """Say on standard error, in the one form every command uses, that the file ``path``
+    was written: ``wrote FILE (what, size)``. Nothing for standard output (None or ``-``)
+    or with ``quiet`` (``-q``); the size is left out for what is not a regular file (a
+    FIFO, a device).
+
+    >>> import contextlib, io, os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "board.svg")
+    >>> with open(path, "w") as fh:
+    ...     _ = fh.write("x" * 12_345)
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     wrote(path, "a picture of 8 queens, 640 px")
+    ...     wrote(None, "a board")
+    ...     wrote(path, "a board", quiet=True)
+    >>> err.getvalue().replace(path, "board.svg")
+    'wrote board.svg (a picture of 8 queens, 640 px, 12,345 bytes)\\n'
+    """
+    if quiet or path is None or path == "-":
+        return
+    import stat
+
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    size = (", " + size_text(info.st_size)) if info and stat.S_ISREG(info.st_mode) else ""
+    click.echo(printable(f"wrote {path} ({what}{size})"), err=True)
 
 
 @contextmanager
