@@ -245,7 +245,7 @@ def wrote(path: str | None, what: str, quiet: bool = False) -> None:
     ...     wrote(None, "a board")
     ...     wrote(path, "a board", quiet=True)
     >>> err.getvalue().replace(path, "board.svg")
-    'wrote board.svg (a picture of 8 queens, 640 px, 12,345 bytes)\\n'
+    'wrote board.svg (a picture of 8 queens, 640 px, 12.3 kB)\\n'
     """
     if quiet or path is None or path == "-":
         return

@@ -13,11 +13,13 @@ from __future__ import annotations
 def size_text(n: int) -> str:
     """A size in bytes as people read it.
 
-    >>> size_text(900), size_text(4_000_000), size_text(1_200_000_000)
-    ('900 bytes', '4 MB', '1.2 GB')
+    >>> size_text(900), size_text(12_345), size_text(4_000_000), size_text(1_200_000_000)
+    ('900 bytes', '12.3 kB', '4 MB', '1.2 GB')
     """
     if n < 10_000:
         return f"{n:,} bytes"
+    if n < 1_000_000:
+        return f"{n / 1e3:.3g} kB"
     if n < 1_000_000_000:
         return f"{n / 1e6:.3g} MB"
     return f"{n / 1e9:.3g} GB"
