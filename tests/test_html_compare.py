@@ -73,15 +73,16 @@ def test_the_compare_page_runs_and_states_the_typical_seed(run, tmp_path: Path) 
     page = tmp_path / "two.html"
     r = run("trace", "8", "--html", str(page), "--compare", "min-conflicts")
     assert r.code == 0
-    assert r.err.splitlines()[0] == (f"wrote {page}: proba in 876 steps against "
-                                     f"min-conflicts in 2,052 steps ({NOTE8})")
+    assert r.err.splitlines()[0].startswith(
+        f"wrote {page} (a page of two players, n = 8: proba in 876 steps; "
+        f"min-conflicts in 2,052 steps, {NOTE8}, ")
     text = page.read_text()
     assert f'<span class="note" id="right-note">{NOTE8}</span>' in text
     assert '<span class="note" id="left-note"></span>' in text
     assert "height: 1600px" not in text
     # the other way round, the note goes with min-conflicts, on the left
     r = run("trace", "8", "-m", "min-conflicts", "--html", str(page), "--compare", "arrays")
-    assert r.code == 0 and f"min-conflicts in 2,052 steps ({NOTE8}) against arrays" in r.err
+    assert r.code == 0 and f"min-conflicts in 2,052 steps, {NOTE8}; arrays" in r.err
     assert f'id="left-note">{NOTE8}<' in page.read_text()
 
 
@@ -89,10 +90,10 @@ def test_a_seed_given_is_run_and_stated(run, tmp_path: Path) -> None:
     page = tmp_path / "two.html"
     r = run("trace", "8", "--html", str(page), "--compare", "min-conflicts", "--seed", "2")
     assert r.code == 0
-    assert "against min-conflicts in 8 steps (seed 2)" in r.err
+    assert "; min-conflicts in 8 steps, seed 2, " in r.err
     assert 'id="right-note">seed 2<' in page.read_text()
     r = run("trace", "8", "--html", str(page), "--compare", "sets")
-    assert r.code == 0 and r.err.splitlines()[0].endswith("against sets in 876 steps")
+    assert r.code == 0 and "proba in 876 steps; sets in 876 steps, " in r.err.splitlines()[0]
 
 
 def test_a_single_min_conflicts_run_says_its_default_seed(run, tmp_path: Path) -> None:

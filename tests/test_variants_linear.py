@@ -204,7 +204,7 @@ def test_no_linear_solution_is_exit_1(run, n: int) -> None:
     (("5", "--format", "csv"), "for --table"),
     (("--table", "1", "3", "--format", "perm"), "--table prints"),
     (("0",), "at least 1"),
-    (("5", "--format", "png"), "png"),
+    (("5", "--format", "npy"), "npy"),
 ])
 def test_bad_requests_are_exit_2(run, args: tuple[str, ...], needle: str) -> None:
     r = run("linear", *args)
@@ -273,7 +273,7 @@ def test_the_output_extension_names_the_format(run, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args, needle", [
     (("5", "-f", "perm", "-o", "x.svg"), "--format perm contradicts --output"),
-    (("5", "-o", "x.png"), "does not write png files"),
+    (("5", "-o", "x.npy"), "does not write npy files"),
     (("5", "--json", "-o", "x.svg"), "--json writes a JSON document, not svg"),
     (("--table", "5", "7", "-f", "csv", "-o", "x.md"), "--format csv contradicts"),
     (("--table", "5", "7", "--json", "-o", "x.csv"), "--json contradicts"),

@@ -14,12 +14,15 @@ from ..algorithms.search import Problem, iter_solution_batches
 from ..base.errors import BadInput, NoSolution
 from ..output import formats
 from .common import (
+    boards_text,
     constraint_options,
     format_option,
     json_option,
     output_format,
     output_option,
     output_stream,
+    picture_options,
+    picture_style,
     piece_option,
     problem_from_options,
     torus_option,
@@ -60,17 +63,18 @@ def _estimated_boards(problem: Problem, unique: bool) -> tuple[int, bool]:
 @piece_option
 @torus_option
 @constraint_options
-@command.quiet_option("No messages on stderr (all prints none but its errors).")
+@picture_options
+@command.quiet_option("No messages on stderr (the file written).")
 def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str | None,
             as_json: bool, output: str | None, piece: str, torus: bool, fixed: str | None,
-            blocked: str | None, quiet: bool) -> int:
+            blocked: str | None, size: int | None, labels: bool | None, quiet: bool) -> int:
     """\b
     Examples:
       nqueens all 4                       the 2 boards of 4 queens
       nqueens all 8 --unique              the 12 essentially different boards
       nqueens all 8 -f perm | head -3     one permutation per line
       nqueens all 6 --format list         [[".Q....", ...], ...]
-      nqueens all 8 -u -f svg -o 12.svg   all 12 in one picture
+      nqueens all 8 -u -o 12.png          all 12 in one picture, each captioned
       nqueens all 8 --fixed d1 --blocked a8 -f perm   every completion of a board
 
     More than 10 million boards are refused unless --limit or --force is given. When
@@ -81,6 +85,7 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str | Non
     fmt = "json" if as_json else output_format(fmt, output, "board", GALLERY_OR_TEXT)
     if as_json and output_format(None, output, "json", GALLERY_OR_TEXT) != "json":
         raise BadInput(f"--json writes a JSON document, not the {output} file's format")
+    style = picture_style(size, labels, fmt)
     f = formats.FORMATS[fmt]
     f.check_n(n)
     if f.binary and output is None and sys.stdout.isatty():
@@ -89,7 +94,9 @@ def all_cmd(n: int, unique: bool, limit: int | None, force: bool, fmt: str | Non
     if limit is None and not force:
         _check_size(problem, unique)
     with output_stream(output, binary=f.binary) as out:
-        written = formats.write_blocks(iter_solution_batches(problem, unique), fmt, out, limit)
+        written = formats.write_blocks(iter_solution_batches(problem, unique), fmt, out, limit,
+                                       style=style)
+    command.wrote(output, boards_text(written, n, fmt), quiet)
     if not written and limit != 0:
         raise NoSolution(problem.no_solution_message())
     return 0

@@ -28,6 +28,7 @@ from ..output.formats import (
     format_for_extension,
     input_limit,
 )
+from ..output.pictures import Style
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,6 +90,62 @@ def output_format(fmt: str | None, output: str | None, default: str,
     if fmt is not None and implied is not None and fmt != implied:
         raise BadInput(f"--format {fmt} contradicts --output {output} (a {ext} file)")
     return fmt or implied or default
+
+
+def picture_options(f: F) -> F:
+    """``--size PX`` and ``--labels/--no-labels``: how a picture (svg, png) is drawn, the
+    same on every command that draws boards (parameters ``size`` and ``labels``; read
+    them with :func:`picture_style`).
+
+    >>> @click.command()
+    ... @picture_options
+    ... def show(size: int | None, labels: bool | None) -> None:
+    ...     click.echo(f"{size} {labels}")
+    >>> show.main(["--size", "800", "--no-labels"], standalone_mode=False)
+    800 False
+    """
+    f = click.option(
+        "--labels/--no-labels", default=None,
+        help="Pictures: the files and ranks around a board, the caption under each board "
+             "of a gallery [default: on].")(f)
+    return click.option(
+        "--size", type=click.IntRange(16, 20_000), default=None, metavar="PX",
+        help="Pictures: the width in pixels [default: 640 for one board; a gallery's "
+             "squares 40 px, within 1920 px, at least 16 px].")(f)
+
+
+def picture_style(size: int | None, labels: bool | None, fmt: str) -> Style:
+    """The :class:`~nqueens.output.pictures.Style` of ``--size`` and ``--labels``; either
+    given for a format that is not a picture is refused.
+
+    >>> picture_style(800, None, "png")
+    Style(width=800, labels=True)
+    >>> picture_style(800, None, "perm")
+    Traceback (most recent call last):
+    ...
+    nqueens.base.errors.BadInput: --size draws pictures: give it with --format svg or png ...
+    """
+    if fmt not in ("svg", "png"):
+        for given, name in ((size is not None, "--size"),
+                            (labels is not None, "--labels" if labels else "--no-labels")):
+            if given:
+                raise BadInput(f"{name} draws pictures: give it with --format svg or png "
+                               "(or an --output ending in .svg or .png)")
+    return Style(width=size, labels=True if labels is None else labels)
+
+
+def boards_text(count: int, n: int, fmt: str) -> str:
+    """What a file of ``count`` boards in format ``fmt`` holds, for the message that says
+    it was written (:func:`puzzleshell.command.wrote`).
+
+    >>> boards_text(1, 8, "png"), boards_text(92, 8, "svg"), boards_text(12, 8, "perm")
+    ('a picture of 8 queens', 'a picture of 92 boards of 8 queens', '12 boards of 8 queens, perm')
+    """
+    queens = f"{n:,} queens"
+    boards = f"a board of {queens}" if count == 1 else f"{count:,} boards of {queens}"
+    if fmt in ("svg", "png"):
+        return f"a picture of {queens}" if count == 1 else f"a picture of {boards}"
+    return f"{boards}, {fmt}"
 
 
 def table_output_format(fmt: str | None, output: str | None, as_json: bool,

@@ -16,8 +16,10 @@ from ..base.board import Solution
 from ..base.errors import BadInput, BudgetExhausted, NoSolution
 from ..base.limits import check_n
 from ..output import formats
+from ..output.pictures import Style
 from ..tasks.solver import METHODS, plan, solve_report
 from .common import (
+    boards_text,
     constraint_options,
     dump_json,
     echo,
@@ -27,6 +29,8 @@ from .common import (
     output_option,
     output_stream,
     parse_squares,
+    picture_options,
+    picture_style,
     piece_option,
     say,
     torus_option,
@@ -49,10 +53,11 @@ from .common import (
 @click.option("--max-steps", type=click.IntRange(min=0), default=None,
               help="min-conflicts: the most candidate swaps to try (default 1,000,000 + 100·N); "
                    "exit 1 when they run out.")
-@command.quiet_option("No progress display or timing on stderr.")
+@picture_options
+@command.quiet_option("No messages on stderr (progress, the work done, the file written).")
 def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str | None, piece: str,
               torus: bool, fixed: str | None, blocked: str | None, seed: int,
-              max_steps: int | None, quiet: bool) -> int:
+              max_steps: int | None, size: int | None, labels: bool | None, quiet: bool) -> int:
     """Boards above N = 1000 are written only as --format perm (streamed) or --format npy
     (a numpy file, to --output or a pipe).
 
@@ -62,13 +67,15 @@ def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str |
       nqueens solve 8 --format perm        1 5 8 6 3 7 2 4
       nqueens solve 8 --format matrix      0/1 matrix, 1 is a queen
       nqueens solve 8 --fixed d1,e8        complete a board holding two queens
-      nqueens solve 8 -f svg -o board.svg  a picture
+      nqueens solve 8 -o board.png         a picture, 640 px, files and ranks named
+      nqueens solve 12 -o b.svg --size 1080 --no-labels
       nqueens solve 1000000 -f perm > q.txt             closed form, a second or so
       nqueens solve 10000000 -m min-conflicts --seed 3 -f npy -o q.npy
       nqueens solve 8 -m intuitive         the source's intuitive repair (and its states)
     """
     n = check_n(n)
     fmt = output_format(fmt, output, "board")
+    style = picture_style(size, labels, fmt)
     _check_output(n, fmt, as_json, torus, output)
     fixed_sq = parse_squares(fixed, n, "--fixed")
     blocked_sq = parse_squares(blocked, n, "--blocked")
@@ -95,8 +102,10 @@ def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str |
                       exhausted=False)
         with output_stream(output) as out:
             dump_json(answer, out)
+        command.wrote(output, f"a solution of {n:,} queens, json", quiet)
         return 0
-    _write_board(sol, fmt, output)
+    _write_board(sol, fmt, output, style)
+    command.wrote(output, boards_text(1, n, fmt), quiet)
     return 0
 
 
@@ -132,7 +141,7 @@ def _write_none(exc: NoSolution, answer: dict[str, Any], fmt: str, as_json: bool
             echo("Solution does not exist", out)
 
 
-def _write_board(sol: Solution, fmt: str, output: str | None) -> None:
+def _write_board(sol: Solution, fmt: str, output: str | None, style: Style) -> None:
     """Write the board: perm streamed, binary formats as bytes, text with a newline."""
     f = formats.FORMATS[fmt]
     with output_stream(output, binary=f.binary) as out:
@@ -141,9 +150,9 @@ def _write_board(sol: Solution, fmt: str, output: str | None) -> None:
         elif fmt == "npy":
             formats.write_npy(sol, out)
         elif f.binary:
-            out.write(formats.write_bytes(sol, fmt))
+            out.write(formats.write_bytes(sol, fmt, style))
         else:
-            echo(formats.write(sol, fmt), out)
+            echo(formats.write(sol, fmt, style), out)
 
 
 def _status(show: bool, text: str) -> AbstractContextManager[Any]:

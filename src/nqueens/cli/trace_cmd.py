@@ -20,6 +20,7 @@ from ..base.errors import BadInput, NoSolution
 from ..base.events import Event, Kind
 from ..base.methods import names
 from ..base.pieces import Piece
+from ..output.pictures import Style
 from ..tasks.snapshots import Snapshot, TraceSummary, snapshots
 from ..tasks.tour import Stop, stops, words
 from ..tasks.viz.html import DEFAULT_SPEED, check_page_size
@@ -32,6 +33,8 @@ from .common import (
     output_format,
     output_option,
     output_stream,
+    picture_options,
+    picture_style,
     piece_option,
     say,
 )
@@ -87,13 +90,14 @@ PICTURES = ("board", "svg", "png")
 @piece_option
 @click.option("--torus", is_flag=True,
               help="Refused: the traced algorithms are the sources', on the ordinary board.")
-@command.quiet_option("No messages on stderr (what a page holds, the work counted, how the "
-                   "boards read); warnings and errors stay.")
+@picture_options
+@command.quiet_option("No messages on stderr (the files written, the work counted, how the "
+                      "boards read); warnings and errors stay.")
 def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, show_events: bool,
               animate: bool, speed: float, html_file: str | None, compare: str | None,
               tour: bool, fmt: str | None, attacked: bool, output: str | None, seed: int | None,
               max_steps: int | None, as_json: bool, piece: str, torus: bool,
-              quiet: bool) -> int:
+              size: int | None, labels: bool | None, quiet: bool) -> int:
     """A step is one square tested (min-conflicts: one candidate swap, the steps
     `solve` counts). At each chosen step the board is printed with the step
     number, the square being tried (o free, x refused) and why it was refused
@@ -134,6 +138,7 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
     the_tour = _check_tour(n, method, piece, steps, show_events, animate, compare, fmt,
                            output) if tour else ()
     fmt = _check_outputs(fmt, output, html_file, animate, as_json, bool(steps), show_events)
+    style = picture_style(size, labels, fmt)
     req = _Request(n, method, Piece.parse(piece), _until(method, until, steps, speed), seed,
                    max_steps)
     if compare is not None:
@@ -157,19 +162,24 @@ def trace_cmd(n: int, method: str, steps: tuple[int, ...], until: str | None, sh
         steps = tuple(stop.step for stop in the_tour)
     snaps = _boards(req, summary, events, steps, show_events and fmt != "json")
     if fmt in ("svg", "png"):
-        _picture(snaps, summary, n, req.piece, fmt, attacked, output)
+        _picture(snaps, summary, n, req.piece, fmt, attacked, output, style)
+        command.wrote(output, f"a picture of step {snaps[-1].step:,} of {method}, n = {n}",
+                      quiet)
     elif fmt == "json":
         doc = _json(summary, snaps, n, req.piece, req.until)
         if the_tour:
             doc["tour"] = [_tour_dict(stop) for stop in the_tour]
         with output_stream(output) as out:
             dump_json(doc, out)
+        command.wrote(output, f"the trace of {method}, n = {n}, json", quiet)
     elif the_tour:
         with output_stream(output) as out:
             _print_tour(the_tour, snaps, method, n, req.piece, out, tell)
+        command.wrote(output, f"the tour of {method}, n = {n}", quiet)
     else:
         with output_stream(output) as out:
             _print_boards(snaps, summary, n, req.piece, bool(steps), show_events, out, tell)
+        command.wrote(output, f"the boards of {method}, n = {n}", quiet)
     return _end(summary, n, tell, default_seed)
 
 
@@ -252,8 +262,9 @@ def _page(req: _Request, speed: float, path: str, tell: _Messages,
         out.write(page)
     if not summary.complete:    # proba, arrays, sets: the page came from the kernel
         summary.complete, summary.steps, summary.solutions = True, info.steps, info.solutions
-    tell(f"wrote {path}: {count_of(info.steps, 'step')}, {count_of(info.events, 'event')}, "
-        f"{count_of(info.solutions, 'solution')}, {count_of(info.size, 'byte')}")
+    command.wrote(path, f"a page that plays {req.method}, n = {req.n}: "
+                        f"{count_of(info.steps, 'step')}, {count_of(info.events, 'event')}, "
+                        f"{count_of(info.solutions, 'solution')}", tell.quiet)
     if info.size > LARGE_PAGE:
         say(f"nqueens: warning: {path} is {info.size / 1e6:,.0f} MB: browsers may struggle "
             f"to open it (pages under {LARGE_PAGE // 10**6} MB open easily; try a smaller n "
@@ -482,10 +493,11 @@ def _compare_page(req: _Request, compare: str, path: str, speed: float,
         summary.complete, summary.steps, summary.solutions = True, a.steps, a.solutions
 
     def side(name: str, steps: int, note: str) -> str:
-        return f"{name} in {count_of(steps, 'step')}" + (f" ({note})" if note else "")
+        return f"{name} in {count_of(steps, 'step')}" + (f", {note}" if note else "")
 
-    tell(f"wrote {path}: {side(req.method, a.steps, left_note)} against "
-        f"{side(compare, b.steps, right_note)}")
+    command.wrote(path, f"a page of two players, n = {req.n}: "
+                        f"{side(req.method, a.steps, left_note)}; "
+                        f"{side(compare, b.steps, right_note)}", tell.quiet)
     return _end(summary, req.n, tell)
 
 
@@ -505,23 +517,25 @@ def _end(summary: TraceSummary, n: int, tell: _Messages, default_seed: bool = Fa
 
 
 def _picture(snaps: list[Snapshot], summary: TraceSummary, n: int, piece: Piece, fmt: str,
-             attacked: bool, output: str | None) -> None:
+             attacked: bool, output: str | None, style: Style) -> None:
     """The last chosen board as an svg or png picture."""
-    from ..output.pictures import position_png, position_svg
+    from ..output.pictures import BOARD_WIDTH, fit_board, position_png, position_svg
 
     if not snaps:
         raise summary.verdict(n) or NoSolution(
             "no board to draw: the search found no solution (choose a --step)")
     s = snaps[-1]
     e = s.event
+    side = fit_board(n, style.width or BOARD_WIDTH, style.labels)
     opts = {"tried": s.tried, "tried_ok": e.ok, "attackers": e.attackers,
-            "attacked": attacked, "conflicts": True, "piece": piece}
+            "attacked": attacked, "conflicts": True, "piece": piece, "size": side,
+            "labels": style.labels}
     if fmt == "svg":
         with output_stream(output) as out:
-            out.write(position_svg(n, s.queens, labels=True, **opts) + "\n")  # type: ignore[arg-type]
+            out.write(position_svg(n, s.queens, **opts) + "\n")  # type: ignore[arg-type]
         return
     if output is None and sys.stdout.isatty():
         raise BadInput("a png picture is binary: write it to a file with --output FILE")
-    data = position_png(n, s.queens, labels=True, **opts)  # type: ignore[arg-type]
+    data = position_png(n, s.queens, **opts)  # type: ignore[arg-type]
     with output_stream(output, binary=True) as bout:
         bout.write(data)

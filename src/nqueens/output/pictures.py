@@ -20,6 +20,7 @@ b'PNG'
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
@@ -146,7 +147,7 @@ def _defs(uid: str) -> str:
     )
 
 
-def board_svg(s: Solution, size: int = 320, highlight: Sequence[tuple[int, int]] = (),
+def board_svg(s: Solution, size: float = 320, highlight: Sequence[tuple[int, int]] = (),
               labels: bool = False, *, attacked: bool = False, conflicts: bool = False,
               piece: Piece | str = Piece.QUEEN) -> str:
     """An SVG picture of the board, ``size`` pixels wide; ``highlight`` squares drawn red.
@@ -181,10 +182,10 @@ def board_svg(s: Solution, size: int = 320, highlight: Sequence[tuple[int, int]]
 
 
 def gallery_svg(boards: Sequence[Solution], columns: int | None = None, cell: float = 16,
-                captions: Sequence[str] | None = None) -> str:
+                captions: Sequence[str] | None = None, labels: bool = True) -> str:
     """Many boards side by side in one SVG, row after row, each with a caption under it
-    (``captions``; None: the permutation, 1-based, when it fits the board's width); an
-    empty picture for none.
+    (``captions``; None: the permutation, 1-based, when it fits the board's width; none
+    when ``labels`` is false); an empty picture for none.
 
     >>> svg = gallery_svg([Solution([1, 3, 0, 2]), Solution([2, 0, 3, 1])])
     >>> svg.count('class="caption"'), ">2 4 1 3</text>" in svg
@@ -204,7 +205,7 @@ def gallery_svg(boards: Sequence[Solution], columns: int | None = None, cell: fl
     longest = max((len(t) for t in captions), default=0)
     if longest * font * _CHAR_EM > side + cell:   # the widest caption fits its board
         font = (side + cell) / (longest * _CHAR_EM) if longest else font
-    shown = font >= MIN_LABEL_PX
+    shown = labels and font >= MIN_LABEL_PX
     gap = cell
     below = font * 1.6 if shown else 0.0
     rows = (len(boards) + columns - 1) // columns
@@ -313,7 +314,7 @@ def _scene_svg(sc: Scene, size: float, labels: bool) -> str:
 def position_svg(n: int, queens: Iterable[Square], *, tried: Square | None = None,
                  tried_ok: bool = True, attackers: Iterable[Square] = (),
                  attacked: bool = False, conflicts: bool = False,
-                 piece: Piece | str = Piece.QUEEN, size: int = 320,
+                 piece: Piece | str = Piece.QUEEN, size: float = 320,
                  labels: bool = False) -> str:
     """An SVG picture of any placement (a partial board in the middle of a search too).
 
@@ -353,7 +354,7 @@ def _queen_path() -> Path:
     return MplPath(verts, codes)
 
 
-def _scene_png(sc: Scene, size: int, labels: bool = False) -> bytes:
+def _scene_png(sc: Scene, size: float, labels: bool = False) -> bytes:
     import io
 
     import matplotlib
@@ -421,7 +422,7 @@ def _scene_png(sc: Scene, size: int, labels: bool = False) -> bytes:
 def position_png(n: int, queens: Iterable[Square], *, tried: Square | None = None,
                  tried_ok: bool = True, attackers: Iterable[Square] = (),
                  attacked: bool = False, conflicts: bool = False,
-                 piece: Piece | str = Piece.QUEEN, size: int = 320,
+                 piece: Piece | str = Piece.QUEEN, size: float = 320,
                  labels: bool = False) -> bytes:
     """A PNG picture of any placement (same options as :func:`position_svg`).
 
@@ -438,7 +439,7 @@ def position_png(n: int, queens: Iterable[Square], *, tried: Square | None = Non
                       labels)
 
 
-def board_png(s: Solution, size: int = 320, *, attacked: bool = False, conflicts: bool = False,
+def board_png(s: Solution, size: float = 320, *, attacked: bool = False, conflicts: bool = False,
               piece: Piece | str = Piece.QUEEN, labels: bool = False) -> bytes:
     """A PNG picture of the board, ``size`` pixels wide (``conflicts`` marks attacking queens;
     ``labels`` adds files and ranks in a margin, as :func:`board_svg`).
@@ -455,8 +456,8 @@ def board_png(s: Solution, size: int = 320, *, attacked: bool = False, conflicts
 GALLERY_MAX = 2000
 
 
-def gallery_png(boards: Sequence[Solution], columns: int | None = None, cell: int = 16,
-                captions: Sequence[str] | None = None) -> bytes:
+def gallery_png(boards: Sequence[Solution], columns: int | None = None, cell: float = 16,
+                captions: Sequence[str] | None = None, labels: bool = True) -> bytes:
     """Many boards side by side in one PNG picture, row after row, each with a caption
     under it (like :func:`gallery_svg`: ``captions``, or the permutation).
 
@@ -486,7 +487,7 @@ def gallery_png(boards: Sequence[Solution], columns: int | None = None, cell: in
         captions = [" ".join(str(c + 1) for c in b) for b in boards]
     longest = max((len(t) for t in captions), default=0)
     font = min(0.75, (n + gap) / (longest * _CHAR_EM)) if longest else 0.0  # in squares
-    shown = font * cell >= MIN_LABEL_PX
+    shown = labels and font * cell >= MIN_LABEL_PX
     below = 1.6 * font if shown else 0.0
     width = columns * (n + gap) + gap
     height = rows * (n + below + gap) + gap
@@ -518,3 +519,106 @@ def gallery_png(boards: Sequence[Solution], columns: int | None = None, cell: in
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, facecolor="white")
     return buf.getvalue()
+
+
+# ------------------------------------------------------------- pictures of one or many
+#: The default width of a picture of one board, in pixels: half a slide's height or more.
+BOARD_WIDTH = 640
+#: A gallery's default: squares of 40 px, shrunk to keep it within 1920 px (a slide's
+#: width), never under 16 px.
+GALLERY_CELL, GALLERY_WIDTH, GALLERY_MIN_CELL = 40.0, 1920, 16.0
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a picture of boards is drawn: ``width``, the whole picture's width in pixels
+    (None: :data:`BOARD_WIDTH` for one board, a slide's width at most for a gallery), and
+    ``labels``: the files and ranks around one board, the caption under each board of a
+    gallery.
+
+    >>> Style().labels, Style(width=800).width
+    (True, 800)
+    """
+
+    width: int | None = None
+    labels: bool = True
+
+    def __post_init__(self) -> None:
+        if self.width is not None and not 16 <= self.width <= 20_000:
+            from ..base.errors import BadInput
+
+            raise BadInput(f"--size {self.width}: a picture is 16 to 20,000 pixels wide")
+
+
+#: The style of a picture when none is asked for.
+DEFAULT_STYLE = Style()
+
+
+def fit_board(n: int, width: float, labels: bool) -> float:
+    """The side of an n×n board (px) whose picture, with its labels' margin, is ``width``
+    pixels wide: the margin grows with the squares, so the fit is found by a few steps.
+
+    >>> side = fit_board(8, 640, labels=True)
+    >>> lay = label_layout(8, side / 8)
+    >>> round(side + 2 * lay.margin, 6), side < 640, fit_board(8, 640, labels=False)
+    (640.0, True, 640)
+    """
+    if not labels:
+        return width
+    side = width
+    for _ in range(30):
+        lay = label_layout(n, side / n)
+        if lay is None:
+            return width
+        side = width - 2 * lay.margin
+    return side
+
+
+def _gallery_cell(boards: Sequence[Solution], columns: int | None, width: int | None) -> float:
+    """The square size (px) of a gallery ``width`` wide (None: the default)."""
+    n, count = boards[0].n, len(boards)
+    cols = columns or max(1, min(count, int(round(count ** 0.5 * 1.5))))
+    units = cols * (n + 1) + 1      # boards and the gaps between them, in squares
+    if width is not None:
+        return width / units
+    return max(GALLERY_MIN_CELL, min(GALLERY_CELL, GALLERY_WIDTH / units))
+
+
+def picture_svg(boards: Sequence[Solution], style: Style = DEFAULT_STYLE,
+                captions: Sequence[str] | None = None) -> str:
+    """One board as a labelled picture (:func:`board_svg`), or several as a gallery
+    (:func:`gallery_svg`, each captioned), drawn as ``style`` says.
+
+    >>> svg = picture_svg([Solution([1, 3, 0, 2])])
+    >>> svg[svg.index("width"):svg.index(" viewBox")], svg.count("<text")
+    ('width="640" height="640"', 8)
+    >>> 'width="400"' in picture_svg([Solution([1, 3, 0, 2])] * 2, Style(width=400))
+    True
+    """
+    if len(boards) == 1 and captions is None:
+        width = style.width or BOARD_WIDTH
+        side = fit_board(boards[0].n, width, style.labels)
+        return board_svg(boards[0], size=side, labels=style.labels)
+    if not boards:
+        return gallery_svg(boards)
+    return gallery_svg(boards, cell=_gallery_cell(boards, None, style.width), captions=captions,
+                       labels=style.labels)
+
+
+def picture_png(boards: Sequence[Solution], style: Style = DEFAULT_STYLE,
+                captions: Sequence[str] | None = None) -> bytes:
+    """The PNG form of :func:`picture_svg`.
+
+    >>> import struct
+    >>> png = picture_png([Solution([1, 3, 0, 2])])
+    >>> struct.unpack(">II", png[16:24])   # width and height, in pixels
+    (640, 640)
+    """
+    if len(boards) == 1 and captions is None:
+        width = style.width or BOARD_WIDTH
+        side = fit_board(boards[0].n, width, style.labels)
+        return board_png(boards[0], size=side, labels=style.labels)
+    if not boards:
+        return gallery_png(boards)
+    return gallery_png(boards, cell=_gallery_cell(boards, None, style.width), captions=captions,
+                       labels=style.labels)

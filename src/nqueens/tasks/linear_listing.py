@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import IO
+from typing import IO, Any
 
 from ..algorithms.linear import (
     DEFAULT_COUNT_MAX,
@@ -27,7 +27,7 @@ from ..base.errors import BadInput, NoSolution
 from ..base.limits import check_n
 from ..base.tables import Column, format_table
 from ..output import formats
-from ..output.pictures import GALLERY_MAX
+from ..output.pictures import DEFAULT_STYLE, GALLERY_MAX, Style
 
 #: What the table's note says, in words.
 NOTE = ("Linear solutions (x, (a·x + b) mod n) exist exactly when gcd(n, 6) = 1; "
@@ -60,9 +60,12 @@ def format_linear_table(rows: list[LinearRow], fmt: str = "text") -> str:
     return format_table(COLUMNS, rows, fmt, note=NOTE)
 
 
-#: The forms the boards of a listing are written in: every text format, and the gallery.
+#: The forms the boards of a listing are written in: every text format, and the gallery
+#: (svg, png).
 BOARD_FORMATS: tuple[str, ...] = tuple(f for f in formats.WRITE_FORMATS
-                                       if not formats.FORMATS[f].binary)
+                                       if formats.FORMATS[f].many)
+#: The pictures among them.
+PICTURES = ("svg", "png")
 
 
 @dataclass(frozen=True)
@@ -70,9 +73,10 @@ class LinearListing:
     """What ``nqueens linear N`` writes: the counts (``row``), the slopes, the boards
     (at most ``limit``) in the format ``fmt``, and a summary for people.
 
-    ``board`` and ``matrix`` boards are headed by their a and b, a gallery (``svg``)
-    captions each board with them, the one-line forms (perm, algebraic, list) are data
-    only, and ``json`` is one document with the counts and every board's a and b.
+    ``board`` and ``matrix`` boards are headed by their a and b, a gallery (``svg``,
+    ``png``, drawn as ``style`` says) captions each board with them, the one-line forms
+    (perm, algebraic, list) are data only, and ``json`` is one document with the counts
+    and every board's a and b.
 
     >>> import io
     >>> listing = linear_listing(5, "perm", limit=2)
@@ -92,6 +96,7 @@ class LinearListing:
     slopes: list[int]
     fmt: str
     limit: int | None = None
+    style: Style = DEFAULT_STYLE
 
     def solutions(self) -> Iterator[LinearSolution]:
         """The boards to write, by a then b (at most ``limit``)."""
@@ -119,17 +124,23 @@ class LinearListing:
         return (f"n = {row.n}: {row.linear:,} linear solution{plural}, {of_all}; "
                 f"a = {_slopes_text(self.slopes)} and {shifts}; each one also solves the torus")
 
-    def write(self, out: IO[str]) -> None:
-        """Write the boards (or the empty answer) to ``out`` in the listing's format."""
+    @property
+    def binary(self) -> bool:
+        """Whether the listing is bytes (a png gallery), to be written to a binary stream."""
+        return formats.FORMATS[self.fmt].binary
+
+    def write(self, out: IO[Any]) -> None:
+        """Write the boards (or the empty answer) to ``out`` in the listing's format (a
+        binary stream for a png gallery)."""
         if self.fmt == "json":
             data = self.row.as_dict()
             data.update({"slopes": self.slopes, "torus_solutions": bool(self.row.linear),
                          "solutions": [i.as_dict() for i in self.solutions()]})
             out.write(json.dumps(data) + "\n")
-        elif self.fmt == "svg":
+        elif self.fmt in PICTURES:
             items = list(self.solutions())
-            formats.write_many((i.solution for i in items), "svg", out,
-                               captions=[f"a={i.a}, b={i.b}" for i in items])
+            formats.write_many((i.solution for i in items), self.fmt, out,
+                               captions=[f"a={i.a}, b={i.b}" for i in items], style=self.style)
         elif self.fmt in ("board", "matrix"):  # each board headed by its a and b
             for k, item in enumerate(self.solutions()):
                 out.write(("\n" if k else "") + f"a = {item.a}, b = {item.b}\n"
@@ -163,7 +174,8 @@ def _slopes_text(slopes: list[int]) -> str:
 
 
 def linear_listing(n: int, fmt: str = "board", as_json: bool = False, limit: int | None = None,
-                   count_max: int = DEFAULT_COUNT_MAX) -> LinearListing:
+                   count_max: int = DEFAULT_COUNT_MAX,
+                   style: Style = DEFAULT_STYLE) -> LinearListing:
     """The listing of the linear solutions of the n×n board in ``fmt`` (``json`` for
     ``as_json``), checked before anything is written: a table form, a picture with
     ``as_json``, a form that grows with n² above :data:`nqueens.output.formats.TEXT_MAX_N` and
@@ -174,25 +186,25 @@ def linear_listing(n: int, fmt: str = "board", as_json: bool = False, limit: int
     >>> linear_listing(5, "csv")
     Traceback (most recent call last):
     ...
-    nqueens.base.errors.BadInput: boards are printed as board, ..., svg, not csv (... for --table)
-    >>> linear_listing(5, "svg", as_json=True)
+    nqueens.base.errors.BadInput: boards are printed as board, ..., png, not csv (... for --table)
+    >>> linear_listing(5, "png", as_json=True)
     Traceback (most recent call last):
     ...
-    nqueens.base.errors.BadInput: --json writes a JSON document, not svg
+    nqueens.base.errors.BadInput: --json writes a JSON document, not png
     """
     n = check_n(n)
     if fmt not in BOARD_FORMATS:
         raise BadInput(f"boards are printed as {', '.join(BOARD_FORMATS)}, not {fmt} "
                        f"(that form is for --table)")
-    if as_json and fmt == "svg":
-        raise BadInput("--json writes a JSON document, not svg")
+    if as_json and fmt in PICTURES:
+        raise BadInput(f"--json writes a JSON document, not {fmt}")
     fmt = "json" if as_json else fmt
     if n > formats.TEXT_MAX_N and formats.FORMATS[fmt].growth == "n²":
         raise BadInput(f"--format {fmt} is refused for n = {n} (above "
                        f"{formats.TEXT_MAX_N}); use --format perm, algebraic or --json")
     slopes = multipliers(n).tolist()
     shown = n * len(slopes) if limit is None else min(limit, n * len(slopes))
-    if fmt == "svg" and shown > GALLERY_MAX:
+    if fmt in PICTURES and shown > GALLERY_MAX:
         raise BadInput(f"a picture shows at most {GALLERY_MAX:,} boards, not {shown:,}; "
                        "use --limit K, or another --format")
-    return LinearListing(linear_row(n, count_max), slopes, fmt, limit)
+    return LinearListing(linear_row(n, count_max), slopes, fmt, limit, style)

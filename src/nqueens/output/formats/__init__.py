@@ -45,7 +45,7 @@ import numpy as np
 from ...base.board import Solution, column_dtype
 from ...base.errors import BadInput
 from ...base.placement import Placement
-from ..pictures import GALLERY_MAX
+from ..pictures import DEFAULT_STYLE, GALLERY_MAX, Style
 from . import readers, writers
 from .limits import (
     LARGE_INPUT_BYTES,
@@ -95,7 +95,7 @@ class Format:
     texts: Callable[[Block], list[str]] | None = None
     between: str = "\n"
     array: bool = False
-    whole: Callable[[Sequence[Solution], Sequence[str] | None], str | bytes] | None = None
+    whole: Callable[[Sequence[Solution], Sequence[str] | None, Style], str | bytes] | None = None
 
     def check_n(self, n: int) -> None:
         """Refuse a board too large to write in this format (one square a mark or a
@@ -111,23 +111,19 @@ class Format:
                            "use --format perm (streamed text) or --format npy (binary)")
 
 
-def _svg(boards: Sequence[Solution], captions: Sequence[str] | None) -> str:
-    from ..pictures import board_svg, gallery_svg
+def _svg(boards: Sequence[Solution], captions: Sequence[str] | None, style: Style) -> str:
+    from ..pictures import picture_svg
 
-    if len(boards) == 1 and captions is None:
-        return board_svg(boards[0])
-    return gallery_svg(boards, captions=captions)
+    return picture_svg(boards, style, captions)
 
 
-def _png(boards: Sequence[Solution], captions: Sequence[str] | None) -> bytes:
-    from ..pictures import board_png, gallery_png
+def _png(boards: Sequence[Solution], captions: Sequence[str] | None, style: Style) -> bytes:
+    from ..pictures import picture_png
 
-    if len(boards) == 1 and captions is None:
-        return board_png(boards[0])
-    return gallery_png(boards, captions=captions)
+    return picture_png(boards, style, captions)
 
 
-def _npy(boards: Sequence[Solution], captions: Sequence[str] | None) -> bytes:
+def _npy(boards: Sequence[Solution], captions: Sequence[str] | None, style: Style) -> bytes:
     buf = io.BytesIO()
     write_npy(boards[0], buf)
     return buf.getvalue()
@@ -201,7 +197,7 @@ def format_for_extension(ext: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------------- writing
-def write(s: Solution, fmt: str = "board") -> str:
+def write(s: Solution, fmt: str = "board", style: Style = DEFAULT_STYLE) -> str:
     """Write one board in the text format ``fmt``: the format's block writer on one row.
 
     >>> print(write(Solution([1, 3, 0, 2])))
@@ -222,10 +218,10 @@ def write(s: Solution, fmt: str = "board") -> str:
     if f.texts is not None:
         return f.texts(s.cols[np.newaxis, :])[0]
     assert f.whole is not None
-    return str(f.whole([s], None))
+    return str(f.whole([s], None, style))
 
 
-def write_bytes(s: Solution, fmt: str) -> bytes:
+def write_bytes(s: Solution, fmt: str, style: Style = DEFAULT_STYLE) -> bytes:
     """Write one board in any format as bytes (text formats in UTF-8).
 
     >>> write_bytes(Solution([1, 0]), "perm")
@@ -236,13 +232,13 @@ def write_bytes(s: Solution, fmt: str) -> bytes:
     f = get(fmt)
     if f.binary:
         assert f.whole is not None
-        data = f.whole([s], None)
+        data = f.whole([s], None, style)
         return data if isinstance(data, bytes) else data.encode("utf-8")
-    return write(s, fmt).encode("utf-8")
+    return write(s, fmt, style).encode("utf-8")
 
 
 def write_blocks(blocks: Iterable[Block], fmt: str, out: IO[Any], limit: int | None = None,
-                 captions: Sequence[str] | None = None) -> int:
+                 captions: Sequence[str] | None = None, style: Style = DEFAULT_STYLE) -> int:
     """Write the boards of ``blocks`` (``(k, n)`` arrays of columns) to ``out`` as one
     document of format ``fmt``, at most ``limit`` of them; return how many.
 
@@ -262,7 +258,7 @@ def write_blocks(blocks: Iterable[Block], fmt: str, out: IO[Any], limit: int | N
     """
     f = get(fmt)
     if f.texts is None:
-        return _write_whole(f, list(_boards(blocks, _wanted(f, limit))), out, captions)
+        return _write_whole(f, list(_boards(blocks, _wanted(f, limit))), out, captions, style)
     if f.array:
         out.write("[")
     count = 0
@@ -290,7 +286,7 @@ def _wanted(f: Format, limit: int | None) -> int | None:
 
 
 def _write_whole(f: Format, boards: list[Solution], out: IO[Any],
-                 captions: Sequence[str] | None) -> int:
+                 captions: Sequence[str] | None, style: Style) -> int:
     """Write a picture or an npy file of ``boards``, refusing more than it holds."""
     assert f.whole is not None
     most = f.most if f.many else 1
@@ -300,13 +296,13 @@ def _write_whole(f: Format, boards: list[Solution], out: IO[Any],
                        f"{f.name} holds one board; use perm for many boards")
     if not boards and not f.many:
         raise BadInput(f"{f.name} holds one board: there is none to write")
-    data = f.whole(boards, captions)
+    data = f.whole(boards, captions, style)
     out.write(data + "\n" if isinstance(data, str) else data)
     return len(boards)
 
 
 def write_many(solutions: Iterable[Solution], fmt: str, out: IO[Any],
-               captions: Sequence[str] | None = None) -> int:
+               captions: Sequence[str] | None = None, style: Style = DEFAULT_STYLE) -> int:
     """Write boards to ``out`` as they come, one document for them all (see
     :func:`write_blocks`); return how many.
 
@@ -318,7 +314,7 @@ def write_many(solutions: Iterable[Solution], fmt: str, out: IO[Any],
     (2, '[')
     """
     return write_blocks((s.cols[np.newaxis, :] for s in solutions), fmt, out,
-                        captions=captions)
+                        captions=captions, style=style)
 
 
 def _boards(blocks: Iterable[Block], limit: int | None) -> Iterator[Solution]:
