@@ -34,8 +34,12 @@ def test_attacking_queens_of_a_partial_placement_are_named(run) -> None:
 
 def test_complete_asks_for_a_queen_in_every_row(run) -> None:
     r = run("check", "-", "--complete", stdin="Q...\n....\n.Q..\n....\n")
-    assert r.code == 1 and r.out.startswith("incomplete: 2 queens on 4x4")
-    assert "2 rows of 4 without a queen" in r.err
+    assert r.code == 1 and r.out.splitlines() == [
+        "incomplete: 2 queens on 4x4, no two attack each other",
+        "  no queen on ranks 3 and 1 (--complete asks for one in every row)"]
+    data = json.loads(run("check", "-", "--complete", "--json",
+                          stdin="Q...\n....\n.Q..\n....\n").out)
+    assert (data["valid"], data["empty_rows"]) == (False, [1, 3])
     full = run("solve", "6").out
     assert run("check", "-", "--complete", stdin=full).code == 0
 
@@ -57,9 +61,39 @@ def test_on_the_torus_and_for_superqueens_the_attack_rule_is_theirs(run) -> None
     assert run("check", "-", "--torus", stdin=wrap).code == 1
 
 
-def test_two_queens_in_a_row_stay_bad_input_in_a_partial_board(run) -> None:
-    r = run("check", "-", stdin="QQ..\n....\n....\n....\n")
-    assert r.code == 2 and "row 1 has 2 queens" in r.err
+@pytest.mark.parametrize("board", [
+    "QQ..\n....\n....\n....\n",                          # a Q/. board
+    "1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n",               # a matrix
+    '["QQ..","....","....","...."]',                      # a list
+    '{"n": 4, "queens": [[0, 0], [0, 1]]}',               # JSON
+])
+def test_two_queens_in_one_row_are_an_invalid_board_naming_them(run, board: str) -> None:
+    r = run("check", "-", stdin=board)
+    assert r.code == 1, r.err
+    assert r.out.splitlines() == [
+        "invalid partial placement: 2 queens on 4x4; 1 pair attacking each other:",
+        "  a4 b4  (same row)"]
+    assert "two in one row" in r.err
+
+
+def test_a_student_s_full_board_with_a_doubled_row_names_the_pair_and_the_empty_rank(
+        run) -> None:
+    board = ".Q..\n...Q\nQ..Q\n....\n"      # four queens; rank 2 holds two, rank 1 none
+    r = run("check", "-", "--complete", stdin=board)
+    assert r.code == 1
+    assert r.out.splitlines() == [
+        "invalid board: 4 queens on 4x4; 3 pairs attacking each other:",
+        "  b4 d2  (same diagonal)", "  d3 d2  (same column)", "  a2 d2  (same row)",
+        "  no queen on rank 1 (--complete asks for one in every row)"]
+    r = run("check", "-", stdin="a2 b2 c1 d3")       # algebraic: rank 2 twice
+    assert r.code == 1 and "  a2 b2  (same row)" in r.out.splitlines()
+
+
+def test_what_is_not_a_board_stays_bad_input(run) -> None:
+    for board, needle in [("QQ.\n...\n", "not square"), ("a2 a2 c1", "a2 is given twice"),
+                          ('{"n": 2, "queens": [[0, 0], [0, 0]]}', "given twice")]:
+        r = run("check", "-", stdin=board)
+        assert r.code == 2 and needle in r.err, r.err
 
 
 def test_the_library_reads_placements_only_when_asked() -> None:

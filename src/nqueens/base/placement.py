@@ -1,7 +1,8 @@
-"""A partial placement: k queens on an n×n board, at most one a row, not yet a solution.
+"""A placement: k queens on distinct squares of an n×n board, not (yet) a solution.
 
-A board file with empty rows is read as a :class:`Placement` (when the reader is asked
-for one); ``nqueens check`` says whether its queens attack each other.
+A board file with empty rows, or with a row holding two queens or more, is read as a
+:class:`Placement` (when the reader is asked for one); ``nqueens check`` says whether
+its queens attack each other (two queens in one row do), and which rows are empty.
 
 >>> p = Placement(8, ((0, 0), (1, 2), (5, 5)))
 >>> p.complete, p.attacking_pairs()
@@ -18,10 +19,12 @@ from .squares import Square
 
 @dataclass(frozen=True)
 class Placement:
-    """``queens`` (0-based (row, column) squares, rows increasing) on an n×n board.
+    """``queens`` (0-based (row, column) squares, in reading order) on an n×n board.
 
     >>> Placement(4, ((0, 1), (1, 3))).is_valid()
     True
+    >>> Placement(4, ((0, 1), (0, 3))).attacking_pairs()   # one row, two queens
+    [((0, 1), (0, 3))]
     """
 
     n: int
@@ -29,8 +32,21 @@ class Placement:
 
     @property
     def complete(self) -> bool:
-        """Whether every row holds a queen."""
-        return len(self.queens) == self.n
+        """Whether every row holds a queen.
+
+        >>> Placement(2, ((0, 0), (0, 1))).complete
+        False
+        """
+        return not self.empty_rows()
+
+    def empty_rows(self) -> list[int]:
+        """The rows (0-based, top first) that hold no queen.
+
+        >>> Placement(4, ((0, 1), (0, 3), (3, 0))).empty_rows()
+        [1, 2]
+        """
+        taken = {r for r, _ in self.queens}
+        return [r for r in range(self.n) if r not in taken]
 
     def attacking_pairs(self, piece: Piece = Piece.QUEEN, torus: bool = False,
                         limit: int | None = None) -> list[tuple[Square, Square]]:

@@ -143,6 +143,7 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("perm", "the queen's column in each row, 1-based", streamed=True,
            read=readers.read_perm, texts=writers.perm_texts),
     Format("algebraic", "the queens' squares, a1 the bottom left", read=readers.read_algebraic,
+           partial=True,
            texts=writers.algebraic_texts),
     Format("json", 'a JSON object {"n": N, "queens": [[row, col], ...]}', extensions=(".json",),
            partial=True,

@@ -108,14 +108,10 @@ def _rows_of(rows: int, width: int) -> str:
 def _rows_to_solution(rows: list[tuple[int, list[int]]], source: str | None,
                       partial: bool = False) -> Solution | Placement:
     """rows: (line number, columns holding a queen) for each board row, in order; with
-    ``partial``, rows without a queen make a :class:`Placement`."""
+    ``partial``, rows without a queen or with several make a :class:`Placement`."""
     n = len(rows)
-    if partial and any(not queens for _, queens in rows):
-        for r, (line, queens) in enumerate(rows):
-            if len(queens) > 1:
-                raise BadInput(f"{where(source, line, queens[1] + 1)}row {r + 1} has "
-                               f"{len(queens)} queens (one per row)")
-        return Placement(n, tuple((r, q[0]) for r, (_, q) in enumerate(rows) if q))
+    if partial and any(len(queens) != 1 for _, queens in rows):
+        return Placement(n, tuple((r, c) for r, (_, q) in enumerate(rows) for c in q))
     cols = np.empty(n, dtype=np.int64)
     for r, (line, queens) in enumerate(rows):
         if not queens:
@@ -285,25 +281,40 @@ def read_perm(text: str, source: str | None = None) -> Solution:
     return Solution.of_known_columns(cols)
 
 
-def read_algebraic(text: str, source: str | None = None) -> Solution:
+def read_algebraic(text: str, source: str | None = None,
+                   partial: bool = False) -> Solution | Placement:
     """Read squares in chess notation (``a2 b4 c1 d3``); n is the number of squares.
+    With ``partial``, a rank holding two queens makes a :class:`Placement` (whose
+    queens are then checked), not an error.
 
     The squares may come in any order:
 
     >>> read_algebraic("d3 c1 b4 a2")
     Solution([1, 3, 0, 2])
+    >>> read_algebraic("a2 b2 c1 d3", partial=True)
+    Placement(n=4, queens=((1, 3), (2, 0), (2, 1), (3, 2)))
     """
     tokens = _tokens(text, source)
     n = len(tokens)
     cols = np.full(n, -1, dtype=np.int64)
+    seen: set[tuple[int, int]] = set()
+    doubled = False
     for line, col, tok in tokens:
         try:
             r, c = parse_square(tok, n)
         except BadInput as exc:
             raise BadInput(f"{where(source, line, col)}{exc}") from None
+        if (r, c) in seen:
+            raise BadInput(f"{where(source, line, col)}{tok} is given twice")
+        seen.add((r, c))
         if cols[r] >= 0:
-            raise BadInput(f"{where(source, line, col)}rank {n - r} has two queens (one per row)")
+            if not partial:
+                raise BadInput(f"{where(source, line, col)}rank {n - r} has two queens (one "
+                               "per row)")
+            doubled = True
         cols[r] = c
+    if doubled:
+        return Placement(n, tuple(sorted(seen)))
     missing = np.flatnonzero(cols < 0)
     if missing.size:
         raise BadInput(f"{where(source)}rank {n - int(missing[0])} has no queen")
@@ -312,7 +323,8 @@ def read_algebraic(text: str, source: str | None = None) -> Solution:
 
 def read_json(text: str, source: str | None = None, partial: bool = False
               ) -> Solution | Placement:
-    """Read ``{"n": n, "queens": [[row, col], ...]}`` (0-based, one queen per row).
+    """Read ``{"n": n, "queens": [[row, col], ...]}`` (0-based, one queen per row; with
+    ``partial``, fewer queens, or several in a row, make a :class:`Placement`).
 
     >>> read_json('{"n": 2, "queens": [[1, 0], [0, 1]]}')
     Solution([1, 0])
@@ -336,21 +348,29 @@ def read_json(text: str, source: str | None = None, partial: bool = False
         for q in queens
     ):
         raise BadInput(f'{where(source)}"queens" must be a list of [row, col] pairs of integers')
-    if len(queens) > n or len(queens) < n and (not partial or n > TEXT_MAX_N):
+    if partial and n > TEXT_MAX_N and len(queens) != n:
+        raise BadInput(f"{where(source)}{len(queens)} queen{'s' if len(queens) != 1 else ''} "
+                       f"given for n = {_number(str(n))} (a partial placement is read up to n = "
+                       f"{TEXT_MAX_N})")
+    if len(queens) > (n * n if partial else n) or len(queens) < n and not partial:
         raise BadInput(f"{where(source)}{len(queens)} queen{'s' if len(queens) != 1 else ''} "
                        f"given for n = {_number(str(n))} "
                        + ("(one per row)" if len(queens) > n or not partial else
                           f"(a partial placement is read up to n = {TEXT_MAX_N})"))
     cols = np.full(n, -1, dtype=np.int64)
+    seen: set[tuple[int, int]] = set()
     for r, c in queens:
         if not (0 <= r < n and 0 <= c < n):
             raise BadInput(f"{where(source)}queen [{_number(str(r))}, {_number(str(c))}] is "
                            f"off the {n}x{n} board (0-based)")
-        if cols[r] >= 0:
+        if (r, c) in seen:
+            raise BadInput(f"{where(source)}queen [{r}, {c}] is given twice")
+        seen.add((r, c))
+        if cols[r] >= 0 and not partial:
             raise BadInput(f"{where(source)}row {r} has two queens (one per row)")
         cols[r] = c
-    if len(queens) < n:
-        return Placement(n, tuple((r, int(cols[r])) for r in range(n) if cols[r] >= 0))
+    if len(seen) != n or len({r for r, _ in seen}) != n:
+        return Placement(n, tuple(sorted(seen)))
     return Solution.of_known_columns(cols)
 
 
