@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .base.pieces import Piece
     from .output.formats import read, write
     from .tasks.notebook import show
+    from .tasks.player import Trace, trace
     from .tasks.solver import solve, solve_report
 
 # Each name is loaded from its module on first use, so that importing a light module
@@ -41,6 +42,7 @@ _HOMES = {
     "first_solution": "algorithms.search", "solutions": "algorithms.search",
     "solve": "tasks.solver", "solve_report": "tasks.solver",
     "show": "tasks.notebook",
+    "Trace": "tasks.player", "trace": "tasks.player",
 }
 
 __all__ = [
@@ -53,6 +55,7 @@ __all__ = [
     "NoSolution",
     "Piece",
     "Solution",
+    "Trace",
     "count",
     "first_solution",
     "read",
@@ -60,6 +63,7 @@ __all__ = [
     "solutions",
     "solve",
     "solve_report",
+    "trace",
     "write",
 ]
 

@@ -4,8 +4,9 @@ In IPython and Jupyter a board (:class:`~nqueens.base.board.Solution`) and a par
 placement (:class:`~nqueens.base.placement.Placement`) draw themselves as a labelled
 SVG board, and a count (:class:`~nqueens.algorithms.counter.CountResult`) as a small
 table: :func:`register` tells IPython's display formatters (``import nqueens`` calls
-it when IPython is running). :func:`show` opens the same picture in the web browser
-outside a notebook.
+it when IPython is running). A trace (:class:`~nqueens.tasks.player.Trace`) shows
+itself as the player, by its own ``_repr_html_``. :func:`show` opens the same picture,
+table or player in the web browser outside a notebook.
 
 >>> from nqueens import solve
 >>> svg = svg_of(solve(4))
@@ -42,11 +43,11 @@ def svg_of(obj: Solution | Placement) -> str:
 
 
 def markdown_of(result: Any) -> str:
-    """A count as a notebook shows it: n, the piece (on the torus), all solutions and
-    the fundamental ones, with thousands separators."""
+    """A count as a notebook shows it: n, the piece (on the torus), the total and the
+    fundamental solutions, with thousands separators."""
     piece = result.piece + (" on the torus" if result.torus else "")
     fundamental = "—" if result.fundamental is None else f"{result.fundamental:,}"
-    return ("| n | piece | all | fundamental |\n|---:|---|---:|---:|\n"
+    return ("| n | piece | total | fundamental |\n|---:|---|---:|---:|\n"
             f"| {result.n} | {piece} | {result.total:,} | {fundamental} |")
 
 
@@ -62,12 +63,16 @@ def register(shell: Any) -> None:
 
 
 def page_of(obj: Any) -> str:
-    """A whole HTML page that shows ``obj``: a board drawn, a count as its table, any
-    other object as its text.
+    """A whole HTML page that shows ``obj``: a board drawn, a count as its table, a
+    trace as its player, any other object as its text.
 
     >>> "<svg" in page_of(__import__("nqueens").solve(5))
     True
     """
+    from .player import Trace
+
+    if isinstance(obj, Trace):
+        return obj.page()
     if isinstance(obj, Solution | Placement):
         body = svg_of(obj)
     elif hasattr(obj, "fundamental") and hasattr(obj, "total"):
