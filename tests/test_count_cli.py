@@ -71,21 +71,21 @@ def test_table_text(run) -> None:  # type: ignore[no-untyped-def]
     r = run("table", "1", "8")
     assert r.code == 0
     lines = r.out.splitlines()
-    assert lines[0].split() == ["n", "all", "fundamental", "seconds"]
+    assert lines[0].split() == ["n", "total", "fundamental", "seconds"]
     assert [line.split()[:3] for line in lines[1:]][-1] == ["8", "92", "12"]
     assert len(lines) == 9
 
 
 def test_table_markdown(run) -> None:  # type: ignore[no-untyped-def]
     out = run("table", "11", "12", "--format", "markdown").out.splitlines()
-    assert out[0] == "| n | all | fundamental | seconds |"
+    assert out[0] == "| n | total | fundamental | seconds |"
     assert out[1].startswith("|---:")
     assert out[3].startswith("| 12 | 14,200 | 1,787 | ")
 
 
 def test_table_csv_and_json(run) -> None:  # type: ignore[no-untyped-def]
     rows = list(csv.DictReader(io.StringIO(run("table", "4", "10", "-f", "csv").out)))
-    assert [(r["n"], r["all"], r["fundamental"]) for r in rows][-1] == ("10", "724", "92")
+    assert [(r["n"], r["total"], r["fundamental"]) for r in rows][-1] == ("10", "724", "92")
     assert all(float(r["seconds"]) >= 0 for r in rows)
     data = json.loads(run("table", "9", "13", "--piece", "superqueen", "-f", "json").out)
     assert [d["all"] for d in data] == [0, 4, 44, 156, 1876]

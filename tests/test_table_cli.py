@@ -27,7 +27,7 @@ def test_each_row_is_printed_as_its_count_finishes() -> None:
         assert proc.stdout is not None
         head = proc.stdout.readline()
         first = proc.stdout.readline()
-        assert head.split() == ["n", "all", "fundamental", "seconds"]
+        assert head.split() == ["n", "total", "fundamental", "seconds"]
         assert first.split()[:3] == ["1", "1", "1"]
         assert proc.poll() is None  # n = 19 is still to be counted
     finally:
@@ -55,9 +55,9 @@ def test_output_file_takes_the_format_its_extension_names(
     if kind == "json":
         assert [d["all"] for d in json.loads(text)] == QUEENS
     elif kind == "csv":
-        assert [int(row["all"]) for row in csv.DictReader(io.StringIO(text))] == QUEENS
+        assert [int(row["total"]) for row in csv.DictReader(io.StringIO(text))] == QUEENS
     elif kind == "markdown":
-        assert text.startswith("| n | all | fundamental | seconds |\n|---:|")
+        assert text.startswith("| n | total | fundamental | seconds |\n|---:|")
     else:
         assert text.split("\n")[-2].split()[:2] == ["13", "73,712"]
 

@@ -77,7 +77,7 @@ def test_huge_boards_stream_at_once() -> None:
 @pytest.mark.parametrize("n", sorted(TABLE))
 def test_table_values(n: int) -> None:
     (row,) = linear_table(n, n)
-    assert (row.linear, row.all) == TABLE[n]
+    assert (row.linear, row.total) == TABLE[n]
 
 
 def test_table_through_the_command_line_as_csv(run) -> None:
@@ -85,7 +85,7 @@ def test_table_through_the_command_line_as_csv(run) -> None:
     assert r.code == 0, r.err
     rows = list(csv.DictReader(io.StringIO(r.out)))
     assert [int(row["n"]) for row in rows] == list(range(1, 14))
-    got = {int(row["n"]): (int(row["linear"]), int(row["all"])) for row in rows}
+    got = {int(row["n"]): (int(row["linear"]), int(row["total"])) for row in rows}
     for n, want in TABLE.items():
         assert got[n] == want
     for n in range(1, 14):
@@ -101,7 +101,7 @@ def test_table_as_text_carries_the_note(run) -> None:
     r = run("linear", "--table", "5", "13")
     assert r.code == 0, r.err
     lines = r.out.splitlines()
-    assert lines[0].split() == ["n", "linear", "all", "percent"]
+    assert lines[0].split() == ["n", "linear", "total", "percent"]
     row13 = next(line.split() for line in lines if line.split()[:1] == ["13"])
     assert row13 == ["13", "130", "73,712", "0.176%"]
     assert "gcd(n, 6) = 1" in r.out and "torus" in r.out
@@ -114,9 +114,9 @@ def test_table_as_markdown_and_json(run) -> None:
     r = run("linear", "--table", "5", "7", "--json")
     assert r.code == 0
     assert json.loads(r.out) == [
-        {"n": 5, "linear": 10, "all": 10, "percent": 100.0},
-        {"n": 6, "linear": 0, "all": 4, "percent": 0.0},
-        {"n": 7, "linear": 28, "all": 40, "percent": 70.0},
+        {"n": 5, "linear": 10, "total": 10, "all": 10, "percent": 100.0},
+        {"n": 6, "linear": 0, "total": 4, "all": 4, "percent": 0.0},
+        {"n": 7, "linear": 28, "total": 40, "all": 40, "percent": 70.0},
     ]
 
 
@@ -262,7 +262,7 @@ def test_the_output_extension_names_the_format(run, tmp_path: Path) -> None:
     assert json.loads(boards.read_text())["linear"] == 10
     table = tmp_path / "table.csv"
     assert run("linear", "--table", "5", "7", "-o", str(table)).code == 0
-    assert table.read_text().splitlines()[0] == "n,linear,all,percent"
+    assert table.read_text().splitlines()[0] == "n,linear,total,percent"
     md = tmp_path / "table.md"
     assert run("linear", "--table", "5", "7", "-o", str(md)).code == 0
     assert md.read_text().startswith("| n | linear |")

@@ -78,11 +78,13 @@ class LazyGroup(click.Group):
         """The command ``cmd_name``, importing its module on first use."""
         if cmd_name not in self.commands and cmd_name in self.lazy:
             import importlib
+            import inspect
 
             spec, short = self.lazy[cmd_name]
             module, _, name = spec.partition(":")
             cmd: click.Command = getattr(importlib.import_module(module), name)
-            cmd.help = f"{short}\n\n{cmd.help}" if cmd.help else short
+            # the docstring's own indentation goes before the short help is put above it
+            cmd.help = f"{short}\n\n{inspect.cleandoc(cmd.help)}" if cmd.help else short
             self.add_command(cmd, cmd_name)
         return self.commands.get(cmd_name)
 

@@ -156,33 +156,36 @@ def linear_solutions(n: int) -> Iterator[LinearSolution]:
 
 @dataclass(frozen=True)
 class LinearRow:
-    """One row of the linear table: ``all`` is None when that count was not made.
+    """One row of the linear table: ``total``, all the solutions of the board, is None
+    when that count was not made.
 
-    >>> LinearRow(n=7, linear=28, all=40).percent
+    >>> LinearRow(n=7, linear=28, total=40).percent
     70.0
-    >>> LinearRow(n=19, linear=304, all=None).percent is None
+    >>> LinearRow(n=19, linear=304, total=None).percent is None
     True
     """
 
     n: int
     linear: int
-    all: int | None
+    total: int | None
 
     @property
     def percent(self) -> float | None:
         """Linear solutions as a percentage of all solutions (None when unknown or 0/0)."""
-        if not self.all:
+        if not self.total:
             return None
-        return 100.0 * self.linear / self.all
+        return 100.0 * self.linear / self.total
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready dictionary.
 
+        ``all``, the former name of ``total``, is kept as an alias for a release.
+
         >>> LinearRow(7, 28, 40).as_dict()
-        {'n': 7, 'linear': 28, 'all': 40, 'percent': 70.0}
+        {'n': 7, 'linear': 28, 'total': 40, 'all': 40, 'percent': 70.0}
         """
         pct = self.percent
-        return {"n": self.n, "linear": self.linear, "all": self.all,
+        return {"n": self.n, "linear": self.linear, "total": self.total, "all": self.total,
                 "percent": None if pct is None else round(pct, 6)}
 
 
@@ -190,8 +193,8 @@ def linear_row(n: int, count_max: int = DEFAULT_COUNT_MAX) -> LinearRow:
     """Linear and all solutions of one board; all are counted only when n ≤ ``count_max``.
 
     >>> linear_row(13)
-    LinearRow(n=13, linear=130, all=73712)
-    >>> linear_row(19, count_max=15).all is None
+    LinearRow(n=13, linear=130, total=73712)
+    >>> linear_row(19, count_max=15).total is None
     True
     """
     from .counter import count
@@ -204,7 +207,7 @@ def linear_row(n: int, count_max: int = DEFAULT_COUNT_MAX) -> LinearRow:
 def linear_table(first: int, last: int, count_max: int = DEFAULT_COUNT_MAX) -> list[LinearRow]:
     """:func:`linear_row` for every n from ``first`` to ``last``.
 
-    >>> [(r.n, r.linear, r.all) for r in linear_table(4, 6)]
+    >>> [(r.n, r.linear, r.total) for r in linear_table(4, 6)]
     [(4, 0, 2), (5, 10, 10), (6, 0, 4)]
     """
     first = check_n(first, what="FROM")

@@ -22,10 +22,13 @@ from ..algorithms.counter.runner import Progress
 from ..algorithms.search import Problem
 from ..base.errors import BadInput, NoSolution
 from .common import (
+    check_output_paths,
     constraint_options,
     dump_json,
     echo,
     json_option,
+    output_option,
+    output_stream,
     piece_option,
     problem_from_options,
     say,
@@ -212,11 +215,12 @@ def progress_bar(enabled: bool, label: str, eta: Eta) -> Iterator[Progress | Non
               help="Where to count: cpu (the default), cuda (as --gpu), cuda:K (the K-th "
                    "GPU), or host (the GPU path with its kernel run by this processor, to "
                    "check a machine without a GPU).")
+@output_option
 @quiet_option
 def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixed: str | None,
               blocked: str | None, workers: int | None, journal: str | None,
               journal_key: str | None, scheduler: str | None, memory_limit: str | None,
-              gpu: bool, device: str | None, quiet: bool) -> int:
+              gpu: bool, device: str | None, output: str | None, quiet: bool) -> int:
     """The queen board (n = 4..23) is counted by joining half-boards: every placement of
     the north half is built from two quadrants, and north and south halves with
     complementary columns are matched in bulk on their diagonals, one symmetry class
@@ -245,6 +249,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 20 --gpu                       on the GPU
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
+    check_output_paths([("--output", output)], [journal] if journal else [])
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with --fixed "
                        "or --blocked")
@@ -269,10 +274,13 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
     except KeyboardInterrupt:
         say(f"nqueens: interrupted; {kept}")
         return 130
-    if as_json:
-        dump_json(result.as_dict())
-    else:
-        echo(str(result.fundamental if unique else result.total))
+    with output_stream(output) as out:
+        if as_json:
+            dump_json(result.as_dict(), out)
+        else:
+            echo(str(result.fundamental if unique else result.total), out)
+    command.wrote(output, f"the count of {problem.n:,} {problem.piece.value}s"
+                          + (", json" if as_json else ""), quiet)
     if result.total == 0 and problem.constrained:
         # Completing a board is a yes/no question: 'none' is the answer "no solution".
         raise NoSolution(problem.no_solution_message())

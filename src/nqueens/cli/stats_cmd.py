@@ -12,7 +12,15 @@ from ..algorithms.classic import search_space
 from ..algorithms.classic.stats import NO_TORUS, SearchSpace
 from ..base.errors import BadInput
 from ..base.limits import MAX_EXACT_N, check_n
-from .common import dump_json, echo, json_option, piece_option
+from .common import (
+    check_output_paths,
+    dump_json,
+    echo,
+    json_option,
+    output_option,
+    output_stream,
+    piece_option,
+)
 
 
 def format_table(s: SearchSpace) -> str:
@@ -55,11 +63,13 @@ def format_table(s: SearchSpace) -> str:
 @click.command("stats")
 @click.argument("n", type=int)
 @json_option
+@output_option
 @piece_option
 @click.option("--torus", is_flag=True,
               help="Refused: the table is that of the backtracking on the ordinary board.")
-@command.quiet_option("No progress bar.")
-def stats_cmd(n: int, as_json: bool, piece: str, torus: bool, quiet: bool) -> int:
+@command.quiet_option("No messages on stderr (the progress bar, the file written).")
+def stats_cmd(n: int, as_json: bool, output: str | None, piece: str, torus: bool,
+              quiet: bool) -> int:
     """Placements of any N of the N² squares, of one queen per column, of one per
     column and row; the squares the backtracking (proba) tests to find every
     solution; the nodes of its search tree, in all and per level; the solutions and
@@ -78,6 +88,7 @@ def stats_cmd(n: int, as_json: bool, piece: str, torus: bool, quiet: bool) -> in
     if torus:
         raise BadInput(f"--torus: {NO_TORUS}")
     n = check_n(n, MAX_EXACT_N)
+    check_output_paths([("--output", output)])
     if quiet or not sys.stderr.isatty() or n < 15:
         s = search_space(n, piece)
     else:
@@ -96,8 +107,12 @@ def stats_cmd(n: int, as_json: bool, piece: str, torus: bool, quiet: bool) -> in
         rows = s.rows()  # each row's ratio to the row below, as the table shows it
         data["ratios"] = [{"above": a, "this": b, "ratio": (va / vb if vb else None)}
                           for (a, va), (b, vb) in zip(rows, rows[1:], strict=False)]
-        dump_json(data)
+        with output_stream(output) as out:
+            dump_json(data, out)
     else:
-        echo(format_table(s))
+        with output_stream(output) as out:
+            echo(format_table(s), out)
+    command.wrote(output, f"the search space of {n:,} {piece}s" + (", json" if as_json else ""),
+                  quiet)
     return 0
 

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import click
 
+from puzzleshell import command
+
 from ..algorithms.classic import steps_to_first
 from ..algorithms.classic.stats import NO_TORUS, StepCount
 from ..base.errors import BadInput
 from ..base.limits import MAX_EXACT_N, check_n
-from .common import dump_json, echo, json_option, piece_option
+from .common import (
+    check_output_paths,
+    dump_json,
+    echo,
+    json_option,
+    output_option,
+    output_stream,
+    piece_option,
+)
 
 
 @click.command("steps")
@@ -17,11 +27,13 @@ from .common import dump_json, echo, json_option, piece_option
 @click.option("--solution", "show_solution", is_flag=True,
               help="Add the first solution: the row of the queen in each column, 1-based.")
 @json_option
+@output_option
 @piece_option
 @click.option("--torus", is_flag=True,
               help="Refused: the steps are those of the backtracking on the ordinary board.")
-def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, piece: str,
-              torus: bool) -> int:
+@command.quiet_option("No messages on stderr (the file written).")
+def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, output: str | None,
+              piece: str, torus: bool, quiet: bool) -> int:
     """A step is one square tested. 'placed' counts the queens put down, 'backtracks'
     the queens taken back. For the queen the steps are OEIS A140450 (876 for n = 8).
 
@@ -41,11 +53,15 @@ def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, piece: 
     last = check_n(last, MAX_EXACT_N, "TO")
     if last < first:
         raise BadInput(f"TO ({last}) is smaller than FROM ({first})")
+    check_output_paths([("--output", output)])
     results = [steps_to_first(n, piece) for n in range(first, last + 1)]
-    if as_json:
-        dump_json([r.as_dict() for r in results])
-        return 0
-    echo(_table(results, show_solution))
+    with output_stream(output) as out:
+        if as_json:
+            dump_json([r.as_dict() for r in results], out)
+        else:
+            echo(_table(results, show_solution), out)
+    command.wrote(output, f"the steps of n = {first}…{last}" + (", json" if as_json else ""),
+                  quiet)
     return 0
 
 

@@ -3,7 +3,7 @@ table of counts in every table form, and the listing of their boards.
 
 >>> from nqueens.algorithms.linear import linear_table
 >>> print(format_linear_table(linear_table(5, 5), "csv"), end="")
-n,linear,all,percent
+n,linear,total,percent
 5,10,10,100
 """
 
@@ -38,8 +38,9 @@ COLUMNS = [
     Column("n", lambda r: str(r.n), json=lambda r: r.n),
     Column("linear", lambda r: f"{r.linear:,}", csv=lambda r: str(r.linear),
            json=lambda r: r.linear),
-    Column("all", lambda r: "?" if r.all is None else f"{r.all:,}",
-           csv=lambda r: "" if r.all is None else str(r.all), json=lambda r: r.all),
+    Column("total", lambda r: "?" if r.total is None else f"{r.total:,}",
+           csv=lambda r: "" if r.total is None else str(r.total), json=lambda r: r.total),
+    Column("all", str, json=lambda r: r.total, shown=False),   # the former name, for a release
     Column("percent", lambda r: "" if r.percent is None else f"{r.percent:.3g}%",
            csv=lambda r: "" if r.percent is None else f"{r.percent:.6g}",
            json=lambda r: None if r.percent is None else round(r.percent, 6)),
@@ -52,7 +53,7 @@ def format_linear_table(rows: list[LinearRow], fmt: str = "text") -> str:
 
     >>> from nqueens.algorithms.linear import linear_table
     >>> print(format_linear_table(linear_table(5, 7), "csv"), end="")
-    n,linear,all,percent
+    n,linear,total,percent
     5,10,10,100
     6,0,4,0
     7,28,40,70
@@ -114,11 +115,12 @@ class LinearListing:
         row = self.row
         if not row.linear or self.fmt == "json":
             return None
-        if row.all is None:
+        if row.total is None:
             of_all = "all solutions not counted (n is above --count-max)"
         else:
             pct = row.percent
-            of_all = f"{pct:.3g}% of all {row.all:,}" if pct is not None else f"of all {row.all:,}"
+            of_all = (f"{pct:.3g}% of all {row.total:,}" if pct is not None
+                      else f"of all {row.total:,}")
         shifts = "b = 0" if row.n == 1 else f"b = 0…{row.n - 1}"
         plural = "s" if row.linear != 1 else ""
         return (f"n = {row.n}: {row.linear:,} linear solution{plural}, {of_all}; "
@@ -182,7 +184,7 @@ def linear_listing(n: int, fmt: str = "board", as_json: bool = False, limit: int
     a gallery of more than :data:`GALLERY_MAX` boards are refused.
 
     >>> linear_listing(7, "svg").row
-    LinearRow(n=7, linear=28, all=40)
+    LinearRow(n=7, linear=28, total=40)
     >>> linear_listing(5, "csv")
     Traceback (most recent call last):
     ...

@@ -153,7 +153,8 @@ class SearchSpace:
             "n": self.n, "piece": self.piece, "subsets": self.subsets,
             "per_column": self.per_column, "permutations": self.permutations,
             "nodes_per_level": list(self.nodes_per_level), "nodes": self.nodes,
-            "squares_tested": self.squares_tested, "solutions": self.solutions,
+            "squares_tested": self.squares_tested, "total": self.solutions,
+            "solutions": self.solutions,     # the former name of the total, for a release
             "fundamental": self.fundamental,
         }
 

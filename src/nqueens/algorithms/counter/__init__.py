@@ -54,7 +54,7 @@ class CountResult:
     >>> r.total, r.fundamental, r.engine, r.subproblems
     (92, 12, 'halves', 12)
     >>> d = count(5, fixed=[(0, 0)]).as_dict()
-    >>> d["all"], d["fundamental"], d["engine"]
+    >>> d["total"], d["fundamental"], d["engine"]
     (2, None, 'simple')
     """
 
@@ -70,11 +70,13 @@ class CountResult:
     device: str = "cpu"
 
     def as_dict(self) -> dict[str, object]:
-        """The result as a JSON-ready dictionary."""
+        """The result as a JSON-ready dictionary: ``total`` as the attribute is named, and
+        ``all``, its former name, kept as an alias for a release."""
         return {
             "n": self.n,
             "piece": self.piece,
             "torus": self.torus,
+            "total": self.total,
             "all": self.total,
             "fundamental": self.fundamental,
             "seconds": round(self.seconds, 6),

@@ -1,11 +1,12 @@
 """The table of counts: n, all, fundamental and seconds for a range of n, as a whole
 (:func:`format_table`) or a row at a time as the counts finish (:class:`TableWriter`).
+Its picture is drawn by :mod:`nqueens.output.table_plot`.
 
 >>> rows = count_table(4, 6)
 >>> [(r.n, r.total, r.fundamental) for r in rows]
 [(4, 2, 1), (5, 10, 2), (6, 4, 1)]
 >>> print(format_table(rows, "csv", seconds=False).strip())
-n,all,fundamental
+n,total,fundamental
 4,2,1
 5,10,2
 6,4,1
@@ -13,10 +14,8 @@ n,all,fundamental
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Sequence
-from typing import IO, Any
 
 from ...base import tables
 from ...base.errors import BadInput
@@ -24,9 +23,6 @@ from ...base.limits import MAX_EXACT_N, check_n
 from ...base.pieces import Piece
 from ...base.tables import Column, TableWriter
 from . import CountResult, count
-
-#: The picture formats :func:`plot_table` writes, by file suffix.
-PLOT_FORMATS = ("png", "svg")
 
 
 def count_table(n_from: int, n_to: int, *, piece: Piece | str = Piece.QUEEN,
@@ -107,23 +103,25 @@ def expected_widths(n_to: int, seconds: bool = True) -> list[int]:
     def grouped(digits: int) -> int:
         return digits + (digits - 1) // 3
 
-    widths = [max(1, len(str(n_to))), max(3, grouped(expected_digits(n_to))),
+    widths = [max(1, len(str(n_to))), max(5, grouped(expected_digits(n_to))),
               max(11, grouped(expected_digits(n_to)))]
     return widths + [7] if seconds else widths
 
 
 def columns(seconds: bool = True) -> list[Column]:
-    """The columns of a table of counts: n, all, fundamental and (with ``seconds``) the
-    seconds each took; JSON also says the piece and the torus.
+    """The columns of a table of counts: n, total, fundamental and (with ``seconds``) the
+    seconds each took; JSON also says the piece and the torus, and keeps ``all``, the
+    former name of the total, as an alias for a release.
 
     >>> [c.name for c in columns() if c.shown]
-    ['n', 'all', 'fundamental', 'seconds']
+    ['n', 'total', 'fundamental', 'seconds']
     """
     cols = [Column("n", lambda r: str(r.n), json=lambda r: r.n),
             Column("piece", lambda r: r.piece, shown=False),
             Column("torus", lambda r: str(r.torus), json=lambda r: r.torus, shown=False),
-            Column("all", lambda r: _grouped(r.total), csv=lambda r: str(r.total),
+            Column("total", lambda r: _grouped(r.total), csv=lambda r: str(r.total),
                    json=lambda r: r.total),
+            Column("all", lambda r: str(r.total), json=lambda r: r.total, shown=False),
             Column("fundamental", lambda r: _grouped(r.fundamental),
                    csv=lambda r: str(r.fundamental), json=lambda r: r.fundamental)]
     if seconds:
@@ -139,7 +137,7 @@ def table_writer(fmt: str = "text", seconds: bool = True,
 
     >>> w = table_writer("csv", seconds=False)
     >>> w.head() + w.row(count(8)) + w.end()
-    'n,all,fundamental\\n8,92,12\\n'
+    'n,total,fundamental\\n8,92,12\\n'
     """
     return TableWriter(columns(seconds), fmt,
                        expected_widths(MAX_EXACT_N, seconds) if widths is None else widths)
@@ -150,91 +148,14 @@ def format_table(rows: Sequence[CountResult], fmt: str = "text", seconds: bool =
 
     >>> rows = count_table(7, 8)
     >>> print(format_table(rows, seconds=False), end="")
-    n  all  fundamental
-    7   40            6
-    8   92           12
+    n  total  fundamental
+    7     40            6
+    8     92           12
     >>> format_table(rows[:1], "json", seconds=False)
-    '[{"n": 7, "piece": "queen", "torus": false, "all": 40, "fundamental": 6}]\\n'
+    '[{"n": 7, "piece": "queen", "torus": false, "total": 40, "all": 40, "fundamental": 6}]\\n'
     """
     return tables.format_table(columns(seconds), rows, fmt)
 
 
 def _grouped(value: int | None) -> str:
     return str(value) if value is None else f"{value:,}"
-
-
-def plot_table(rows: Sequence[CountResult], out: IO[bytes], fmt: str) -> None:
-    """Draw counts (all, fundamental) and seconds against n on log scales, as ``png`` or
-    ``svg``, into the binary stream ``out``. Zero counts cannot be drawn on a log scale
-    and are left out.
-
-    Drawing takes matplotlib about half a second, too slow to run with the examples:
-
-    >>> import io
-    >>> buf = io.BytesIO()
-    >>> plot_table(count_table(4, 8), buf, "png")  # doctest: +SKIP
-    >>> buf.getvalue()[:4]  # doctest: +SKIP
-    b'\\x89PNG'
-    >>> plot_table([], buf, "pdf")
-    Traceback (most recent call last):
-    ...
-    nqueens.base.errors.BadInput: cannot draw a 'pdf' picture (choose one of: png, svg)
-    """
-    if fmt not in PLOT_FORMATS:
-        raise BadInput(f"cannot draw a {fmt!r} picture (choose one of: {', '.join(PLOT_FORMATS)})")
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
-    try:
-        _plot_counts(left, rows)
-        _plot_seconds(right, rows)
-        fig.tight_layout()
-        buf = io.BytesIO()
-        fig.savefig(buf, format=fmt)
-        out.write(buf.getvalue())
-    finally:
-        plt.close(fig)
-
-
-def _plot_counts(ax: Any, rows: Sequence[CountResult]) -> None:
-    """All and fundamental solutions against n (log scale; zeros named below the axis)."""
-    for label, values in (("all", [r.total for r in rows]),
-                          ("fundamental", [r.fundamental or 0 for r in rows])):
-        xs, ys = _positive(rows, values)
-        if xs:
-            ax.plot(xs, ys, "o-", label=label)
-    ax.set_yscale("log")
-    ax.set_xlabel(_n_label(rows))
-    ax.set_ylabel("solutions")
-    first = rows[0] if rows else None
-    ax.set_title(f"{first.piece if first else 'queen'} solutions"
-                 + (" on a torus" if first and first.torus else ""))
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend()
-
-
-def _positive(rows: Sequence[CountResult], values: Sequence[float]
-              ) -> tuple[list[int], list[float]]:
-    """The points (n, value) a log scale can show: those with a value above 0."""
-    pts = [(r.n, v) for r, v in zip(rows, values, strict=True) if v > 0]
-    return [p[0] for p in pts], [p[1] for p in pts]
-
-
-def _n_label(rows: Sequence[CountResult]) -> str:
-    """The label of the n axis: a log scale cannot show 0, so it says which n have none."""
-    zeros = [str(r.n) for r in rows if r.total == 0]
-    return "n" + (f"   (no solutions for n = {', '.join(zeros)})" if zeros else "")
-
-
-def _plot_seconds(ax: Any, rows: Sequence[CountResult]) -> None:
-    """The seconds of each count against n (log scale)."""
-    xs, ys = _positive(rows, [r.seconds for r in rows])
-    if xs:
-        ax.plot(xs, ys, "s-", color="tab:red")
-    ax.set_yscale("log")
-    ax.set_xlabel("n")
-    ax.set_ylabel("seconds")
-    ax.set_title("time to count")
