@@ -15,7 +15,7 @@ from nqueens.tasks.motion import make_pair
 
 PIL = pytest.importorskip("PIL.Image")
 
-SMALL = ["motion", "--demo", "--size", "128x96"]
+SMALL = ["motion", "--demo", "--frame", "128x96"]
 
 
 def frames(tmp_path: Path, ext: str = "png", shift: tuple[int, int] = (2, 1)) -> tuple[str, str]:
@@ -77,7 +77,7 @@ def test_files_written_vectors_picture_and_plot(tmp_path: Path,
     assert rows[0] == "method,pattern,x,y,dx,dy,sad" and len(rows) == 1 + 3 * 48
     for path in (pic, plot):
         with PIL.open(path) as im:
-            assert im.format == "PNG" and im.width > 100
+            assert im.format == "PNG" and im.size == (1280, 720)
 
 
 @pytest.mark.parametrize("args, words", [
@@ -86,8 +86,8 @@ def test_files_written_vectors_picture_and_plot(tmp_path: Path,
     (["a.png"], "give two frames"),
     (["a.png", "b.png", "--shift", "1,1"], "add --demo"),
     (["--demo", "--shift", "3"], "DX,DY"),
-    (["--demo", "--size", "big"], "width×height"),
-    (["--demo", "--size", "4x4"], "8..8192"),
+    (["--demo", "--frame", "big"], "width×height"),
+    (["--demo", "--frame", "4x4"], "8..8192"),
     (["--demo", "-p", "3"], "no 3-queens solution"),
     (["--demo", "-p", "1 2 3 4"], "not an N-queens solution"),
     (["--demo", "-p", "8:93"], "only 92 solutions"),
@@ -147,7 +147,7 @@ def test_without_pillow_image_files_say_what_to_install(tmp_path: Path, monkeypa
 def test_installed_script(tmp_path: Path) -> None:
     exe = Path(sys.executable).with_name("nqueens")
     script = [str(exe)] if exe.exists() else [sys.executable, "-m", "nqueens.cli"]
-    ok = subprocess.run(script + ["motion", "--demo", "--size", "96x64", "--json"],
+    ok = subprocess.run(script + ["motion", "--demo", "--frame", "96x64", "--json"],
                         capture_output=True, text=True, timeout=300)
     assert ok.returncode == 0, ok.stderr
     assert len(json.loads(ok.stdout)["methods"]) == 3
@@ -172,15 +172,25 @@ def test_quiet_says_nothing_on_stderr(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_sizes_are_width_by_height_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
-    # --size takes width×height, with the multiplication sign or an x
-    assert main(["motion", "--demo", "--size", "160×96", "-p", "4", "--repeat", "1"]) == 0
+    # --frame takes width×height, with the multiplication sign or an x
+    assert main(["motion", "--demo", "--frame", "160×96", "-p", "4", "--repeat", "1"]) == 0
     out, err = capsys.readouterr()
     assert "grace_hopper.jpg 160×96," in err
     assert "160×96 frames, 10×6 blocks of 16×16" in err
-    assert main(["motion", "--demo", "--size", "160x96", "-p", "4", "--repeat", "1",
+    assert main(["motion", "--demo", "--frame", "160x96", "-p", "4", "--repeat", "1",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["width"], data["height"], data["covered"]) == (160, 96, [160, 96])
     assert main(["motion", "--help"]) == 0
     help_text = " ".join(capsys.readouterr().out.split())
-    assert "--size W×H" in help_text and "width×height, e.g. 1280×720" in help_text
+    assert "--frame W×H" in help_text and "width×height, e.g. 1280×720" in help_text
+    # --size is the picture's width in pixels, as on every command that draws
+    assert "--size PX" in help_text and "The picture's width in pixels" in help_text
+
+
+def test_a_frame_size_given_to_size_says_where_it_goes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["motion", "--demo", "--size", "128x96"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a width in pixels" in err
+    assert "the demo frame's size is --frame W×H" in err

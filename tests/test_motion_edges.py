@@ -82,12 +82,12 @@ def test_bad_output_paths_fail_before_any_work(where: str, words: str, tmp_path:
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-0.5", "NaN", "1e400"])
 def test_noise_must_be_finite_and_not_negative(value: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    one_line_exit_2(["--demo", "--size", "64x48", f"--noise={value}"], "--noise", capsys)
+    one_line_exit_2(["--demo", "--frame", "64x48", f"--noise={value}"], "--noise", capsys)
 
 
 def test_noise_zero_and_positive_still_work(capsys: pytest.CaptureFixture[str]) -> None:
     for value in ("0", "1.5"):
-        assert main(["motion", "--demo", "--size", "64x48", "--noise", value, "-p", "4"]) == 0
+        assert main(["motion", "--demo", "--frame", "64x48", "--noise", value, "-p", "4"]) == 0
     assert capsys.readouterr().out.count("4-queens") == 2
 
 
@@ -161,7 +161,7 @@ def test_picture_title_is_not_cut_off_on_small_frames(size: str, tmp_path: Path,
                                                       ) -> None:
     pic = tmp_path / "v.png"
     # the 8-queens pattern's name makes the longest title
-    assert main(["motion", "--demo", "--size", size, "-p", "8", "--picture", str(pic)]) == 0
+    assert main(["motion", "--demo", "--frame", size, "-p", "8", "--picture", str(pic)]) == 0
     capsys.readouterr()
     with PIL.open(pic) as im:
         grey = np.asarray(im.convert("L"))
@@ -191,11 +191,11 @@ def test_timings_are_best_of_three_after_warm_up(monkeypatch,
     monkeypatch.setattr(ev, "warm_up", count("warm-up", warm))
     monkeypatch.setattr(ev, "full_search", count("full", full))
     monkeypatch.setattr(ev, "pattern_search", count("queens", queens))
-    data = run_json(["--demo", "--size", "64x48", "-p", "4"], capsys)
+    data = run_json(["--demo", "--frame", "64x48", "-p", "4"], capsys)
     assert calls == ["warm-up"] + ["full"] * 3 + ["queens"] * 3
     assert data["repeat"] == 3
     calls.clear()
-    assert main(["motion", "--demo", "--size", "64x48", "-p", "4", "--repeat", "1"]) == 0
+    assert main(["motion", "--demo", "--frame", "64x48", "-p", "4", "--repeat", "1"]) == 0
     assert calls == ["warm-up", "full", "queens"]
     assert "seconds: best of 1 run\n" in capsys.readouterr().err
 

@@ -2,8 +2,9 @@
 before any work (:func:`plan`), the frames, the comparison, and what it reports
 (:class:`MotionReport`: the table, the summary line, the JSON document, the files).
 
-Sizes are written one way, width×height, as pictures give them (``1280×720``); ``--size``
-also takes an ``x`` for the ``×``.
+Frame sizes are written one way, width×height, as pictures give them (``1280×720``);
+``--frame`` also takes an ``x`` for the ``×``. The pictures are ``width`` pixels wide
+(``--size``).
 
 >>> study = plan(demo=True, size="64x48", shifts=("3,-2",), patterns=("4",), repeat=1)
 >>> pair = study.frame_pair()
@@ -24,8 +25,10 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...base.errors import BadInput
+from ...output.figures import DEFAULT_WIDTH, check_width
 from .evaluation import VECTOR_FORMATS, MethodResult, compare, vectors_text
 from .frames import FramePair, load_pair, make_pair
 from .patterns import DEFAULT_PATTERNS, Pattern, parse_pattern
@@ -55,11 +58,11 @@ def parse_size(text: str) -> tuple[int, int]:
     >>> parse_size("720p")
     Traceback (most recent call last):
     ...
-    nqueens.base.errors.BadInput: --size '720p': expected width×height such as 1280×720
+    nqueens.base.errors.BadInput: --frame '720p': expected width×height such as 1280×720
     """
     m = _SIZE.match(text)
     if not m:
-        raise BadInput(f"--size {text!r}: expected width×height such as 1280×720")
+        raise BadInput(f"--frame {text!r}: expected width×height such as 1280×720")
     return int(m.group(1)), int(m.group(2))
 
 
@@ -111,6 +114,7 @@ class MotionPlan:
     vectors: str | None = None
     picture: str | None = None
     plot: str | None = None
+    width: int = DEFAULT_WIDTH          #: the pictures' width in pixels
 
     @property
     def outputs(self) -> list[tuple[str, str | None]]:
@@ -143,10 +147,11 @@ def plan(reference: str | None = None, target: str | None = None, *, demo: bool 
          shifts: Sequence[str] = (), size: str | None = None, noise: float = 0.0,
          seed: int = 0, block: int = 16, radius: int = 7, patterns: Sequence[str] = (),
          repeat: int = 3, vectors: str | None = None, picture: str | None = None,
-         plot: str | None = None) -> MotionPlan:
-    """Check a request as the command line gives it (``shifts`` as ``DX,DY``, ``size`` as
-    width×height, ``patterns`` as ``N``, ``N:K`` or a permutation; none: 4 and 8) and
-    return the plan; every mistake is a :class:`~nqueens.base.errors.BadInput` before any work.
+         plot: str | None = None, width: int = DEFAULT_WIDTH) -> MotionPlan:
+    """Check a request as the command line gives it (``shifts`` as ``DX,DY``, ``size``,
+    the demo frame's, as width×height, ``patterns`` as ``N``, ``N:K`` or a permutation;
+    none: 4 and 8; ``width``: the pictures', in pixels) and return the plan; every
+    mistake is a :class:`~nqueens.base.errors.BadInput` before any work.
 
     >>> plan("a.png", "b.png").inputs
     ['a.png', 'b.png']
@@ -157,18 +162,19 @@ def plan(reference: str | None = None, target: str | None = None, *, demo: bool 
     >>> plan("a.png", "b.png", size="64x48")
     Traceback (most recent call last):
     ...
-    nqueens.base.errors.BadInput: --shift, --size, --noise and --seed make the --demo pair; ...
+    nqueens.base.errors.BadInput: --shift, --frame, --noise and --seed make the --demo pair; ...
     """
     _check_source(reference, target, demo, bool(shifts or size is not None or noise or seed))
     if not (math.isfinite(noise) and noise >= 0):
         raise BadInput(f"--noise {noise:g}: must be a finite number of grey levels, 0 or more")
     pats = _search_patterns(patterns, block, radius, repeat)
     _vector_format(vectors)
+    check_width(width)
     frames = None if demo else (str(reference), str(target))
     return MotionPlan(frames, parse_size(size) if size else None,
                       tuple(parse_shift(s) for s in shifts) or (DEFAULT_SHIFT,), noise, seed,
                       pats, block, radius, repeat, vectors, _png_path(picture, "--picture"),
-                      _png_path(plot, "--plot"))
+                      _png_path(plot, "--plot"), width)
 
 
 def _check_source(reference: str | None, target: str | None, demo: bool,
@@ -177,7 +183,7 @@ def _check_source(reference: str | None, target: str | None, demo: bool,
     if demo and (reference or target):
         raise BadInput("give REF and TARGET frames, or --demo, not both")
     if not demo and demo_options:
-        raise BadInput("--shift, --size, --noise and --seed make the --demo pair; add --demo")
+        raise BadInput("--shift, --frame, --noise and --seed make the --demo pair; add --demo")
     if not demo and not (reference and target):
         raise BadInput("give two frames, REF and TARGET, or --demo for a test pair")
 
@@ -269,20 +275,36 @@ class MotionReport:
                 "blocks": nbx * nby, "covered": [nbx * self.block, nby * self.block],
                 "methods": [r.as_dict() for r in self.results]}
 
-    def files(self) -> list[tuple[str, bool, str | bytes]]:
-        """The files the plan names, made in memory: (path, binary, content)."""
+    def files(self) -> list[OutputFile]:
+        """The files the plan names, made in memory, with what each holds."""
         from .pictures import tradeoff_png, vectors_png
 
         p = self.plan
         if p is None:
             return []
-        files: list[tuple[str, bool, str | bytes]] = []
+        files: list[OutputFile] = []
         fmt = _vector_format(p.vectors)
+        px = f"{p.width}×{round(p.width * 9 / 16)} px"
         if p.vectors is not None and fmt is not None:
-            files.append((p.vectors, False, vectors_text(self.results, fmt) + "\n"))
+            files.append(OutputFile(p.vectors, False, vectors_text(self.results, fmt) + "\n",
+                                    f"motion vectors of {len(self.results)} methods, {fmt}"))
         if p.picture is not None:
-            files.append((p.picture, True, vectors_png(self.pair.target, self.results[-1].field,
-                                                       full=self.results[0].field)))
+            last = self.results[-1].field
+            files.append(OutputFile(p.picture, True,
+                                    vectors_png(self.pair.target, last,
+                                                full=self.results[0].field, width=p.width),
+                                    f"the target frame with the {last.label} vectors, {px}"))
         if p.plot is not None:
-            files.append((p.plot, True, tradeoff_png(self.results)))
+            files.append(OutputFile(p.plot, True, tradeoff_png(self.results, width=p.width),
+                                    f"PSNR against speed-up, {px}"))
         return files
+
+
+class OutputFile(NamedTuple):
+    """A file to write: where, whether binary, its content, and what it holds (for the
+    message that says it was written)."""
+
+    path: str
+    binary: bool
+    content: str | bytes
+    what: str
