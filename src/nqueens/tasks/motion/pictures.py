@@ -194,14 +194,14 @@ def _key(key: Axes, field: MotionField, full: MotionField | None,
     entries: list[tuple[Any, str]] = []
     same = FancyArrow(0, 0, 1, 0, facecolor=SAME_COLOUR, edgecolor="black", linewidth=0.9 * k)
     if full is None or field.pattern is None:
-        entries.append((same, f"{name}: {total} blocks"))
+        entries.append((same, f"{name}: {total:,} blocks"))
     else:
-        entries.append((same, f"{name} = full search\n({total - diff} of {total} blocks)"))
+        entries.append((same, f"{name} = full search\n({total - diff:,} of {total:,} blocks)"))
         if diff:
             entries += [
                 (FancyArrow(0, 0, 1, 0, facecolor=DIFFERS_COLOUR, edgecolor="black",
                             linewidth=0.9 * k),
-                 f"{name} where it differs\n({diff} blocks, outlined)"),
+                 f"{name} where it differs\n({diff:,} blocks, outlined)"),
                 (FancyArrow(0, 0, 1, 0, facecolor=FULL_COLOUR, edgecolor="black",
                             linewidth=0.9 * k),
                  "full search there"),
