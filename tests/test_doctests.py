@@ -22,3 +22,23 @@ def test_docstring_examples_run(name: str) -> None:
     if name in NEEDS:
         pytest.importorskip(NEEDS[name][0])
     testing.assert_examples_run(name)
+
+
+def test_the_python_examples_of_the_readme_and_the_pages_run() -> None:
+    """The ``>>>`` examples of README.md and docs/*.md run as written (their command
+    lines are run by test_docs.py); a fence ending a block ends its example."""
+    import doctest
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    pages = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    tried = 0
+    for page in pages:
+        text = re.sub(r"(?m)^\s*```.*$", "", page.read_text(encoding="utf-8"))
+        test = doctest.DocTestParser().get_doctest(text, {}, page.name, str(page), 0)
+        result = runner.run(test)
+        assert result.failed == 0, f"{result.failed} example(s) failed in {page.name}"
+        tried += result.attempted
+    assert tried >= 5
