@@ -151,12 +151,12 @@ def test_safe_of_a_large_built_board_through_the_command_line(tmp_path: Path) ->
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)["safe"]
-    # a square a line: [row, column]
+    # a square a line: [x, y], column then row
     squares = len(data["safe"]) + len(data["mined"])
     assert squares > 1000 and len(done.stdout.splitlines()) < squares + 30
     assert f"[{data['safe'][0][0]}, {data['safe'][0][1]}]" in done.stdout
-    safe = {(r - 1, s - 1) for r, s in data["safe"]}
-    mined = {(r - 1, s - 1) for r, s in data["mined"]}
+    safe = {(y - 1, x - 1) for x, y in data["safe"]}
+    mined = {(y - 1, x - 1) for x, y in data["mined"]}
     every = np.array([bits for bits in product((False, True), repeat=n)
                       if evaluate(f, dict(zip(names, bits, strict=True)))])
     assert data["consistent"] == bool(len(every))

@@ -227,13 +227,14 @@ def test_hint_look_ahead_on_the_command_line(tmp_path: Path) -> None:
     done = subprocess.run([*PROGRAM, "hint", str(path), "--look-ahead"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("open (3, 4):") and "look-ahead:" in done.stdout
+    # the bottom right corner: column 4, row 3
+    assert done.stdout.startswith("open (4, 3):") and "look-ahead:" in done.stdout
     data = json.loads(subprocess.run([*PROGRAM, "hint", str(path), "--look-ahead",
                                       "--json"], capture_output=True, text=True,
                                      timeout=120).stdout)
-    assert data["rule"] == "look-ahead" and data["best"]["square"] == [3, 4]
+    assert data["rule"] == "look-ahead" and (data["best"]["x"], data["best"]["y"]) == (4, 3)
     assert data["look_ahead"]["survival"] == "19/28"
-    assert data["look_ahead"]["safest"] == [1, 1]
+    assert data["look_ahead"]["safest"] == {"x": 1, "y": 1}
     plain_json = json.loads(subprocess.run([*PROGRAM, "hint", str(path), "--json"],
                                            capture_output=True, text=True,
                                            timeout=120).stdout)

@@ -1,6 +1,6 @@
 """What a user sees through the installed command: sizes written width x height, the
-legend of --safe, the assignment alone, pictures of 32 px a square with port names, and
-the output format following the -o extension on every command."""
+legend of --safe, the assignment alone, pictures with port names, and the output format
+following the -o extension on every command."""
 
 from __future__ import annotations
 
@@ -45,12 +45,15 @@ def test_assignment_is_printed_alone(tmp_path: Path) -> None:
 def test_sizes_are_width_by_height(tmp_path: Path) -> None:
     done = _run("build", "a nor b", "-o", "n.txt", cwd=tmp_path)
     rows = [r for r in (tmp_path / "n.txt").read_text().splitlines() if not r.startswith("#")]
-    assert done.stderr == f"{len(rows[0])}x{len(rows)} board written to n.txt (width x height)\n"
+    size = (tmp_path / "n.txt").stat().st_size
+    assert done.stderr == (f"wrote n.txt (a {len(rows[0])}x{len(rows)} board built from the "
+                           f"formula, 2 inputs, as text, {size:,} bytes)\n")
     assert len(rows[0]) != len(rows)  # the order can be told apart
     (tmp_path / "wide.txt").write_text("1?..\n")
     drawn = _run("render", "wide.txt", "-o", "w.svg", cwd=tmp_path)
-    assert drawn.stderr == "4x1 board drawn to w.svg (width x height)\n"
-    assert "width x height" in " ".join(_run("--help", cwd=tmp_path).stdout.split())
+    assert drawn.stderr.startswith("wrote w.svg (a 4x1 board, ")
+    helped = " ".join(_run("--help", cwd=tmp_path).stdout.split())
+    assert "Sizes are width x height and squares column, row (x, y), counted from 1" in helped
 
 
 def test_quiet_leaves_standard_error_empty(tmp_path: Path) -> None:
@@ -60,16 +63,19 @@ def test_quiet_leaves_standard_error_empty(tmp_path: Path) -> None:
         assert (done.returncode, done.stderr) == (0, ""), args
 
 
-def test_pictures_have_32_pixel_squares_and_port_names(tmp_path: Path) -> None:
+def test_pictures_have_port_names(tmp_path: Path) -> None:
     image = pytest.importorskip("PIL.Image")
     (tmp_path / "b.txt").write_text("1?1\n???\n")
-    assert _run("render", "b.txt", "-o", "b.png", cwd=tmp_path).returncode == 0
-    assert image.open(tmp_path / "b.png").size == (96, 64)
+    assert _run("render", "b.txt", "-o", "b.png", "--size", "96", "--no-labels",
+                cwd=tmp_path).returncode == 0
+    assert image.open(tmp_path / "b.png").size == (96, 64)  # squares of 32 px
     info = json.loads(_run("gadget", "wire", "--json", cwd=tmp_path).stdout)
-    assert _run("gadget", "wire", "-o", "w.png", cwd=tmp_path).returncode == 0
+    assert _run("gadget", "wire", "-o", "w.png", "--size", str(info["width"] * 32),
+                "--no-labels", cwd=tmp_path).returncode == 0
     picture = image.open(tmp_path / "w.png").convert("RGB")
-    for row, col in info["ports"].values():  # the name, in black, inside the port square
-        box = picture.crop(((col - 1) * 32 + 4, (row - 1) * 32 + 4, col * 32 - 4, row * 32 - 4))
+    for port in info["ports"].values():  # the name, in black, inside the port square
+        x, y = port["x"], port["y"]
+        box = picture.crop(((x - 1) * 32 + 6, (y - 1) * 32 + 6, x * 32 - 6, y * 32 - 6))
         assert (0, 0, 0) in {pixel for _, pixel in box.getcolors(1024)}
     assert _run("gadget", "wire", "-o", "w.svg", cwd=tmp_path).returncode == 0
     svg = (tmp_path / "w.svg").read_text()
@@ -83,7 +89,8 @@ def test_check_writes_json_for_a_json_extension(tmp_path: Path) -> None:
     written = json.loads((tmp_path / "a.json").read_text())
     printed = json.loads(_run("check", "b.txt", "--json", cwd=tmp_path).stdout)
     assert {**written, "seconds": 0} == {**printed, "seconds": 0}
-    assert written["mines"] == [[1, 2]] and (written["width"], written["height"]) == (2, 2)
+    # 1? / 11: the mine is on the second square of the first row: [x, y] = [2, 1]
+    assert written["mines"] == [[2, 1]] and (written["width"], written["height"]) == (2, 2)
 
 
 @pytest.mark.parametrize("args", [

@@ -15,6 +15,7 @@ import re
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -162,42 +163,79 @@ def deliver(path: str, data: str | bytes) -> None:
         click.echo(data, nl=False)
 
 
-def _write_picture(path: str, board: Board, overlay: Overlay, kind: str,
-                   text: str | None = None, no_total: str = "") -> None:
-    """Write the board as ``kind``; ``text`` is the text form to write instead of the plain
-    board (an answer), and ``no_total`` the advice when the .mine format lacks a total."""
-    from .base.board import format_board
-    from .output.render import to_png_bytes, to_svg
+@dataclass(frozen=True)
+class Look:
+    """How a picture is drawn: ``width`` (``--size``: the whole picture's width in
+    pixels; None: the default) and ``labels`` (``--labels``: the columns and rows
+    numbered)."""
 
-    if kind == "svg":
-        deliver(path, to_svg(board, overlay))
-    elif kind == "png":
-        deliver(path, to_png_bytes(board, overlay))
-    elif kind == "mine":
+    width: int | None = None
+    labels: bool = True
+
+    def check(self, kind: str) -> None:
+        """Refuse ``--size`` for an output that is not a picture.
+
+        >>> Look(800).check("text")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        minesweeper.base.errors.BadInput: --size is the width of a picture: give -o FILE.svg ...
+        """
+        if self.width is not None and kind not in ("svg", "png"):
+            raise BadInput("--size is the width of a picture: give -o FILE.svg or FILE.png "
+                           "(or -f svg, -f png)")
+
+
+def _picture_options(f: F) -> F:
+    """``--size PX`` (parameter ``size_px``) and ``--labels/--no-labels`` (``labels``),
+    which make a :class:`Look`; they mean the same in nqueens: the picture's width in
+    pixels, and the numbers (there: files and ranks) around the board."""
+    f = click.option("--labels/--no-labels", default=True,
+                     help="Number the columns (x) along the top and the rows (y) along the "
+                          "left side of a picture, counted from 1 [default: labels].")(f)
+    return click.option("--size", "size_px", type=int, default=None, metavar="PX",
+                        help="The width of the whole picture in pixels, 16 to 20,000 "
+                             "[default: 640 or more, squares of at least 32 px].")(f)
+
+
+def _write_picture(path: str, board: Board, overlay: Overlay, kind: str, look: Look,
+                   text: str | None = None, no_total: str = "") -> str:
+    """Write the board as ``kind``; ``text`` is the text form to write instead of the plain
+    board (an answer), and ``no_total`` the advice when the .mine format lacks a total.
+    What was written, for the message that says so, after what the caller says."""
+    from .base.board import format_board
+    from .output.render import picture
+
+    if kind in ("svg", "png"):
+        data, lay = picture(board, overlay, kind, look.width, look.labels)
+        deliver(path, data)
+        return f", {lay.width:,} px wide"
+    if kind == "mine":
         if board.total is None:
             raise BadInput(f"cannot write {path} in the .mine format: its header needs the "
                            f"total number of mines, and {no_total}")
         deliver(path, format_board(board, mine_format=True) + "\n")
-    else:
-        deliver(path, text if text is not None else format_board(board) + "\n")
+        return ", in the .mine format"
+    deliver(path, text if text is not None else format_board(board) + "\n")
+    return ", as text"
 
 
 def _show(board: Board, overlay: Overlay, kind: str, output: str | None, text: str,
-          as_json: bool) -> bool:
+          as_json: bool, look: Look) -> tuple[bool, str]:
     """Put a picture or a board where ``-o`` says: into ``output``, or an SVG on standard
-    output (not with ``--json``); whether standard output is taken."""
+    output (not with ``--json``); whether standard output is taken, and how the file
+    was written (:func:`_write_picture`)."""
     if output is not None:
-        _write_picture(output, board, overlay, kind, text=text,
-                       no_total="a built board or a gadget has none (write .txt)")
-        return output == STDOUT
+        how = _write_picture(output, board, overlay, kind, look, text=text,
+                             no_total="a built board or a gadget has none (write .txt)")
+        return output == STDOUT, how
     if kind == "png":
         raise BadInput("PNG output needs --output FILE")
     if kind == "svg" and not as_json:
         from .output.render import to_svg
 
-        click.echo(to_svg(board, overlay), nl=False)
-        return True
-    return False
+        click.echo(to_svg(board, overlay, look.width, look.labels), nl=False)
+        return True, ""
+    return False, ""
 
 
 @click.group(cls=command.CommandGroup)
@@ -218,11 +256,14 @@ def cli() -> None:
       minesweeper check c.txt --assignment           a satisfying assignment, read off the board
 
     Boards are text grids (0-8 and '.' revealed, '?' or 'H' unknown, 'F' or '*' a mine,
-    rows on lines or split by '/') or JSMinesweeper's .mine files. Sizes are written
-    width x height (columns x rows, as the .mine header and the classic game write them:
-    Expert is 30x16); squares are given as row, column, counted from 1. The format of
-    -o FILE follows its extension. Exit codes: 0 consistent / success, 1 inconsistent,
-    2 bad input.
+    rows on lines or split by '/') or JSMinesweeper's .mine files. Sizes are width x
+    height and squares column, row (x, y), counted from 1, as the .mine header, the
+    classic game and JSMinesweeper write them: Expert is 30x16, (1, 1) its top left
+    square and (30, 1) its top right one. In --json a list of squares holds [x, y]
+    pairs, and a square alone has "x" and "y". The format of -o FILE follows its
+    extension; pictures take --size PX (their width) and --labels/--no-labels (the
+    columns and rows numbered). -q leaves out the messages on standard error (never the
+    errors). Exit codes: 0 consistent / success, 1 inconsistent, 2 bad input.
     """
 
 
@@ -245,11 +286,19 @@ def cli() -> None:
 @command.output_option(help="Also write the answer to FILE: drawn (.svg, .png), as the "
                             "report printed here (.txt) or as JSON (.json); '-' for standard "
                             "output, in place of the report.")
+@_picture_options
+@command.quiet_option("No messages on standard error: neither the line that says the "
+                      "file of -o was written nor the progress of --safe.")
 @command.json_option("Machine-readable output.")
 def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilities: bool,
           mines: int | None, assignment: bool, fmt: str | None, output: str | None,
-          as_json: bool) -> int:
+          size_px: int | None, labels: bool, quiet: bool, as_json: bool) -> int:
     """Is there an arrangement of mines that fits every number of FILE ('-': stdin)?
+
+    Squares are column, row (x, y), counted from 1: in --json a list of squares (the
+    witness "mines", the "core", the "safe" and "mined" squares) holds [x, y] pairs,
+    and each square of the probabilities has "x" and "y"; pictures number the columns
+    along the top and the rows along the left side.
 
     \b
     Examples:
@@ -258,7 +307,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
       minesweeper check board.mine --safe --json
       minesweeper check board.txt --mines 10 -o answer.svg
       minesweeper check board.txt --safe -o answer.txt
-      minesweeper check board.txt --mines 99 --probabilities -o heat.png
+      minesweeper check board.txt --mines 99 --probabilities -o heat.png --size 1200
     """
     from .analysis.decide import decide
     from .analysis.probability import probabilities
@@ -269,13 +318,15 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
     kind = output_format(output, fmt, ("text", "json", "svg", "png"), not_mine=(
         f"cannot write the answer to {output}: a .mine file holds a board only, not a "
         "witness, safe squares or a reason (use .txt, .svg or .png)"))
+    look = Look(size_px, labels)
+    look.check(kind)
     board, text = _load_board(file, mines)
     started = time.perf_counter()
     report = _report(board, file, method)
     if do_count:
         report.add_count(*signals.in_child(_counts, board, method))
     if do_safe:
-        report.add_safe(signals.in_child(safe_squares, board, _settling()))
+        report.add_safe(signals.in_child(safe_squares, board, _settling(quiet)))
     if do_probabilities:
         report.add_probabilities(signals.in_child(probabilities, board))
     if assignment or not (do_count or do_safe or do_probabilities):
@@ -284,13 +335,13 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
         if assignment and verdict.consistent:
             report.add_assignment(assignment_of(text, verdict.mines))
     report.data["seconds"] = round(time.perf_counter() - started, 4)
-    return _answer(report, output, kind, as_json)
+    return _answer(report, output, kind, as_json, look, quiet)
 
 
-def _settling() -> Callable[[int, int], None] | None:
-    """A progress line on standard error, when it is a terminal, for the classes that
-    --safe settles on a board without a total (at most five a second)."""
-    if not sys.stderr.isatty():
+def _settling(quiet: bool = False) -> Callable[[int, int], None] | None:
+    """A progress line on standard error, when it is a terminal and not ``quiet``, for the
+    classes that --safe settles on a board without a total (at most five a second)."""
+    if quiet or not sys.stderr.isatty():
         return None
     shown = [0.0]
 
@@ -321,12 +372,18 @@ def _report(board: Board, file: str, method: str) -> Report:
                                "method": method})
 
 
-def _answer(report: Report, output: str | None, kind: str, as_json: bool) -> int:
+def _answer(report: Report, output: str | None, kind: str, as_json: bool, look: Look,
+            quiet: bool) -> int:
     """Write the report where ``-o`` says and print it (or its JSON); the exit code."""
+    answer = f"the answer for a {size(report.board.width, report.board.height)} board"
     if output is not None and kind == "json":
         deliver(output, json_text(report.json()) + "\n")
+        command.wrote(output, f"{answer}, as JSON", quiet)
     elif output is not None:
-        _write_picture(output, report.board, report.overlay, kind, text=report.text())
+        how = _write_picture(output, report.board, report.overlay, kind, look,
+                             text=report.text())
+        command.wrote(output, (report.what() if kind in ("svg", "png") else answer) + how,
+                      quiet)
     if as_json:
         _emit(report.json())
     elif output != STDOUT:
@@ -342,16 +399,22 @@ def _answer(report: Report, output: str | None, kind: str, as_json: bool) -> int
 @command.output_option(help="Write the picture (.svg, .png: ports outlined and named) or the plain "
                    "board (.txt) to FILE; '-' for standard output, in place of the "
                    "description.")
+@_picture_options
+@command.quiet_option("No message on standard error when the file of -o is written.")
 @command.json_option("Machine-readable output.")
 def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
-           as_json: bool) -> int:
+           size_px: int | None, labels: bool, quiet: bool, as_json: bool) -> int:
     """Print gadget NAME (no NAME: list them); --verify computes its truth table.
+
+    The square of each port is given as (x, y), column then row, counted from 1 (in
+    --json: "x" and "y").
 
     \b
     Examples:
       minesweeper gadget                       the list of gadgets
       minesweeper gadget wire --verify         its output equals its input, computed
       minesweeper gadget crossover -o x.svg    a picture, with the ports named
+      minesweeper gadget nor -o nor.png --size 800 --no-labels
       minesweeper gadget nor -o - | minesweeper check -   its board, checked
     """
     from .base.board import format_board
@@ -359,18 +422,25 @@ def gadget(name: str | None, verify: bool, fmt: str | None, output: str | None,
     from .circuits.gadgets import truth_table
 
     _check_stdout(output, as_json)
+    look = Look(size_px, labels)
     if name is None:
+        look.check("text")
         return _list_gadgets(as_json)
     g = get_gadget(name.lower())
     kind = output_format(output, fmt, not_mine=(
         f"cannot write {output} in the .mine format: its header needs the total number of "
         "mines, and a gadget has none: its number of mines depends on the signals (write "
         ".txt)"))
+    look.check(kind)
     data = g.to_json()
     table = truth_table(g) if verify else None
     if table is not None:
         data["truth_table"] = table.to_json()
-    taken = _show(g.board, g.overlay(), kind, output, format_board(g.board) + "\n", as_json)
+    taken, how = _show(g.board, g.overlay(), kind, output, format_board(g.board) + "\n",
+                       as_json, look)
+    board = f"the {g.name} gadget, a {size(g.board.width, g.board.height)} board"
+    command.wrote(output, board + (" with its ports named" if kind in ("svg", "png") else "")
+                  + how, quiet)
     if as_json:
         _emit(data)
     elif not taken:
@@ -396,17 +466,20 @@ def _list_gadgets(as_json: bool) -> int:
 @_format_option(["text", "svg", "png", "mine"])
 @command.output_option(help="Write the board to FILE (.txt; .svg, .png: drawn, the inputs named); "
                    "'-': standard output.")
-@command.quiet_option("No summary line on standard error.")
+@_picture_options
+@command.quiet_option("No message on standard error when the file of -o is written.")
 @command.json_option("Machine-readable output.")
-def build(formula: str, dimacs: bool, fmt: str | None, output: str | None, quiet: bool,
-          as_json: bool) -> int:
+def build(formula: str, dimacs: bool, fmt: str | None, output: str | None,
+          size_px: int | None, labels: bool, quiet: bool, as_json: bool) -> int:
     """Lay out FORMULA (an expression, or a file: DIMACS CNF or an expression) as a board
     whose output is forced true.
 
     FORMULA is read as a file when it contains a '.' or a '/' (no expression does:
     f.cnf, ./a, dir/f) or with --dimacs; otherwise it is an expression, even when a file
     of that name exists (write ./a to read the file a).  The format of -o FILE follows
-    its extension (.txt, .svg, .png) unless -f says otherwise.
+    its extension (.txt, .svg, .png) unless -f says otherwise.  The text board starts
+    with a line '# input NAME x=X y=Y' for each variable: its input square, column X
+    and row Y counted from 1 ("x" and "y" in --json).
 
     \b
     Examples:
@@ -420,8 +493,14 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None, quiet
 
     _check_stdout(output, as_json)
     kind = output_format(output, fmt, not_mine=NO_MINE_FORMAT)
+    look = Look(size_px, labels)
+    look.check(kind)
     c = build_circuit(*_load_formula(formula, dimacs))
-    taken = _show(c.board, c.overlay(), kind, output, c.text(), as_json)
+    taken, how = _show(c.board, c.overlay(), kind, output, c.text(), as_json, look)
+    inputs = plural(len(c.inputs), "input")
+    command.wrote(output, f"a {size(c.board.width, c.board.height)} board built from the "
+                          f"formula, {inputs}" + (" named" if kind in ("svg", "png") else "")
+                  + how, quiet)
     if as_json:
         data = c.to_json()
         if output is None and kind == "text":
@@ -429,9 +508,6 @@ def build(formula: str, dimacs: bool, fmt: str | None, output: str | None, quiet
         _emit(data)
     elif output is None and not taken:
         click.echo(c.text(), nl=False)
-    elif output not in (None, STDOUT) and not quiet:
-        click.echo(f"{size(c.board.width, c.board.height)} board written to {output} "
-                   "(width x height)", err=True)
     return 0
 
 
@@ -474,11 +550,18 @@ _LOOK_AHEAD_HELP = ("When no square is certainly safe, weigh up to 10 of the saf
                             "probabilities as a heat map, the square to open outlined), as "
                             "text (.txt) or as JSON (.json).")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
+@_picture_options
+@command.quiet_option("No message on standard error when the file of -o is written.")
 @command.json_option("Machine-readable output.")
 def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
-         look_ahead: bool, as_json: bool) -> int:
+         look_ahead: bool, size_px: int | None, labels: bool, quiet: bool,
+         as_json: bool) -> int:
     """Which square of FILE to open next: every square safe in every arrangement, or else
     the one least likely to hold a mine, with its exact probability.
+
+    Squares are written (x, y): column, then row, counted from 1 ("open (3, 1)" is the
+    third square of the top row). In --json the square to open and the look-ahead's
+    "safest" have "x" and "y"; the lists "safe" and "mines" hold [x, y] pairs.
 
     Ties between equally safe squares go to the square with the fewest covered
     neighbours (a corner or an edge first), then to the first in reading order. Exit 0
@@ -506,13 +589,22 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
 
     _check_stdout(output, as_json)
     kind = output_format(output, fmt, ("text", "json", "svg", "png"))
+    look = Look(size_px, labels)
+    look.check(kind)
     board, _ = _load_board(file, mines)
     advice = signals.in_child(advise, board, None, look_ahead)
     text = "\n".join(advice.lines()) + "\n"
+    named = f"a {size(board.width, board.height)} board"
     if output is not None and kind == "json":
         deliver(output, json_text(advice.to_json()) + "\n")
+        command.wrote(output, f"the advice for {named}, as JSON", quiet)
     elif output is not None:
-        _write_picture(output, board, _advice_overlay(board, advice), kind, text=text)
+        how = _write_picture(output, board, _advice_overlay(board, advice), kind, look,
+                             text=text)
+        shown = (f"{named} with its mine probabilities and the square to open"
+                 if advice.consistent else f"{named}, inconsistent")
+        command.wrote(output, (shown if kind in ("svg", "png") else
+                               f"the advice for {named}") + how, quiet)
     if as_json:
         _emit(advice.to_json())
     elif output != STDOUT:
@@ -528,6 +620,7 @@ def _advice_overlay(board: Board, advice: Hint) -> Overlay:
     report.add_probabilities(advice.result)
     if advice.best is not None:
         report.overlay.marked = {advice.best}
+        report.overlay.key.append(("marked", "the square to open"))
     return report.overlay
 
 
@@ -537,19 +630,29 @@ def _advice_overlay(board: Board, advice: Hint) -> Overlay:
 @command.output_option(help="Picture file (.svg, .png), or text (.txt: the board, with the witness "
                    "or the safe squares marked as check prints them; .mine: the board "
                    "alone); '-': standard output.", required=True)
-@click.option("--witness", is_flag=True, help="Show a witness arrangement.")
-@click.option("--safe", "show_safe", is_flag=True, help="Colour the safe and mined squares.")
+@click.option("--witness", is_flag=True,
+              help="Show a witness arrangement (a mine on each square that holds one).")
+@click.option("--safe", "show_safe", is_flag=True,
+              help="Show the squares safe in every arrangement (green, a check) and those "
+                   "mined in every one (dark red, a mine).")
 @click.option("--mines", type=int, default=None, help="Total number of mines on the board.")
-@command.quiet_option("No summary line on standard error.")
+@_picture_options
+@command.quiet_option("No message on standard error when the file is written (the line "
+                      "that says the board is inconsistent stays).")
 @command.json_option("Machine-readable output.")
 def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bool,
-           mines: int | None, quiet: bool, as_json: bool) -> int:
+           mines: int | None, size_px: int | None, labels: bool, quiet: bool,
+           as_json: bool) -> int:
     """Draw the board of FILE as SVG or PNG, with the witness or the safe squares.
+
+    The picture numbers the columns (x) along the top and the rows (y) along the left
+    side, counted from 1, as the reports name squares: (x, y), column then row.
 
     \b
     Examples:
       minesweeper render board.txt -o board.png --witness
       minesweeper render board.txt -o board.svg --safe --mines 10
+      minesweeper render board.txt -o slide.png --size 1200 --no-labels
       minesweeper render board.txt -o - --witness     the witness as text, on stdout
     """
     from .analysis.decide import decide
@@ -561,20 +664,20 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
     if kind == "mine" and (witness or show_safe):
         raise BadInput(f"cannot write {output} in the .mine format: it holds a board only, "
                        "not a witness or safe squares (use .txt, .svg or .png)")
+    look = Look(size_px, labels)
+    look.check(kind)
     board, _ = _load_board(file, mines)
     report = Report(board)
     if witness:
         report.add_verdict(signals.in_child(decide, board, "sat"))
     if show_safe:
         report.add_safe(signals.in_child(safe_squares, board))
-    _write_picture(output, board, report.overlay, kind,
-                   text=report.text() if witness or show_safe else None,
-                   no_total="the board gives none (write .txt, or give --mines)")
+    how = _write_picture(output, board, report.overlay, kind, look,
+                         text=report.text() if witness or show_safe else None,
+                         no_total="the board gives none (write .txt, or give --mines)")
+    command.wrote(output, report.what() + how, quiet)
     if as_json:
         _emit({"output": output, "consistent": report.consistent})
-    elif output != STDOUT and not quiet:
-        click.echo(f"{size(board.width, board.height)} board drawn to {output} (width x "
-                   "height)", err=True)
     if not report.consistent and not as_json:
         click.echo("minesweeper: the board is inconsistent: no arrangement to draw "
                    "(the numbers that cannot all hold are outlined)", err=True)
@@ -590,10 +693,14 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
 @click.option("--seed", type=int, default=0, show_default=True,
               help="The seed of the mines (the same seed plays the same games).")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
-@command.quiet_option("No progress line on standard error.")
+@command.output_option(help="Write the result to FILE instead of standard output (.json, "
+                            "or with --json: the JSON; else the line printed here).")
+@command.quiet_option("No messages on standard error: neither the progress line (shown "
+                      "on a terminal only) nor the line that says the file of -o was "
+                      "written.")
 @command.json_option("Machine-readable output.")
-def play(level: str, games: int, seed: int, look_ahead: bool, quiet: bool,
-         as_json: bool) -> int:
+def play(level: str, games: int, seed: int, look_ahead: bool, output: str | None,
+         quiet: bool, as_json: bool) -> int:
     """Play games with the analyser and print its win rate, with a 95% interval.
 
     Each game is the classic one: the mines are placed once the first square is chosen,
@@ -609,10 +716,13 @@ def play(level: str, games: int, seed: int, look_ahead: bool, quiet: bool,
       minesweeper play --level beginner --games 1000
       minesweeper play --level 30x16x99 --games 100 --seed 7 --json
       minesweeper play --level expert --games 100 --look-ahead
+      minesweeper play --level beginner --games 1000 -o rate.json
     """
     from .analysis.play import parse_level
     from .analysis.play import play as run
 
+    kind = _data_format(output, as_json)
+    _check_folder(output)
     chosen = parse_level(level)
     show = not quiet and sys.stderr.isatty()
 
@@ -622,19 +732,53 @@ def play(level: str, games: int, seed: int, look_ahead: bool, quiet: bool,
                        nl=done == games)
 
     result = run(chosen, games, seed, progress, look_ahead)
-    if as_json:
-        _emit(result.to_json())
-    else:
-        click.echo(result.line())
+    _give(output, json_text(result.to_json()) if kind == "json" else result.line(),
+          f"the analyser's win rate over {plural(games, 'game')} of {level}", kind, quiet)
     return 0
+
+
+def _data_format(output: str | None, as_json: bool) -> str:
+    """What a command whose data is text or JSON writes: JSON with --json or into a .json
+    file, else text; --json into a .txt file is refused.
+
+    >>> _data_format("rate.json", False), _data_format(None, True), _data_format("r", False)
+    ('json', 'json', 'text')
+    """
+    kind = output_format(output if output != STDOUT else None, None, ("text", "json"))
+    if as_json and kind == "text" and output not in (None, STDOUT) and Path(output).suffix:
+        raise BadInput(f"--json writes JSON, and {output} names a text file: give -o "
+                       "FILE.json, or leave out --json")
+    return "json" if as_json else kind
+
+
+def _check_folder(output: str | None) -> None:
+    """Refuse at once an output file whose folder does not exist (before a long run)."""
+    if output and output != STDOUT:
+        folder = Path(output).parent
+        if not folder.is_dir():
+            raise BadInput(f"cannot write {output}: the folder {folder} does not exist")
+
+
+def _give(output: str | None, text: str, what: str, kind: str, quiet: bool) -> None:
+    """Print ``text`` (the data of the command), or write it to the file ``output``
+    and say so."""
+    if output is None:
+        click.echo(text)
+        return
+    deliver(output, text + "\n")
+    command.wrote(output, f"{what}, as {'JSON' if kind == 'json' else 'text'}", quiet)
 
 
 @cli.command(name="eval")
 @click.argument("formula")
 @click.argument("values", nargs=-1)
 @click.option("--dimacs", is_flag=True, help="FORMULA is a DIMACS CNF file.")
+@command.output_option(help="Write the value to FILE instead of standard output (.json, "
+                            "or with --json: the JSON; else true or false).")
+@command.quiet_option("No message on standard error when the file of -o is written.")
 @command.json_option("Machine-readable output.")
-def eval_cmd(formula: str, values: tuple[str, ...], dimacs: bool, as_json: bool) -> int:
+def eval_cmd(formula: str, values: tuple[str, ...], dimacs: bool, output: str | None,
+             quiet: bool, as_json: bool) -> int:
     """Evaluate FORMULA under VALUES given as name=0/1 (a check of --assignment).
 
     FORMULA is an expression, or a file (DIMACS CNF or an expression) when it contains a
@@ -655,6 +799,7 @@ def eval_cmd(formula: str, values: tuple[str, ...], dimacs: bool, as_json: bool)
       minesweeper eval "(a or b) and not c" $(minesweeper check c.txt --assignment \\
           | sed -n 's/^assignment: //p')
     """
+    kind = _data_format(output, as_json)
     f, declared = _load_formula(formula, dimacs)
     known = set(declared) if declared is not None else variables(f)
     env: dict[str, bool] = {}
@@ -672,10 +817,8 @@ def eval_cmd(formula: str, values: tuple[str, ...], dimacs: bool, as_json: bool)
         result = evaluate(f, env)
     except KeyError as exc:
         raise BadInput(f"no value given for {exc.args[0]}") from None
-    if as_json:
-        _emit({"value": result})
-    else:
-        click.echo("true" if result else "false")
+    _give(output, json_text({"value": result}) if kind == "json" else
+          ("true" if result else "false"), "the value of the formula", kind, quiet)
     return 0 if result else 1
 
 

@@ -41,8 +41,9 @@ lowest-probability square.
 >>> hint(parse_board("1?/1?/..")).safe
 [(1, 1)]
 
-The two far corners below are equally safe; the one next to the squares the 1 sees,
-(2, 3), settles more once opened, and survives two moves more often:
+The two far corners below are equally safe; the one next to the squares the 1 sees, the
+bottom right corner (the library's squares are 0-based ``(row, column)`` pairs: (2, 3)),
+settles more once opened, and survives two moves more often:
 
 >>> board = parse_board("mines: 3\\n???1\\n????\\n????")
 >>> hint(board).best
@@ -62,6 +63,7 @@ import numpy.typing as npt
 
 from ..base.board import MINE, UNKNOWN, Board, Cell
 from ..base.errors import BadInput
+from ..base.words import square_keys, square_name, square_pair
 from .probability import Probabilities, probabilities, tally
 
 #: The names of the two rules for a guess.
@@ -110,13 +112,13 @@ class Hint:
         return self.result.consistent
 
     def lines(self) -> list[str]:
-        """What ``minesweeper hint`` prints (squares as row, column, from 1).
+        """What ``minesweeper hint`` prints (squares as (x, y): column, row, from 1).
 
         >>> from minesweeper.base.board import parse_board
         >>> print("\\n".join(hint(parse_board("1?/1?/..")).lines()))
         open (2, 2): safe in every arrangement
         1 square is safe in every arrangement: (2, 2)
-        1 square holds a mine in every arrangement: (1, 2)
+        1 square holds a mine in every arrangement: (2, 1)
         """
         if not self.consistent:
             return ["inconsistent: no arrangement agrees with every number ('check' gives "
@@ -150,28 +152,32 @@ class Hint:
         return out
 
     def to_json(self) -> dict[str, object]:
-        """The advice as ``hint --json`` prints it (squares from 1; the probability as an
-        exact fraction; ``rule``: the rule of a guess; ``look_ahead``: what it weighed).
+        """The advice as ``hint --json`` prints it: a square alone as ``"x"`` (its
+        column) and ``"y"`` (its row), a list of squares as ``[x, y]`` pairs, from 1; the
+        probability as an exact fraction; ``rule``: the rule of a guess; ``look_ahead``:
+        what it weighed.
 
         >>> from minesweeper.base.board import parse_board
         >>> out = hint(parse_board("?1?/???")).to_json()
         >>> out["best"], out["rule"]
-        ({'square': [1, 1], 'mine': '1/5', 'percent': 20.0}, 'lowest-probability')
+        ({'x': 1, 'y': 1, 'mine': '1/5', 'percent': 20.0}, 'lowest-probability')
+        >>> hint(parse_board("1?/1?/..")).to_json()["mines"]
+        [[2, 1]]
         """
         best = None if self.best is None or self.probability is None else {
-            "square": [self.best[0] + 1, self.best[1] + 1], "mine": str(self.probability),
+            **square_keys(self.best), "mine": str(self.probability),
             "percent": round(float(self.probability) * 100, 4)}
         ahead = self.look_ahead
         weighed = None if ahead is None else {
             "survival": str(ahead.survival),
             "percent": round(float(ahead.survival) * 100, 4),
             "compared": ahead.compared,
-            "safest": [ahead.safest[0] + 1, ahead.safest[1] + 1],
+            "safest": square_keys(ahead.safest),
             "safest_survival": str(ahead.safest_survival)}
         return {"consistent": self.consistent, "best": best, "rule": self.rule,
                 "look_ahead": weighed, "fallback": self.fallback,
-                "safe": [[r + 1, c + 1] for r, c in self.safe],
-                "mines": [[r + 1, c + 1] for r, c in self.mines],
+                "safe": [square_pair(sq) for sq in self.safe],
+                "mines": [square_pair(sq) for sq in self.mines],
                 "model": self.result.model}
 
 
@@ -367,7 +373,7 @@ def _deep_interior(board: Board) -> npt.NDArray[np.bool_]:
 
 
 def _name(square: Cell) -> str:
-    return f"({square[0] + 1}, {square[1] + 1})"
+    return square_name(square)
 
 
 def _percent(p: Fraction | None) -> str:

@@ -158,17 +158,17 @@ class Probabilities:
 
     def to_json(self) -> dict[str, object]:
         """The JSON of ``check --probabilities``: the model, the number of arrangements
-        (an integer, however large) and each covered square (row and column from 1) with
-        its probability as an exact fraction and in percent.
+        (an integer, however large) and each covered square (``x``: its column, ``y``:
+        its row, from 1) with its probability as an exact fraction and in percent.
 
         >>> from minesweeper.base.board import parse_board
-        >>> probabilities(parse_board("?1?")).to_json()["squares"][0]
-        {'square': [1, 1], 'mine': '1/2', 'percent': 50.0}
+        >>> probabilities(parse_board("?1?")).to_json()["squares"][-1]
+        {'x': 3, 'y': 1, 'mine': '1/2', 'percent': 50.0}
         """
         out: dict[str, object] = {"model": self.model, "total_mines": self.total,
                                   "arrangements": self.arrangements}
         if self.consistent:
-            out["squares"] = [{"square": [r + 1, c + 1], "mine": str(f),
+            out["squares"] = [{"x": c + 1, "y": r + 1, "mine": str(f),
                                "percent": round(float(f) * 100, 4)}
                               for (r, c), f in zip(self.squares, self.fractions(),
                                                    strict=True)]

@@ -355,11 +355,12 @@ class SafeResult:
     free: set[Cell] = field(default_factory=set)
 
     def to_json(self) -> dict[str, object]:
-        """The JSON form ``check --safe --json`` prints (1-based ``[row, column]``).
+        """The JSON form ``check --safe --json`` prints (squares as ``[x, y]``: column,
+        row, from 1).
 
         >>> from minesweeper.base.board import parse_board
         >>> safe_squares(parse_board("?1?/11.")).to_json()["safe"]
-        [[1, 3]]
+        [[3, 1]]
         """
         return {"consistent": self.consistent, "safe": one_based(self.safe),
                 "mined": one_based(self.mined), "undetermined": len(self.free)}

@@ -48,12 +48,12 @@ class Verdict:
     stats: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form ``check --json`` prints (squares as 1-based ``[row, column]``).
+        """The JSON form ``check --json`` prints (squares as ``[x, y]``: column, row, from 1).
 
         >>> from minesweeper.base.board import parse_board
         >>> from minesweeper.analysis.decide import decide
         >>> decide(parse_board("1?/11"), "sat").to_json()["mines"]
-        [[1, 2]]
+        [[2, 1]]
         >>> decide(parse_board("8"), "sat").to_json()["core"]
         [[1, 1]]
         """
@@ -86,14 +86,15 @@ class Verdict:
 
 
 def one_based(cells: set[Cell] | list[Cell]) -> list[list[int]]:
-    """Squares as sorted 1-based ``[row, column]`` pairs, as the output writes them.
+    """Squares as the JSON writes a list of them: ``[x, y]`` pairs (column, row, counted
+    from 1), in reading order (row by row, left to right).
 
     >>> one_based({(2, 0), (0, 1)})
-    [[1, 2], [3, 1]]
+    [[2, 1], [1, 3]]
     """
     if not cells:
         return []
     pairs = np.array(list(cells), dtype=np.int64).reshape(-1, 2)
     order = np.lexsort((pairs[:, 1], pairs[:, 0]))
-    out: list[list[int]] = (pairs[order] + 1).tolist()
+    out: list[list[int]] = (pairs[order][:, ::-1] + 1).tolist()
     return out

@@ -4,6 +4,13 @@
 ('1 clause', '2 clauses', '0 squares')
 >>> size(30, 16)
 '30x16'
+
+A square is written column then row, (x, y), counted from 1 from the top left, as the
+classic game and JSMinesweeper write it; the library's own squares are 0-based
+``(row, column)`` pairs, the order numpy indexes a board in:
+
+>>> square_name((15, 29)), square_pair((15, 29)), square_keys((15, 29))
+('(30, 16)', [30, 16], {'x': 30, 'y': 16})
 """
 
 from __future__ import annotations
@@ -48,10 +55,38 @@ def size(width: int, height: int) -> str:
     return f"{width}x{height}"
 
 
+def square_name(square: tuple[int, int]) -> str:
+    """A square as people read it: ``(x, y)``, column then row, counted from 1 (the
+    library's square is the 0-based ``(row, column)``).
+
+    >>> square_name((0, 2))
+    '(3, 1)'
+    """
+    return f"({square[1] + 1}, {square[0] + 1})"
+
+
+def square_pair(square: tuple[int, int]) -> list[int]:
+    """A square in a JSON list of squares: ``[x, y]``, column then row, from 1.
+
+    >>> square_pair((0, 2))
+    [3, 1]
+    """
+    return [square[1] + 1, square[0] + 1]
+
+
+def square_keys(square: tuple[int, int]) -> dict[str, int]:
+    """A square standing alone in JSON: ``{"x": column, "y": row}``, from 1.
+
+    >>> square_keys((0, 2))
+    {'x': 3, 'y': 1}
+    """
+    return {"x": square[1] + 1, "y": square[0] + 1}
+
+
 def json_text(value: Any) -> str:
     """``value`` as JSON, indented by two spaces like ``json.dumps(value, indent=2)``,
     except that a list of plain values (numbers, strings, booleans, null) stays on one
-    line: a square is ``[row, column]`` on its line, and a million squares are a million
+    line: a square is ``[x, y]`` on its line, and a million squares are a million
     lines, not four million.
 
     >>> print(json_text({"safe": [[1, 2], [3, 4]], "empty": [], "n": 2, "m": {}}))

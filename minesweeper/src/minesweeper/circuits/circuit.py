@@ -42,6 +42,7 @@ import numpy as np
 
 from ..base.board import MAX_SQUARES, Board, Cell
 from ..base.errors import BadInput
+from ..base.words import square_keys
 from ..output.render import Overlay
 from .formula import Formula, Not, Op, Var, variables
 from .gadgets import GADGETS, PITCH, PORT, WIDTH, Gadget, board_of, get_template
@@ -103,16 +104,16 @@ class Circuit:
         return {name: sq in mines for name, sq in self.inputs.items()}
 
     def text(self) -> str:
-        """The board as ``build`` writes it: a line ``# input NAME ROW COLUMN`` (1-based)
-        for each input, then the rows.
+        """The board as ``build`` writes it: a line ``# input NAME x=COLUMN y=ROW``
+        (counted from 1) for each input, then the rows.
 
         >>> from minesweeper.circuits.formula import parse_formula
         >>> build(parse_formula("a")).text().splitlines()[0]
-        '# input a 31 1'
+        '# input a x=1 y=31'
         """
         from ..base.board import format_board
 
-        heads = [f"# input {k} {r + 1} {c + 1}" for k, (r, c) in self.inputs.items()]
+        heads = [f"# input {k} x={c + 1} y={r + 1}" for k, (r, c) in self.inputs.items()]
         return "\n".join([*heads, format_board(self.board)]) + "\n"
 
     def overlay(self) -> Overlay:
@@ -121,7 +122,13 @@ class Circuit:
                        labels={sq: k for k, sq in self.inputs.items()})
 
     def to_json(self) -> dict[str, object]:
-        """Size information in JSON-ready form."""
+        """Size information in JSON-ready form; each input's square as ``"x"`` (its
+        column) and ``"y"`` (its row), counted from 1.
+
+        >>> from minesweeper.circuits.formula import parse_formula
+        >>> build(parse_formula("a")).to_json()["inputs"]
+        {'a': {'x': 1, 'y': 31}}
+        """
         return {
             "height": self.board.height,
             "width": self.board.width,
@@ -130,7 +137,7 @@ class Circuit:
             "unknown_squares": int(np.count_nonzero(self.board.cells == -1)),
             "gadgets": dict(sorted(self.gadgets.items())),
             "layout": self.layout,
-            "inputs": {k: [r + 1, c + 1] for k, (r, c) in self.inputs.items()},
+            "inputs": {k: square_keys(sq) for k, sq in self.inputs.items()},
         }
 
 

@@ -46,7 +46,7 @@ import numpy.typing as npt
 from ..analysis.backtrack import solutions
 from ..base.board import MINE, UNKNOWN, Board, Cell, problem_of
 from ..base.errors import BadInput
-from ..base.words import plural
+from ..base.words import plural, square_keys, square_name
 from ..output.render import Overlay
 
 PITCH = 6
@@ -203,17 +203,18 @@ class Gadget:
     expected: Callable[[tuple[bool, ...]], tuple[bool, ...] | None] | None = None
 
     def to_json(self) -> dict[str, object]:
-        """What ``gadget NAME --json`` prints (ports as 1-based ``[row, column]``).
+        """What ``gadget NAME --json`` prints (each port's square as ``"x"``, its column,
+        and ``"y"``, its row, counted from 1).
 
         >>> from minesweeper.circuits.circuit import get_gadget
         >>> get_gadget("wire").to_json()["ports"]
-        {'in': [7, 1], 'out': [7, 9]}
+        {'in': {'x': 1, 'y': 7}, 'out': {'x': 9, 'y': 7}}
         """
         from ..base.board import format_board
 
         return {"name": self.name, "summary": self.summary, "width": self.board.width,
                 "height": self.board.height,
-                "ports": {k: [r + 1, c + 1] for k, (r, c) in self.ports.items()},
+                "ports": {k: square_keys(sq) for k, sq in self.ports.items()},
                 "rows": format_board(self.board).splitlines()}
 
     def overlay(self) -> Overlay:
@@ -228,7 +229,7 @@ class Gadget:
         >>> from minesweeper.circuits.circuit import get_gadget
         >>> print("\\n".join(get_gadget("terminator").lines()[:2]))
         terminator: closes a loose wire end: either value is consistent
-          port in: row 7, column 1
+          port in: (1, 7)
         """
         from ..base.board import format_board
 
@@ -236,8 +237,9 @@ class Gadget:
         for k, (r, c) in self.ports.items():
             rows[r] = rows[r][:c] + ("I" if k in self.inputs else "O") + rows[r][c + 1:]
         return [f"{self.name}: {self.summary}",
-                *(f"  port {k}: row {r + 1}, column {c + 1}" for k, (r, c) in self.ports.items()),
-                *rows, "(I: input port square, O: output port square; both unknown)"]
+                *(f"  port {k}: {square_name(sq)}" for k, sq in self.ports.items()),
+                *rows, "(I: input port square, O: output port square; both unknown; squares "
+                       "(x, y): column, row, from 1)"]
 
 
 @dataclass

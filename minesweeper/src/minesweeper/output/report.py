@@ -29,22 +29,27 @@ from ..analysis.sat import SafeResult
 from ..analysis.verdict import Verdict
 from ..base.board import Board, Cell
 from ..base.errors import BadInput
-from ..base.words import count_text, plural
+from ..base.words import count_text, plural, size
 from .render import Overlay
 
-_INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(\d{1,9})\s+(\d{1,9})\s*$", re.MULTILINE)
+#: An input line of a built board: ``# input NAME x=COLUMN y=ROW``, or as boards built
+#: before squares were written (x, y): ``# input NAME ROW COLUMN``.
+_INPUT_LINE = re.compile(r"^#\s*input\s+(\S+)\s+(?:x=(\d{1,9})\s+y=(\d{1,9})|"
+                         r"(\d{1,9})\s+(\d{1,9}))\s*$", re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass
 class Report:
-    """The answers about ``board`` so far; ``consistent`` is false once one says so."""
+    """The answers about ``board`` so far; ``consistent`` is false once one says so;
+    ``shown`` says what its picture shows, for the message that says it was written."""
 
     board: Board
     consistent: bool = True
     lines: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
     overlay: Overlay = field(default_factory=Overlay)
+    shown: list[str] = field(default_factory=list)
 
     def add_count(self, result: CountResult, frontier: CountResult | None = None) -> None:
         """The number of arrangements: of the squares next to a number, and of every
@@ -85,6 +90,9 @@ class Report:
         """The squares safe or mined in every arrangement."""
         self.data["safe"] = result.to_json()
         self.overlay.safe, self.overlay.mined = result.safe, result.mined
+        self.overlay.key += [("safe", "safe in every arrangement"),
+                             ("mine", "a mine in every arrangement"), ("unknown", "either")]
+        self.shown.append("its safe and mined squares")
         self.lines += result.lines(self.board)
         self.consistent = self.consistent and result.consistent
 
@@ -110,9 +118,17 @@ class Report:
                               "numbers that cannot all hold)")
             return
         cells = result.cells()
-        self.overlay.heat = {sq: float(f) for sq, f in zip(result.squares, result.fractions(),
+        fractions = result.fractions()
+        self.overlay.heat = {sq: float(f) for sq, f in zip(result.squares, fractions,
                                                            strict=True)}
+        self.overlay.safe = {sq for sq, f in zip(result.squares, fractions, strict=True)
+                             if f == 0}
+        self.overlay.mined = {sq for sq, f in zip(result.squares, fractions, strict=True)
+                              if f == 1}
         self.overlay.labels.update({sq: t for sq, t in cells.items() if t not in ("s", "m")})
+        self.overlay.key += [("safe", "0 %: safe in every arrangement"),
+                             ("mine", "100 %: a mine in every arrangement")]
+        self.shown.append("its mine probabilities")
         self.lines += [f"mine probability of each covered square, in percent, over "
                        f"{count_text(result.arrangements)} "
                        f"{_arrangements(result.arrangements)}", result.model,
@@ -125,6 +141,12 @@ class Report:
         self.data.update(verdict.to_json())
         self.overlay.mines = verdict.mines
         self.overlay.marked = set(verdict.core)
+        if verdict.consistent:
+            self.overlay.key.append(("witness", "a mine in this arrangement"))
+            self.shown.append("a witness arrangement")
+        elif verdict.core:
+            self.overlay.key.append(("marked", "numbers that cannot all hold"))
+            self.shown.append("the numbers that cannot all hold outlined")
         if witness or not verdict.consistent:
             self.lines += verdict.lines(self.board)
         self.consistent = self.consistent and verdict.consistent
@@ -139,6 +161,21 @@ class Report:
         the lines."""
         return "\n".join(["consistent" if self.consistent else "inconsistent",
                           *self.lines]) + "\n"
+
+    def what(self) -> str:
+        """What the picture of the report shows, as the message that says it was written
+        puts it.
+
+        >>> from minesweeper.base.board import parse_board
+        >>> from minesweeper.analysis.decide import decide
+        >>> report = Report(parse_board("1?/11"))
+        >>> report.add_verdict(decide(report.board))
+        >>> report.what()
+        'a 2x2 board with a witness arrangement'
+        """
+        shown = " and ".join(self.shown)
+        return f"a {size(self.board.width, self.board.height)} board" + (
+            f" with {shown}" if shown else "")
 
     def json(self) -> dict[str, Any]:
         """The report as ``check --json`` prints it."""
@@ -159,20 +196,26 @@ def assignment_line(values: dict[str, bool]) -> str:
 
 
 def assignment(text: str, mines: set[Cell]) -> dict[str, bool]:
-    """The values of the inputs of a board made by ``build`` (its ``# input NAME ROW
-    COLUMN`` lines, 1-based): true where the witness ``mines`` holds a mine.
+    """The values of the inputs of a board made by ``build`` (its ``# input NAME x=X y=Y``
+    lines, counted from 1; the bare ``# input NAME ROW COLUMN`` of earlier boards is
+    still read): true where the witness ``mines`` holds a mine.
 
-    >>> assignment("# input a 1 2\\n# input b 1 3\\n", {(0, 1)})
+    >>> assignment("# input a x=2 y=1\\n# input b x=3 y=1\\n", {(0, 1)})
     {'a': True, 'b': False}
+    >>> assignment("# input a 1 2\\n", {(0, 1)})
+    {'a': True}
     """
     found = _INPUT_LINE.findall(text)
     if not found:
         raise BadInput("--assignment needs a board made by 'build' (its '# input' lines)")
-    for name, _, _ in found:
+    values: dict[str, bool] = {}
+    for name, x, y, row, column in found:
         if not _NAME.fullmatch(name):
             raise BadInput(f"an '# input' line names {printable(repr(name), 60)}, which is "
                            "not a variable name (letters, digits and _)")
-    return {name: (int(r) - 1, int(c) - 1) in mines for name, r, c in found}
+        square = (int(y) - 1, int(x) - 1) if x else (int(row) - 1, int(column) - 1)
+        values[name] = square in mines
+    return values
 
 
 def count_by(board: Board, method: str = "sat") -> CountResult:
