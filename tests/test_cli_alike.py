@@ -223,3 +223,15 @@ def test_every_help_is_laid_out_as_click_lays_it_out() -> None:
         assert lines[2].startswith("  ") and not lines[2].startswith("   "), (prog, name)
         examples = [line for line in lines if line.strip() == "Examples:"]
         assert all(line == "  Examples:" for line in examples), (prog, name, examples)
+
+
+@pytest.mark.parametrize("prog, args, name", WRITERS,
+                         ids=[f"{p}-{a[0]}-{n}" for p, a, n in WRITERS])
+def test_an_output_no_format_is_named_by_is_refused_by_every_command(
+        prog: str, args: tuple[str, ...], name: str, tmp_path: Path) -> None:
+    """-o x.jpg: one line naming the formats (exit 2), nothing written, on every command
+    of both programs; -o x.json writes JSON wherever the data has a JSON form."""
+    target = tmp_path / "x.jpg"
+    r = _call(prog, args, tmp_path, "-o", str(target))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "extension" in r.stderr and ".txt" in r.stderr and not target.exists()

@@ -25,6 +25,7 @@ from .common import (
     read_board_bytes,
     say,
     torus_option,
+    wants_json,
 )
 
 
@@ -76,6 +77,7 @@ def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool
       printf 'Q...\\n....\\n.Q..\\n....\\n' | nqueens check    a partial placement
     """
     tell: Callable[[str], None] = _silent if quiet else say
+    as_json = wants_json(as_json, output)
     data, source = read_board_bytes(file, input_format, tell)
     board = formats.read_placement(data, input_format, source)
     p = Piece.parse(piece)

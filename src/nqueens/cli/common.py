@@ -148,6 +148,33 @@ def boards_text(count: int, n: int, fmt: str) -> str:
     return f"{boards}, {fmt}"
 
 
+def wants_json(as_json: bool, output: str | None) -> bool:
+    """Whether a command whose data is text or JSON writes JSON: ``--json``, or an
+    ``--output`` ending in ``.json``; an extension that names neither, or ``.txt`` with
+    ``--json``, is refused.
+
+    >>> wants_json(False, "c.json"), wants_json(False, "c.txt"), wants_json(True, None)
+    (True, False, True)
+    >>> wants_json(False, "c.jpg")
+    Traceback (most recent call last):
+    ...
+    nqueens.base.errors.BadInput: --output c.jpg: cannot tell the format from its ... .txt, .json
+    >>> wants_json(True, "c.txt")
+    Traceback (most recent call last):
+    ...
+    nqueens.base.errors.BadInput: --json contradicts --output c.txt (a .txt file)
+    """
+    ext = os.path.splitext(output)[1].lower() if output else ""
+    if as_json and ext in TEXT_EXTENSIONS:
+        raise BadInput(f"--json contradicts --output {output} (a {ext} file)")
+    try:
+        fmt = output_format("json" if as_json else None, output, "text", ("text", "json"))
+    except BadInput as exc:
+        raise BadInput(str(exc).replace(", or give --format", "")
+                       .replace("--format json", "--json")) from None
+    return fmt == "json"
+
+
 def table_output_format(fmt: str | None, output: str | None, as_json: bool,
                         allowed: tuple[str, ...]) -> str:
     """The form of a table (``table``, ``linear --table``): ``json`` for --json, else

@@ -33,6 +33,7 @@ from .common import (
     problem_from_options,
     say,
     torus_option,
+    wants_json,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -249,6 +250,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 20 --gpu                       on the GPU
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
+    as_json = wants_json(as_json, output)
     check_output_paths([("--output", output)], [journal] if journal else [])
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with --fixed "

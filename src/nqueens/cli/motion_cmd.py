@@ -17,6 +17,7 @@ from .common import (
     output_option,
     output_stream,
     say,
+    wants_json,
 )
 from .table_cmd import picture_width_option
 
@@ -89,6 +90,7 @@ def motion_cmd(reference: str | None, target: str | None, demo: bool, shifts: tu
     study = plan(reference, target, demo=demo, shifts=shifts, size=frame, noise=noise,
                  seed=seed, block=block, radius=radius, patterns=patterns, repeat=repeat,
                  vectors=vectors_path, picture=picture, plot=plot, width=width)
+    as_json = wants_json(as_json, output)
     check_output_paths([*study.outputs, ("--output", output)], study.inputs)
     pair = study.frame_pair()
     if demo and not quiet:

@@ -20,6 +20,7 @@ from .common import (
     output_option,
     output_stream,
     piece_option,
+    wants_json,
 )
 
 
@@ -88,6 +89,7 @@ def stats_cmd(n: int, as_json: bool, output: str | None, piece: str, torus: bool
     if torus:
         raise BadInput(f"--torus: {NO_TORUS}")
     n = check_n(n, MAX_EXACT_N)
+    as_json = wants_json(as_json, output)
     check_output_paths([("--output", output)])
     if quiet or not sys.stderr.isatty() or n < 15:
         s = search_space(n, piece)

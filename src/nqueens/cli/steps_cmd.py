@@ -18,6 +18,7 @@ from .common import (
     output_option,
     output_stream,
     piece_option,
+    wants_json,
 )
 
 
@@ -53,6 +54,7 @@ def steps_cmd(first: int, last: int, show_solution: bool, as_json: bool, output:
     last = check_n(last, MAX_EXACT_N, "TO")
     if last < first:
         raise BadInput(f"TO ({last}) is smaller than FROM ({first})")
+    as_json = wants_json(as_json, output)
     check_output_paths([("--output", output)])
     results = [steps_to_first(n, piece) for n in range(first, last + 1)]
     with output_stream(output) as out:
