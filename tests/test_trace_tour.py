@@ -65,7 +65,8 @@ def test_the_tour_in_json(run) -> None:
 def test_the_tour_page_opens_on_the_tour(run, tmp_path: Path) -> None:
     page = tmp_path / "tour.html"
     r = run("trace", "8", "--tour", "--html", str(page))
-    assert r.code == 0 and r.out == "" and f"wrote {page} (a page that plays proba, n = 8: 876 steps" in r.err
+    assert r.code == 0 and r.out == ""
+    assert f"wrote {page} (a page that plays proba, n = 8: 876 steps" in r.err
     found = re.search(r'<script type="application/json" id="trace-meta">(.*?)</script>',
                       page.read_text(), re.S)
     assert found is not None
