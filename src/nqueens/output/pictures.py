@@ -19,7 +19,7 @@ b'PNG'
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
@@ -595,14 +595,7 @@ def picture_svg(boards: Sequence[Solution], style: Style = DEFAULT_STYLE,
     >>> 'width="400"' in picture_svg([Solution([1, 3, 0, 2])] * 2, Style(width=400))
     True
     """
-    if len(boards) == 1 and captions is None:
-        width = style.width or BOARD_WIDTH
-        side = fit_board(boards[0].n, width, style.labels)
-        return board_svg(boards[0], size=side, labels=style.labels)
-    if not boards:
-        return gallery_svg(boards)
-    return gallery_svg(boards, cell=_gallery_cell(boards, None, style.width), captions=captions,
-                       labels=style.labels)
+    return str(_picture(boards, style, captions, board_svg, gallery_svg))
 
 
 def picture_png(boards: Sequence[Solution], style: Style = DEFAULT_STYLE,
@@ -614,11 +607,18 @@ def picture_png(boards: Sequence[Solution], style: Style = DEFAULT_STYLE,
     >>> struct.unpack(">II", png[16:24])   # width and height, in pixels
     (640, 640)
     """
+    data = _picture(boards, style, captions, board_png, gallery_png)
+    assert isinstance(data, bytes)
+    return data
+
+
+def _picture(boards: Sequence[Solution], style: Style, captions: Sequence[str] | None,
+             one: Callable[..., str | bytes], many: Callable[..., str | bytes]) -> str | bytes:
+    """One board drawn by ``one`` at the style's width, or a gallery drawn by ``many``."""
     if len(boards) == 1 and captions is None:
-        width = style.width or BOARD_WIDTH
-        side = fit_board(boards[0].n, width, style.labels)
-        return board_png(boards[0], size=side, labels=style.labels)
+        side = fit_board(boards[0].n, style.width or BOARD_WIDTH, style.labels)
+        return one(boards[0], size=side, labels=style.labels)
     if not boards:
-        return gallery_png(boards)
-    return gallery_png(boards, cell=_gallery_cell(boards, None, style.width), captions=captions,
-                       labels=style.labels)
+        return many(boards)
+    return many(boards, cell=_gallery_cell(boards, None, style.width), captions=captions,
+                labels=style.labels)
