@@ -122,7 +122,7 @@ def test_two_players_side_by_side_move_together(run, browser, tmp_path: Path) ->
 
     page = tmp_path / "two.html"
     r = run("trace", "8", "--html", str(page), "--compare", "min-conflicts", "--seed", "2")
-    assert r.code == 0 and "proba in 876 steps against min-conflicts in" in r.err
+    assert r.code == 0 and "proba in 876 steps; min-conflicts in" in r.err
     browser.get(page.as_uri())
     WebDriverWait(browser, 30).until(
         lambda d: "step 0 of 876" in d.find_element("id", "left-counter").text and
