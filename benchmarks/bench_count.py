@@ -16,8 +16,18 @@ the reference and this one; ``--rounds`` repeats the table.
 
 ``--scale 19 20`` then counts larger n with both cores (time and peak memory only).
 
+``--reference 'CMD {n}'`` replaces the plain C counter by another program, run as that
+command line with {n} replaced by the board size (build it yourself; for a program
+whose board size is fixed at build time, put {n} in its path); the first whole number
+it prints is its total, checked against nqueens'.
+
+``--symmetry N ...`` times the passes of the half-board engine for each even N twice,
+interleaved in this process: weighed by the square's 8 symmetries (the default) and by
+the mirror and the flip alone, and prints what the first saves.
+
 Usage: python benchmarks/bench_count.py [--sizes 16 17 18] [--workers-n 18]
-       [--old PYTHON] [--rounds 3] [--scale 19 20 21]
+       [--old PYTHON] [--rounds 3] [--scale 19 20 21] [--reference 'CMD {n}']
+       [--symmetry 16 18]
 """
 
 from __future__ import annotations
@@ -51,13 +61,41 @@ def compile_reference(folder: str) -> str:
 
 
 def run_reference(exe: str, n: int) -> tuple[int, float, float]:
+    """Run the reference on n: its total (the first whole number it prints), wall and
+    CPU seconds. ``exe`` is the C counter's path, or a command line with ``{n}``."""
+    import re
+    import shlex
+
+    argv = shlex.split(exe.replace("{n}", str(n))) if "{n}" in exe else [exe, str(n)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    out = subprocess.run([exe, str(n)], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(argv, capture_output=True, text=True, check=True).stdout
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return int(out.split()[1]), wall, cpu
+    found = re.search(r"(?<![\w.])\d+(?![\w.])", out)
+    if found is None:
+        sys.exit(f"the reference printed no count: {out[:200]!r}")
+    return int(found.group()), wall, cpu
+
+
+def compare_symmetry(n: int, rounds: int = 2) -> None:
+    """Time the passes of even n under both weighings, interleaved, in this process."""
+    from nqueens._core import halves as core
+
+    parts = range(1 << (n // 2 - 1))
+    core.count_pass(n, 0)           # the quadrant lists, built once, outside the clocks
+    seconds: dict[str, list[float]] = {"square": [], "mirror-flip": []}
+    totals = set()
+    for _ in range(rounds):
+        for symmetry in seconds:
+            c0 = time.process_time()
+            totals.add(sum(core.count_pass(n, x, symmetry=symmetry)[0] for x in parts))
+            seconds[symmetry].append(time.process_time() - c0)
+    if len(totals) != 1:
+        sys.exit(f"n = {n}: the two weighings disagree: {sorted(totals)}")
+    sq, mf = min(seconds["square"]), min(seconds["mirror-flip"])
+    print(f"{n:>3} {totals.pop():>16,} {mf:>12.2f} {sq:>12.2f} {mf / sq:>8.2f}x", flush=True)
 
 
 def measure(n: int, workers: int) -> dict[str, float]:
@@ -103,6 +141,10 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each worker count, interleaved; the best of them is compared")
     ap.add_argument("--rounds", type=int, default=1, help="runs of the one-core table")
+    ap.add_argument("--reference", metavar="'CMD {n}'", default=None,
+                    help="the program to run beside nqueens, in place of the C counter")
+    ap.add_argument("--symmetry", type=int, nargs="*", default=[], metavar="N",
+                    help="time the even passes of these n under both weighings, then stop")
     ap.add_argument("--scale", type=int, nargs="*", default=[], metavar="N",
                     help="also count these n with both cores (no reference: too slow), "
                          "printing their time and peak memory")
@@ -114,10 +156,19 @@ def main() -> None:
         print(json.dumps(measure(args.one, args.workers)))
         return
     print(f"{os.cpu_count()} CPUs; {load()} at start")
-    with tempfile.TemporaryDirectory() as tmp:
-        exe = compile_reference(tmp)
+    if args.symmetry:
         print()
-        print("one core: C mirror halving (gcc -O3 -march=native) against nqueens")
+        print("the even passes on one core, CPU seconds (best of 2, interleaved)")
+        print(f"{'n':>3} {'total':>16} {'mirror-flip':>12} {'square':>12} {'saved':>9}")
+        for n in args.symmetry:
+            compare_symmetry(n)
+        print(f"{load()} at end")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = args.reference or compile_reference(tmp)
+        print()
+        print("one core: " + (f"'{args.reference}'" if args.reference else
+                              "C mirror halving (gcc -O3 -march=native)") + " against nqueens")
         print(f"{'n':>3} {'C wall':>8} {'C cpu':>8} {'ours wall':>10} {'ours cpu':>9} "
               f"{'ratio wall':>11} {'ratio cpu':>10} {'peak MiB':>9}")
         if args.old:

@@ -180,3 +180,24 @@ def test_odd_passes_that_build_groups_again_count_alike() -> None:
     assert _total(17, keep_max=0) == A000170[16]
     with pytest.raises(ValueError, match="negative"):
         core.count_pass(9, 0, keep_max=-1)
+
+
+@pytest.mark.parametrize("n", [4, 6, 8, 10, 12, 14, 16])
+def test_the_square_s_eight_symmetries_count_what_the_mirror_and_flip_count(n: int) -> None:
+    """For even n the passes weigh each signature of quadrants by its orbit under the 8
+    symmetries of the square; the mirror and the flip alone share the count another way,
+    and both sum to the total."""
+    square = [core.count_pass(n, x)[0] for x in range(halves.passes(n))]
+    mirror_flip = [core.count_pass(n, x, symmetry="mirror-flip")[0]
+                   for x in range(halves.passes(n))]
+    assert sum(square) == sum(mirror_flip) == A000170[n - 1]
+    assert all(t >= 0 for t in square)
+    if n >= 8:
+        assert square != mirror_flip          # the shares differ: orbits merged across passes
+
+
+def test_the_symmetry_is_checked_and_odd_n_counts_alike_either_way() -> None:
+    with pytest.raises(ValueError, match="symmetry must be 'square' or 'mirror-flip'"):
+        core.count_pass(8, 0, symmetry="rotations")
+    assert [core.count_pass(13, x)[0] for x in range(32)] == \
+        [core.count_pass(13, x, symmetry="mirror-flip")[0] for x in range(32)]

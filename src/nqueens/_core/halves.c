@@ -50,6 +50,7 @@
 #include "nq_cpu.h"
 
 #include <stdlib.h>
+#include <string.h>
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #endif
@@ -654,14 +655,144 @@ static int orbit_weight(uint64_t c, int n) {
     return size;
 }
 
+/* ---- even n: the whole symmetry group of the square ------------------------------ *
+ *
+ * For even n = 2k a solution's queens fall into the four k x k quadrants.  Its
+ * signature is (g, x, r, u): the west columns g and the east columns x (relative to
+ * column k) of its north half, the rows r of the north half's west queens, and the rows
+ * u of the south half's west queens, counted from the bottom row (row n-1-i is i): the
+ * row set of the south partner's west quadrant as list_group builds it.  The
+ * symmetries of the square act on signatures: the mirror M sends (g, x, r, u) to
+ * (rev x, rev g, ~r, ~u), the flip V to (~g, ~x, u, r), the transpose T to
+ * (r, rev u, g, rev x) (rev reverses k bits, ~ complements them), and the solutions of
+ * two signatures of one orbit are as many.  The passes visit the signatures whose
+ * column set g | x << k is the least of its orbit under M and V; among the visited
+ * members of an orbit of the 8 symmetries, only the least (by column set, then r, then
+ * u) is counted, weighted by the orbit's size. */
+
+static inline uint64_t rev64(uint64_t v) {
+    v = ((v >> 1) & 0x5555555555555555u) | ((v & 0x5555555555555555u) << 1);
+    v = ((v >> 2) & 0x3333333333333333u) | ((v & 0x3333333333333333u) << 2);
+    v = ((v >> 4) & 0x0f0f0f0f0f0f0f0fu) | ((v & 0x0f0f0f0f0f0f0f0fu) << 4);
+    return __builtin_bswap64(v);
+}
+
+/* The k low bits of v in reverse order. */
+static inline uint64_t rev_k(uint64_t v, int k) { return rev64(v) >> (64 - k); }
+
+/* The least of a column set's orbit under the mirror and the complement (the flip). */
+static inline uint64_t mv_least(uint64_t c, int n) {
+    const uint64_t full = nq_full(n), m = rev_k(c, n);
+    uint64_t least = c;
+    const uint64_t other[3] = {full & ~c, m, full & ~m};
+    for (int i = 0; i < 3; i++)
+        least = other[i] < least ? other[i] : least;
+    return least;
+}
+
+/* The least high half a transposed signature with west rows v can have: min(rev v, ~rev v). */
+static inline uint64_t least_high(uint64_t v, int k) {
+    const uint64_t r = rev_k(v, k), c = nq_full(k) & ~r;
+    return r < c ? r : c;
+}
+
+/* The weight of signature (g, x, r, u), whose column set is the least of its mirror-flip
+ * orbit: the size of its orbit under the 8 symmetries when it is the least visited member,
+ * else 0. */
+static int d4_weight(uint64_t g, uint64_t x, uint64_t r, uint64_t u, int k) {
+    const uint64_t f = nq_full(k);
+    uint64_t img[8][4] = {{g, x, r, u}, {r, rev_k(u, k), g, rev_k(x, k)}};
+    for (int t = 0; t < 2; t++) { /* the mirror, the flip and both, of t and of T t */
+        const uint64_t *a = img[t];
+        uint64_t *m = img[2 + 3 * t], *v = img[3 + 3 * t], *mv = img[4 + 3 * t];
+        m[0] = rev_k(a[1], k); m[1] = rev_k(a[0], k); m[2] = f & ~a[2]; m[3] = f & ~a[3];
+        v[0] = f & ~a[0]; v[1] = f & ~a[1]; v[2] = a[3]; v[3] = a[2];
+        mv[0] = rev_k(v[1], k); mv[1] = rev_k(v[0], k); mv[2] = f & ~v[2]; mv[3] = f & ~v[3];
+    }
+    const int n = 2 * k;
+    uint64_t key[8];
+    for (int i = 0; i < 8; i++) {
+        const uint64_t c = img[i][0] | (img[i][1] << k);
+        key[i] = (((c << k) | img[i][2]) << k) | img[i][3];
+        if (i && key[i] < key[0] && mv_least(c, n) == c)
+            return 0;
+    }
+    int size = 0;
+    for (int i = 0; i < 8; i++) {
+        bool seen = false;
+        for (int j = 0; j < i; j++)
+            seen |= key[j] == key[i];
+        size += !seen;
+    }
+    return size;
+}
+
+/* A run of one group's words that share the rows of their west quadrant. */
+typedef struct {
+    int64_t start, len;
+    uint64_t rows;
+} segment;
+
+/* Like list_group, keeping only the west row sets v with least_high(v) >= x_least:
+ * first (contiguous, one segment each) those above it, then those equal to it; writes
+ * the segments to seg and returns their number (*above: how many come first). With
+ * x_least 0 and all set, every row set is kept in the first part. */
+static int list_group_parts(const quadrants *qs, uint64_t g, uint64_t x, uint64_t x_least,
+                            bool all, uint64_t *out, segment *seg, int *above) {
+    const int k = qs->k, need = nq_popcount(g);
+    int nseg = 0;
+    *above = 0;
+    if (need + nq_popcount(x) != k)
+        return 0;
+    const uint64_t rows_full = nq_full(k);
+    const quadrant *we = &qs->west, *ea = &qs->east;
+    int64_t count, len = 0;
+    const uint32_t *rows = rows_of_size(qs, need, &count);
+    for (int part = 0; part < 2; part++) {
+        for (int64_t r = 0; r < count; r++) {
+            const uint64_t v = rows[r];
+            if (!all) {
+                const uint64_t h = least_high(v, k);
+                if (part == 0 ? h <= x_least : h != x_least)
+                    continue;
+            } else if (part == 1) {
+                break;
+            }
+            const uint64_t wkey = (g << k) | v, ekey = (x << k) | (rows_full & ~v);
+            const int64_t w0 = we->off[wkey], w1 = we->off[wkey + 1];
+            const int64_t e0 = ea->off[ekey], e1 = ea->off[ekey + 1];
+            if (w0 == w1 || e0 == e1)
+                continue;
+            const int64_t begin = len;
+            for (int64_t i = w0; i < w1; i++) {
+                const uint64_t a = we->word[i];
+                uint64_t *dst = out + len;
+                int64_t m = 0;
+                for (int64_t j = e0; j < e1; j++) { /* branch-free: write, keep if disjoint */
+                    const uint64_t b = ea->word[j];
+                    dst[m] = a | b;
+                    m += (a & b) == 0;
+                }
+                len += m;
+            }
+            if (len > begin)
+                seg[nseg++] = (segment){begin, len - begin, v};
+        }
+        if (part == 0)
+            *above = nseg;
+    }
+    return nseg;
+}
+
 /* Even n: north group g of class x against its one partner, the south group of the
- * remaining columns, built in turn. */
+ * remaining columns, built in turn.  With d4, the symmetries of the square weigh each
+ * signature (see d4_weight); else the mirror and the flip weigh each column set. */
 static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, uint64_t *nb_buf,
-                           const uint64_t *order, int norder, pair_scratch *scratch,
-                           int64_t *listed) {
-    const int n = qs->n, w = qs->w;
-    const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(qs->k) & ~x;
-    const int need = qs->k - nq_popcount(x);
+                           segment *sa, segment *sb, bool d4, const uint64_t *order,
+                           int norder, pair_scratch *scratch, int64_t *listed) {
+    const int n = qs->n, w = qs->w, k = qs->k;
+    const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(k) & ~x;
+    const int need = k - nq_popcount(x);
     uint64_t total = 0;
     for (uint64_t g = 0; g <= wfull; g++) {
         if (nq_popcount(g) != need)
@@ -669,17 +800,49 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
         const int weight = orbit_weight(columns_of(g, x, w), n);
         if (!weight)
             continue;
-        const int64_t na = list_group(qs, g, x, na_buf);
-        if (!na)
+        /* a column set its own mirror-flip image (weight < 4) is weighed signature by
+         * signature; otherwise only the transposed images can be visited too */
+        const bool each = d4 && weight < 4;
+        int above_a, above_b;
+        const int nsa = list_group_parts(qs, g, x, x, !d4 || each, na_buf, sa, &above_a);
+        if (!nsa)
             continue;
-        const int64_t nb = list_group(qs, wfull & ~g, y, nb_buf);
+        const int nsb = list_group_parts(qs, wfull & ~g, y, x, !d4 || each, nb_buf, sb,
+                                         &above_b);
+        const int64_t na = sa[nsa - 1].start + sa[nsa - 1].len;
+        const int64_t nb = nsb ? sb[nsb - 1].start + sb[nsb - 1].len : 0;
         *listed += na + nb;
+        if (!nb)
+            continue;
         for (int64_t i = 0; i < na; i++)
             na_buf[i] = north_word(na_buf[i], full);
         for (int64_t j = 0; j < nb; j++)
             nb_buf[j] = south_word(nb_buf[j], false, full);
-        total += (uint64_t)weight *
-                 disjoint_pairs(na_buf, (size_t)na, nb_buf, (size_t)nb, order, norder, scratch);
+        if (!d4) {
+            total += (uint64_t)weight * disjoint_pairs(na_buf, (size_t)na, nb_buf, (size_t)nb,
+                                                       order, norder, scratch);
+            continue;
+        }
+        /* segment by segment where a tie (or the column set's own symmetry) needs each
+         * signature weighed, before the bulk count reorders the first parts */
+        for (int i = 0; i < nsa; i++)
+            for (int j = 0; j < nsb; j++) {
+                if (!each && i < above_a && j < above_b)
+                    continue;
+                const int wt = d4_weight(g, x, sa[i].rows, sb[j].rows, k);
+                if (wt)
+                    total += (uint64_t)wt * disjoint_pairs(na_buf + sa[i].start,
+                                                           (size_t)sa[i].len,
+                                                           nb_buf + sb[j].start,
+                                                           (size_t)sb[j].len, order, norder,
+                                                           scratch);
+            }
+        if (!each && above_a && above_b) { /* the rest: orbits of 8, each counted once */
+            const int64_t ha = sa[above_a - 1].start + sa[above_a - 1].len;
+            const int64_t hb = sb[above_b - 1].start + sb[above_b - 1].len;
+            total += 8u * disjoint_pairs(na_buf, (size_t)ha, nb_buf, (size_t)hb, order, norder,
+                                         scratch);
+        }
     }
     return total;
 }
@@ -742,7 +905,7 @@ static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
 }
 
 /* Count pass x: returns -1 when memory runs out. */
-static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_max,
+static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_max, bool d4,
                       pass_result *res) {
     const int n = qs->n;
     const pass_plan p = plan_pass(qs, x, keep_max);
@@ -758,12 +921,17 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
     if (rc == 0 && n % 2 == 0) {
         uint64_t *a = malloc((size_t)p.stream * sizeof(uint64_t));
         uint64_t *b = malloc((size_t)p.kept_group * sizeof(uint64_t));
-        if (a && b)
-            total = count_even(qs, x, a, b, order, norder, &scratch, &listed);
+        /* a segment per row set of the north half: at most 2^k */
+        segment *sa = malloc(((size_t)1 << qs->k) * sizeof(segment));
+        segment *sb = malloc(((size_t)1 << qs->k) * sizeof(segment));
+        if (a && b && sa && sb)
+            total = count_even(qs, x, a, b, sa, sb, d4, order, norder, &scratch, &listed);
         else
             rc = -1;
         free(a);
         free(b);
+        free(sa);
+        free(sb);
     } else if (rc == 0) {
         const uint64_t y = nq_full(qs->k) & ~x;
         north_class kept = {0};
@@ -957,14 +1125,16 @@ static PyObject *py_quadrant_bytes(PyObject *self, PyObject *args, PyObject *kwa
 }
 
 static const char COUNT_PASS_DOC[] =
-    "count_pass(n, x, *, form=None, keep_max=None) -> (int, int)\n\n"
+    "count_pass(n, x, *, form=None, keep_max=None, symmetry='square') -> (int, int)\n\n"
     "Pass x of the count of n (2 <= n <= 23, 0 <= x < 2**(n//2 - 1)): the solutions,\n"
     "weighted by symmetry, whose north half uses the east columns x or whose symmetric\n"
     "images are counted through it, and the number of north placements it listed.\n"
     "The sum over every x is the total count. form: the compare to use (one this CPU\n"
     "runs; by default simd()); keep_max: the most bytes an odd pass keeps as one class\n"
-    "before it builds that side's groups again for each partner (by default 1 GiB).\n"
-    "Neither changes the count.";
+    "before it builds that side's groups again for each partner (by default 1 GiB);\n"
+    "symmetry (even n): 'square', the 8 symmetries of the square weigh each signature of\n"
+    "quadrants, or 'mirror-flip', the mirror and the flip weigh each column set.\n"
+    "None changes the sum over every x; symmetry changes how it is shared.";
 
 /* The form called `name` (NULL: the best), or -1 with the error set. */
 static int form_of(const char *name) {
@@ -985,13 +1155,19 @@ static int form_of(const char *name) {
 
 static PyObject *py_count_pass(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    static char *keywords[] = {"n", "x", "form", "keep_max", NULL};
+    static char *keywords[] = {"n", "x", "form", "keep_max", "symmetry", NULL};
     Py_ssize_t n;
     long long x, keep_max = NQ_HV_KEEP_MAX;
-    const char *form = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nL|$zL:count_pass", keywords, &n, &x,
-                                     &form, &keep_max))
+    const char *form = NULL, *symmetry = "square";
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nL|$zLs:count_pass", keywords, &n, &x,
+                                     &form, &keep_max, &symmetry))
         return NULL;
+    const bool d4 = strcmp(symmetry, "square") == 0;
+    if (!d4 && strcmp(symmetry, "mirror-flip") != 0) {
+        PyErr_Format(PyExc_ValueError, "symmetry must be 'square' or 'mirror-flip', not '%s'",
+                     symmetry);
+        return NULL;
+    }
     quadrants *qs = quadrants_or_error(n);
     if (!qs)
         return NULL;
@@ -1010,7 +1186,7 @@ static PyObject *py_count_pass(PyObject *self, PyObject *args, PyObject *kwargs)
     pass_result res = {0, 0};
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = count_pass(qs, (uint64_t)x, simd, (int64_t)keep_max, &res);
+    rc = count_pass(qs, (uint64_t)x, simd, (int64_t)keep_max, d4, &res);
     Py_END_ALLOW_THREADS
     if (rc < 0)
         return PyErr_NoMemory();

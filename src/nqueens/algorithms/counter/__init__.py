@@ -133,7 +133,7 @@ def make_subproblems(problem: Problem) -> tuple[str, list[Subproblem]]:
 
     >>> version, subs = make_subproblems(Problem.make(10))
     >>> version, len(subs)
-    ('halves-1', 21)
+    ('halves-2', 21)
     """
     engine = engine_for(problem)
     if engine.subproblems is None:

@@ -9,7 +9,7 @@ an engine is one record here and the module that does the work.
 ['simple', 'halves', 'constellations']
 >>> from nqueens.algorithms.counter import halves
 >>> [r.total for r in solve_batch(halves.make_subproblems(6))]
-[2, 0, 2, 0, 0, 0, 0]
+[4, 0, 0, 0, 0, 0, 0]
 """
 
 from __future__ import annotations
