@@ -621,7 +621,7 @@ static pass_plan plan_pass(const quadrants *qs, uint64_t x, int64_t keep_max) {
     if (qs->n % 2 == 0) {
         p.stream = largest_group_bound(qs, x);
         p.kept_group = largest_group_bound(qs, y);
-        p.bytes = (p.stream + p.kept_group) * (int64_t)sizeof(uint64_t) +
+        p.bytes = (p.stream + 2 * p.kept_group) * (int64_t)sizeof(uint64_t) + /* + gather */
                   narrow_bytes(&p);
         return p;
     }
@@ -788,8 +788,9 @@ static int list_group_parts(const quadrants *qs, uint64_t g, uint64_t x, uint64_
  * remaining columns, built in turn.  With d4, the symmetries of the square weigh each
  * signature (see d4_weight); else the mirror and the flip weigh each column set. */
 static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, uint64_t *nb_buf,
-                           segment *sa, segment *sb, bool d4, const uint64_t *order,
-                           int norder, pair_scratch *scratch, int64_t *listed) {
+                           uint64_t *gather, segment *sa, segment *sb, int *wt, bool d4,
+                           const uint64_t *order, int norder, pair_scratch *scratch,
+                           int64_t *listed) {
     const int n = qs->n, w = qs->w, k = qs->k;
     const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(k) & ~x;
     const int need = k - nq_popcount(x);
@@ -823,20 +824,30 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
                                                        order, norder, scratch);
             continue;
         }
-        /* segment by segment where a tie (or the column set's own symmetry) needs each
-         * signature weighed, before the bulk count reorders the first parts */
-        for (int i = 0; i < nsa; i++)
+        /* where a tie (or the column set's own symmetry) needs each signature weighed:
+         * a north run against the south runs of each weight, gathered, before the bulk
+         * count reorders the first parts (a run's own order may change: it is one run) */
+        for (int i = 0; i < nsa; i++) {
+            int found = 0;
             for (int j = 0; j < nsb; j++) {
-                if (!each && i < above_a && j < above_b)
-                    continue;
-                const int wt = d4_weight(g, x, sa[i].rows, sb[j].rows, k);
-                if (wt)
-                    total += (uint64_t)wt * disjoint_pairs(na_buf + sa[i].start,
-                                                           (size_t)sa[i].len,
-                                                           nb_buf + sb[j].start,
-                                                           (size_t)sb[j].len, order, norder,
-                                                           scratch);
+                wt[j] = (!each && i < above_a && j < above_b)
+                            ? 0 : d4_weight(g, x, sa[i].rows, sb[j].rows, k);
+                found |= wt[j];
             }
+            for (int weigh = 8; found && weigh >= 1; weigh >>= 1) {
+                int64_t m = 0;
+                for (int j = 0; j < nsb; j++)
+                    if (wt[j] == weigh) {
+                        memcpy(gather + m, nb_buf + sb[j].start,
+                               (size_t)sb[j].len * sizeof(uint64_t));
+                        m += sb[j].len;
+                    }
+                if (m)
+                    total += (uint64_t)weigh * disjoint_pairs(na_buf + sa[i].start,
+                                                              (size_t)sa[i].len, gather,
+                                                              (size_t)m, order, norder, scratch);
+            }
+        }
         if (!each && above_a && above_b) { /* the rest: orbits of 8, each counted once */
             const int64_t ha = sa[above_a - 1].start + sa[above_a - 1].len;
             const int64_t hb = sb[above_b - 1].start + sb[above_b - 1].len;
@@ -924,14 +935,19 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
         /* a segment per row set of the north half: at most 2^k */
         segment *sa = malloc(((size_t)1 << qs->k) * sizeof(segment));
         segment *sb = malloc(((size_t)1 << qs->k) * sizeof(segment));
-        if (a && b && sa && sb)
-            total = count_even(qs, x, a, b, sa, sb, d4, order, norder, &scratch, &listed);
+        int *wt = malloc(((size_t)1 << qs->k) * sizeof(int));
+        uint64_t *gather = malloc((size_t)p.kept_group * sizeof(uint64_t));
+        if (a && b && sa && sb && wt && gather)
+            total = count_even(qs, x, a, b, gather, sa, sb, wt, d4, order, norder, &scratch,
+                               &listed);
         else
             rc = -1;
         free(a);
         free(b);
         free(sa);
         free(sb);
+        free(wt);
+        free(gather);
     } else if (rc == 0) {
         const uint64_t y = nq_full(qs->k) & ~x;
         north_class kept = {0};
