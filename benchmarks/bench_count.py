@@ -79,7 +79,7 @@ def run_reference(exe: str, n: int) -> tuple[int, float, float]:
     return int(found.group()), wall, cpu
 
 
-def compare_symmetry(n: int, rounds: int = 2) -> None:
+def compare_symmetry(n: int, rounds: int) -> None:
     """Time the passes of even n under both weighings, interleaved, in this process."""
     from nqueens._core import halves as core
 
@@ -158,10 +158,10 @@ def main() -> None:
     print(f"{os.cpu_count()} CPUs; {load()} at start")
     if args.symmetry:
         print()
-        print("the even passes on one core, CPU seconds (best of 2, interleaved)")
+        print(f"the even passes on one core, CPU seconds (best of {args.rounds}, interleaved)")
         print(f"{'n':>3} {'total':>16} {'mirror-flip':>12} {'square':>12} {'saved':>9}")
         for n in args.symmetry:
-            compare_symmetry(n)
+            compare_symmetry(n, args.rounds)
         print(f"{load()} at end")
         return
     with tempfile.TemporaryDirectory() as tmp:

@@ -727,6 +727,17 @@ static int d4_weight(uint64_t g, uint64_t x, uint64_t r, uint64_t u, int k) {
     return size;
 }
 
+/* d4_weight of (g, x, r, u) when the transposed images are not visited and the column
+ * set g | x << k is its own image under the mirror (by_mirror) or the mirror and the
+ * flip together: only that image, (g, x, ~r, ~u) or (g, x, ~u, ~r), is visited too. */
+static inline int stab_weight(bool by_mirror, uint64_t r, uint64_t u, int k) {
+    const uint64_t f = nq_full(k);
+    if (by_mirror)
+        return r < (f & ~r) ? 8 : 0;
+    const uint64_t nu = f & ~u;
+    return r < nu ? 8 : r == nu ? 4 : 0;
+}
+
 /* A run of one group's words that share the rows of their west quadrant. */
 typedef struct {
     int64_t start, len;
@@ -801,15 +812,15 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
         const int weight = orbit_weight(columns_of(g, x, w), n);
         if (!weight)
             continue;
-        /* a column set its own mirror-flip image (weight < 4) is weighed signature by
-         * signature; otherwise only the transposed images can be visited too */
+        /* a column set its own mirror (or mirror-flip) image, weight 2, has that image
+         * visited too: its signatures are weighed one by one (stab_weight) */
         const bool each = d4 && weight < 4;
+        const bool by_mirror = each && mirror(columns_of(g, x, w), n) == columns_of(g, x, w);
         int above_a, above_b;
-        const int nsa = list_group_parts(qs, g, x, x, !d4 || each, na_buf, sa, &above_a);
+        const int nsa = list_group_parts(qs, g, x, x, !d4, na_buf, sa, &above_a);
         if (!nsa)
             continue;
-        const int nsb = list_group_parts(qs, wfull & ~g, y, x, !d4 || each, nb_buf, sb,
-                                         &above_b);
+        const int nsb = list_group_parts(qs, wfull & ~g, y, x, !d4, nb_buf, sb, &above_b);
         const int64_t na = sa[nsa - 1].start + sa[nsa - 1].len;
         const int64_t nb = nsb ? sb[nsb - 1].start + sb[nsb - 1].len : 0;
         *listed += na + nb;
@@ -830,8 +841,10 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
         for (int i = 0; i < nsa; i++) {
             int found = 0;
             for (int j = 0; j < nsb; j++) {
-                wt[j] = (!each && i < above_a && j < above_b)
-                            ? 0 : d4_weight(g, x, sa[i].rows, sb[j].rows, k);
+                if (i >= above_a || j >= above_b)
+                    wt[j] = d4_weight(g, x, sa[i].rows, sb[j].rows, k);
+                else
+                    wt[j] = each ? stab_weight(by_mirror, sa[i].rows, sb[j].rows, k) : 0;
                 found |= wt[j];
             }
             for (int weigh = 8; found && weigh >= 1; weigh >>= 1) {
