@@ -126,7 +126,7 @@ def solve(sub: Subproblem) -> SubResult:
     """Solve one subproblem of this engine.
 
     >>> solve(make_subproblems(8)[1])
-    SubResult(id=1, total=20, fixed180=0, fixed90=0, colsum=46)
+    SubResult(id=1, total=20, fixed180=0, fixed90=0, colsum=30)
     """
     if sub.sym == 0:
         total, listed = _c.count_pass(sub.n, sub.part)
