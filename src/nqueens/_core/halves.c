@@ -219,34 +219,42 @@ static int64_t group_bound(const quadrants *qs, uint64_t g, uint64_t x) {
     return bound;
 }
 
+/* Write the north placements of west columns g and east columns x whose west queens
+ * use rows v (the east ones the others) to out; returns how many there are. */
+static int64_t join_rows(const quadrants *qs, uint64_t g, uint64_t x, uint64_t v,
+                         uint64_t *out) {
+    const int k = qs->k;
+    const quadrant *we = &qs->west, *ea = &qs->east;
+    const uint64_t wkey = (g << k) | v, ekey = (x << k) | (nq_full(k) & ~v);
+    const int64_t w0 = we->off[wkey], w1 = we->off[wkey + 1];
+    const int64_t e0 = ea->off[ekey], e1 = ea->off[ekey + 1];
+    int64_t len = 0;
+    if (w0 == w1 || e0 == e1)
+        return 0;
+    for (int64_t i = w0; i < w1; i++) {
+        const uint64_t a = we->word[i];
+        uint64_t *dst = out + len;
+        int64_t m = 0;
+        for (int64_t j = e0; j < e1; j++) { /* branch-free: write, keep if disjoint */
+            const uint64_t b = ea->word[j];
+            dst[m] = a | b;
+            m += (a & b) == 0;
+        }
+        len += m;
+    }
+    return len;
+}
+
 /* Write the north placements of west columns g and east columns x to out (room for
  * group_bound entries); returns how many there are. */
 static int64_t list_group(const quadrants *qs, uint64_t g, uint64_t x, uint64_t *out) {
     const int k = qs->k, need = nq_popcount(g);
     if (need + nq_popcount(x) != k)
         return 0;
-    const uint64_t rows_full = nq_full(k);
-    const quadrant *we = &qs->west, *ea = &qs->east;
     int64_t count, len = 0;
     const uint32_t *rows = rows_of_size(qs, need, &count);
-    for (int64_t r = 0; r < count; r++) {
-        const uint64_t wkey = (g << k) | rows[r], ekey = (x << k) | (rows_full & ~rows[r]);
-        const int64_t w0 = we->off[wkey], w1 = we->off[wkey + 1];
-        const int64_t e0 = ea->off[ekey], e1 = ea->off[ekey + 1];
-        if (w0 == w1 || e0 == e1)
-            continue;
-        for (int64_t i = w0; i < w1; i++) {
-            const uint64_t a = we->word[i];
-            uint64_t *dst = out + len;
-            int64_t m = 0;
-            for (int64_t j = e0; j < e1; j++) { /* branch-free: write, keep if disjoint */
-                const uint64_t b = ea->word[j];
-                dst[m] = a | b;
-                m += (a & b) == 0;
-            }
-            len += m;
-        }
-    }
+    for (int64_t r = 0; r < count; r++)
+        len += join_rows(qs, g, x, rows[r], out + len);
     return len;
 }
 
@@ -755,8 +763,6 @@ static int list_group_parts(const quadrants *qs, uint64_t g, uint64_t x, uint64_
     *above = 0;
     if (need + nq_popcount(x) != k)
         return 0;
-    const uint64_t rows_full = nq_full(k);
-    const quadrant *we = &qs->west, *ea = &qs->east;
     int64_t count, len = 0;
     const uint32_t *rows = rows_of_size(qs, need, &count);
     for (int part = 0; part < 2; part++) {
@@ -769,25 +775,10 @@ static int list_group_parts(const quadrants *qs, uint64_t g, uint64_t x, uint64_
             } else if (part == 1) {
                 break;
             }
-            const uint64_t wkey = (g << k) | v, ekey = (x << k) | (rows_full & ~v);
-            const int64_t w0 = we->off[wkey], w1 = we->off[wkey + 1];
-            const int64_t e0 = ea->off[ekey], e1 = ea->off[ekey + 1];
-            if (w0 == w1 || e0 == e1)
-                continue;
-            const int64_t begin = len;
-            for (int64_t i = w0; i < w1; i++) {
-                const uint64_t a = we->word[i];
-                uint64_t *dst = out + len;
-                int64_t m = 0;
-                for (int64_t j = e0; j < e1; j++) { /* branch-free: write, keep if disjoint */
-                    const uint64_t b = ea->word[j];
-                    dst[m] = a | b;
-                    m += (a & b) == 0;
-                }
-                len += m;
-            }
-            if (len > begin)
-                seg[nseg++] = (segment){begin, len - begin, v};
+            const int64_t got = join_rows(qs, g, x, v, out + len);
+            if (got)
+                seg[nseg++] = (segment){len, got, v};
+            len += got;
         }
         if (part == 0)
             *above = nseg;
