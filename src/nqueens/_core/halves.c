@@ -556,6 +556,54 @@ static uint64_t disjoint_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
     }
 }
 
+/* Words of each side a split order is judged on, and the least size of both sides for
+ * which judging it pays (below, the fixed order of split_order). */
+#define ORDER_SAMPLE 128
+#define ORDER_FROM 1024
+
+/* The split order for one pair of groups: the bits of order, most pruning first, judged
+ * on a sample of each side (a split on a bit removes the pairs that both hold it). */
+static void pair_order(const uint64_t *a, int64_t na, const uint64_t *b, int64_t nb,
+                       const uint64_t *order, int norder, uint64_t *out) {
+    int64_t ca[64] = {0}, cb[64] = {0};
+    const int64_t sa = na > ORDER_SAMPLE ? na / ORDER_SAMPLE : 1;
+    const int64_t sb = nb > ORDER_SAMPLE ? nb / ORDER_SAMPLE : 1;
+    for (int64_t i = 0; i < na; i += sa)
+        for (int t = 0; t < norder; t++)
+            ca[t] += (a[i] & order[t]) != 0;
+    for (int64_t j = 0; j < nb; j += sb)
+        for (int t = 0; t < norder; t++)
+            cb[t] += (b[j] & order[t]) != 0;
+    double score[64];
+    int idx[64];
+    for (int t = 0; t < norder; t++) {
+        score[t] = (double)ca[t] * (double)cb[t];
+        idx[t] = t;
+    }
+    for (int t = 1; t < norder; t++) { /* insertion sort, stable: ties keep the old order */
+        const int v = idx[t];
+        int u = t - 1;
+        while (u >= 0 && score[idx[u]] < score[v]) {
+            idx[u + 1] = idx[u];
+            u--;
+        }
+        idx[u + 1] = v;
+    }
+    for (int t = 0; t < norder; t++)
+        out[t] = order[idx[t]];
+}
+
+/* disjoint_pairs of two groups, split on the bits in the order that prunes most for
+ * them (pair_order); small groups go straight to the compares. */
+static uint64_t count_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
+                            const uint64_t *order, int norder, pair_scratch *scratch) {
+    if (na < ORDER_FROM || nb < ORDER_FROM || norder > 64)
+        return disjoint_pairs(a, na, b, nb, order, norder, scratch);
+    uint64_t mine[64];
+    pair_order(a, (int64_t)na, b, (int64_t)nb, order, norder, mine);
+    return disjoint_pairs(a, na, b, nb, mine, norder, scratch);
+}
+
 /* Split on the squares near the middle of the row first: they are the most often
  * attacked, so a split there removes the most pairs. */
 static int split_order(int n, uint64_t *order) {
@@ -822,7 +870,7 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
         for (int64_t j = 0; j < nb; j++)
             nb_buf[j] = south_word(nb_buf[j], false, full);
         if (!d4) {
-            total += (uint64_t)weight * disjoint_pairs(na_buf, (size_t)na, nb_buf, (size_t)nb,
+            total += (uint64_t)weight * count_pairs(na_buf, (size_t)na, nb_buf, (size_t)nb,
                                                        order, norder, scratch);
             continue;
         }
@@ -847,7 +895,7 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
                         m += sb[j].len;
                     }
                 if (m)
-                    total += (uint64_t)weigh * disjoint_pairs(na_buf + sa[i].start,
+                    total += (uint64_t)weigh * count_pairs(na_buf + sa[i].start,
                                                               (size_t)sa[i].len, gather,
                                                               (size_t)m, order, norder, scratch);
             }
@@ -855,8 +903,8 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
         if (!each && above_a && above_b) { /* the rest: orbits of 8, each counted once */
             const int64_t ha = sa[above_a - 1].start + sa[above_a - 1].len;
             const int64_t hb = sb[above_b - 1].start + sb[above_b - 1].len;
-            total += 8u * disjoint_pairs(na_buf, (size_t)ha, nb_buf, (size_t)hb, order, norder,
-                                         scratch);
+            total += 8u * count_pairs(na_buf, (size_t)ha, nb_buf, (size_t)hb, order, norder,
+                                      scratch);
         }
     }
     return total;
@@ -913,7 +961,7 @@ static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
             const size_t nk = middle_free(kw, klen, p->keep_north, mbit, full, sb);
             const uint64_t weight = mid < k ? 4 : 2; /* the mirror; the flip */
             *listed += (int64_t)(ns + nk);
-            total += weight * disjoint_pairs(sa, ns, sb, nk, order, norder, scratch);
+            total += weight * count_pairs(sa, ns, sb, nk, order, norder, scratch);
         }
     }
     return total;
