@@ -21,6 +21,7 @@ from ..base.errors import BadInput
 from ..base.limits import MAX_EXACT_N, check_n
 from ..base.pieces import Piece
 from ..base.tables import TABLE_EXTENSIONS
+from ..output.figures import DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH
 from ..output.formats import (
     FORMATS,
     TEXT_EXTENSIONS,
@@ -112,6 +113,50 @@ def picture_options(f: F) -> F:
         "--size", type=click.IntRange(16, 20_000), default=None, metavar="PX",
         help="Pictures: the width in pixels [default: 640 for one board; a gallery's "
              "squares 40 px, within 1920 px, at least 16 px].")(f)
+
+
+class PixelWidth(click.ParamType):
+    """A picture's width in pixels: a whole number (the height follows from it); ``hint``
+    is added to the message when the value is not one (say, where a size W×H goes).
+
+    >>> PixelWidth().convert("1920", None, None)
+    1920
+    """
+
+    name = "PX"
+
+    def __init__(self, hint: str = "") -> None:
+        self.hint = hint
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        """``value`` as a whole number of pixels, or a usage error that says what is asked."""
+        if isinstance(value, int):
+            return value
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            self.fail(f"{value!r} is not a width in pixels: give a whole number such as "
+                      f"1280 (the height follows){self.hint}", param, ctx)
+
+
+def picture_width_option(f: F | None = None, *, hint: str = "") -> Any:
+    """``--size PX``: the width of the picture in pixels (parameter ``width``), the same
+    on every command that draws one; ``hint`` is added when the value is not a number.
+
+    >>> @click.command()
+    ... @picture_width_option
+    ... def show(width: int) -> None:
+    ...     click.echo(f"{width} px")
+    >>> show.main(["--size", "1920"], standalone_mode=False)
+    1920 px
+    """
+    option = click.option(
+        "--size", "width", type=PixelWidth(hint), default=DEFAULT_WIDTH, show_default=True,
+        metavar="PX",
+        help=f"The picture's width in pixels ({MIN_WIDTH} to {MAX_WIDTH}); text and lines "
+             "scale with it (1280 fits a 1280×720 slide).")
+    return option(f) if f is not None else option
 
 
 def picture_style(size: int | None, labels: bool | None, fmt: str) -> Style:

@@ -16,10 +16,10 @@ from .common import (
     json_option,
     output_option,
     output_stream,
+    picture_width_option,
     say,
     wants_json,
 )
-from .table_cmd import picture_width_option
 
 
 @click.command("motion")

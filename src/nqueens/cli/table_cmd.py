@@ -27,7 +27,7 @@ from ..algorithms.counter.table import (
 )
 from ..base.errors import BadInput
 from ..base.tables import TABLE_FORMATS, TableWriter
-from ..output.figures import DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH, check_width
+from ..output.figures import check_width
 from ..output.table_plot import PLOT_FORMATS, describe_plot, plot_table
 from .common import (
     check_output_paths,
@@ -35,6 +35,7 @@ from .common import (
     json_option,
     output_option,
     output_stream,
+    picture_width_option,
     piece_option,
     say,
     table_output_format,
@@ -50,50 +51,6 @@ FORMATS = TABLE_FORMATS + PLOT_FORMATS
 REPEAT_WITHIN = 0.2
 #: ... and at most this many times in all; its seconds are those of the fastest run.
 MAX_RUNS = 5
-
-
-class PixelWidth(click.ParamType):
-    """A picture's width in pixels: a whole number (the height follows from it); ``hint``
-    is added to the message when the value is not one (say, where a size W×H goes).
-
-    >>> PixelWidth().convert("1920", None, None)
-    1920
-    """
-
-    name = "PX"
-
-    def __init__(self, hint: str = "") -> None:
-        self.hint = hint
-
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
-        """``value`` as a whole number of pixels, or a usage error that says what is asked."""
-        if isinstance(value, int):
-            return value
-        try:
-            return int(str(value).strip())
-        except ValueError:
-            self.fail(f"{value!r} is not a width in pixels: give a whole number such as "
-                      f"1280 (the height follows){self.hint}", param, ctx)
-
-
-def picture_width_option(f: F | None = None, *, hint: str = "") -> Any:
-    """``--size PX``: the width of the picture in pixels (parameter ``width``), the same
-    on every command that draws one; ``hint`` is added when the value is not a number.
-
-    >>> @click.command()
-    ... @picture_width_option
-    ... def show(width: int) -> None:
-    ...     click.echo(f"{width} px")
-    >>> show.main(["--size", "1920"], standalone_mode=False)
-    1920 px
-    """
-    option = click.option(
-        "--size", "width", type=PixelWidth(hint), default=DEFAULT_WIDTH, show_default=True,
-        metavar="PX",
-        help=f"The picture's width in pixels ({MIN_WIDTH} to {MAX_WIDTH}); text and lines "
-             "scale with it (1280 fits a 1280×720 slide).")
-    return option(f) if f is not None else option
 
 
 class _TimedProgress:
