@@ -14,7 +14,8 @@ from click.core import ParameterSource
 from puzzleshell import command, signals
 
 from ..algorithms.counter import count as count_solutions
-from ..algorithms.counter import engine_of, uses_subproblems
+from ..algorithms.counter import engine_of, uses_subproblems, verify_journal
+from ..algorithms.counter.crosscheck import Disagreement
 from ..algorithms.counter.journal import check_key
 from ..algorithms.counter.memory import parse_size
 from ..algorithms.counter.pace import Estimate, Pace, describe_seconds
@@ -68,6 +69,27 @@ def quiet_option(f: F) -> F:
     progress bar: False
     """
     return command.quiet_option("No progress bar (it shows only when stderr is a terminal).")(f)
+
+
+class SampleSize(click.ParamType):
+    """``--verify-sample K``: a whole number from 1, or ``all`` (None).
+
+    >>> SampleSize().convert("5", None, None), SampleSize().convert("all", None, None)
+    (5, None)
+    """
+
+    name = "sample"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int | None:
+        if value is None or isinstance(value, int) and not isinstance(value, bool):
+            return value  # type: ignore[no-any-return]
+        text = str(value).strip().lower()
+        if text == "all":
+            return None
+        if text.isdigit() and int(text) >= 1:
+            return int(text)
+        self.fail(f"{value!r} is not a number of subproblems (1 or more) or 'all'", param, ctx)
 
 
 def memory_option(f: F) -> F:
@@ -216,12 +238,18 @@ def progress_bar(enabled: bool, label: str, eta: Eta) -> Iterator[Progress | Non
               help="Where to count: cpu (the default), cuda (as --gpu), cuda:K (the K-th "
                    "GPU), or host (the GPU path with its kernel run by this processor, to "
                    "check a machine without a GPU).")
+@click.option("--verify-sample", "verify", type=SampleSize(), default=None, metavar="K",
+              help="Do not count: recount K random finished subproblems of the journal "
+                   "(--journal; 'all' for every one) by another method than the one that "
+                   "counted them (a plain search), print each beside the journal's figure, "
+                   "and exit 1 if any differs.")
 @output_option
 @quiet_option
 def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixed: str | None,
               blocked: str | None, workers: int | None, journal: str | None,
               journal_key: str | None, scheduler: str | None, memory_limit: str | None,
-              gpu: bool, device: str | None, output: str | None, quiet: bool) -> int:
+              gpu: bool, device: str | None, verify: int | None, output: str | None,
+              quiet: bool) -> int:
     """The queen board (n = 4..23) is counted by joining half-boards: every placement of
     the north half is built from two quadrants, and north and south halves with
     complementary columns are matched in bulk on their diagonals, one symmetry class
@@ -248,14 +276,18 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 8 --fixed d1                   18     (boards holding a queen on d1)
       nqueens count 21 --scheduler tcp://head:8786 --journal q21.sqlite   on a Dask cluster
       nqueens count 20 --gpu                       on the GPU
+      nqueens count 18 --journal q18.sqlite --verify-sample 5   recount 5 of its subproblems
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
     as_json = wants_json(as_json, output)
     check_output_paths([("--output", output)], [journal] if journal else [])
+    ctx = click.get_current_context()
+    if verify is not None or ctx.get_parameter_source("verify") is ParameterSource.COMMANDLINE:
+        return _verify(ctx, problem, journal, journal_key, verify, workers, as_json, output,
+                       quiet)
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with --fixed "
                        "or --blocked")
-    ctx = click.get_current_context()
     journal_key = _journal_key(ctx, journal, journal_key)
     where = _device(gpu, device, workers, memory_limit)
     scheduler = _scheduler(ctx, scheduler, problem, workers, where)
@@ -286,6 +318,56 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
     if result.total == 0 and problem.constrained:
         # Completing a board is a yes/no question: 'none' is the answer "no solution".
         raise NoSolution(problem.no_solution_message())
+    return 0
+
+
+#: What --verify-sample does not take, by option (the recount runs on this machine).
+_NOT_WITH_VERIFY = ("unique", "scheduler", "gpu", "device", "memory_limit", "fixed", "blocked",
+                    "torus")
+
+
+def _verify(ctx: click.Context, problem: Problem, journal: str | None, journal_key: str | None,
+            sample: int | None, workers: int | None, as_json: bool, output: str | None,
+            quiet: bool) -> int:
+    """``--verify-sample``: recount subproblems of the journal by another method."""
+    for name in _NOT_WITH_VERIFY:
+        if ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE,
+                                              ParameterSource.ENVIRONMENT) \
+                and ctx.params.get(name) not in (None, False):
+            flag = "--" + name.replace("_", "-")
+            raise BadInput(f"--verify-sample recounts a journal here: it does not take {flag}")
+    if journal is None:
+        raise BadInput("--verify-sample needs --journal FILE: the count whose subproblems it "
+                       "recounts")
+    key = _journal_key(ctx, journal, journal_key)
+
+    def starting(chosen: int, finished: int) -> None:
+        if not quiet:
+            say(f"nqueens: recounting {chosen:,} of the {finished:,} finished subproblems of "
+                f"{journal} by another method (a plain search, far slower than the count)")
+
+    try:
+        with signals.noted("the journal is unchanged"):
+            found = verify_journal(problem, journal, sample, journal_key=key, workers=workers,
+                                   starting=starting)
+    except KeyboardInterrupt:
+        say("nqueens: interrupted; the journal is unchanged")
+        return 130
+    with output_stream(output) as out:
+        if as_json:
+            dump_json(found.as_dict(), out)
+        else:
+            for r in found.checked:
+                echo(r.describe(), out)
+            agree = sum(r.agrees for r in found.checked)
+            echo(f"{agree:,} of {len(found.checked):,} recounted subproblems agree "
+                 f"({found.recorded:,} of {found.subproblems:,} finished in the journal)", out)
+    command.wrote(output, f"the recount of {len(found.checked):,} subproblems"
+                          + (", json" if as_json else ""), quiet)
+    if not found.agrees:
+        bad = ", ".join(str(r.sub.id) for r in found.checked if not r.agrees)
+        raise Disagreement(f"the journal's figures for subproblem {bad} differ from the "
+                           "recount by another method")
     return 0
 
 

@@ -6,7 +6,8 @@
  * nq_descend places one queen and returns the masks of the row `gap` rows further
  * down; nq_free gives that row's free squares.  Every search of the core (counting,
  * enumeration, step counts, traces, the estimate) goes through these two functions,
- * but the half-board joiner's (halves.c), which says why where it searches.
+ * but the half-board joiner's (halves.c), which says why where it searches, and the
+ * recount of the turn searches (recount.c), which is meant to share nothing with them.
  *
  * The same text compiles as C11 for the host and as CUDA for the GPU (nvcc or NVRTC):
  * NQ_FN marks the functions both use, and the bit counts go to the GPU's own

@@ -19,6 +19,7 @@ fixed or blocked squares use the simple search of :mod:`nqueens.algorithms.count
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -30,6 +31,7 @@ from ...base.pieces import Piece
 from ...base.squares import Squares
 from ..search import Problem
 from . import constellations as cons
+from . import crosscheck
 from . import memory as mem
 from .engines import ENGINES, engine_for, solve_batch
 from .executors import FuturesMap, PoolMap, is_dask_client
@@ -327,6 +329,41 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
     total, fundamental = tally(subs, results)
     return CountResult(problem.n, total, fundamental, watch.seconds, problem.piece.value,
                        problem.torus, engine.name, len(subs), used)
+
+
+def verify_journal(n: int | Problem, journal: str | os.PathLike[str], sample: int | None, *,
+                   piece: Piece | str = Piece.QUEEN, journal_key: str | None = None,
+                   workers: int | None = None, rng: random.Random | None = None,
+                   progress: crosscheck.Progress | None = None,
+                   starting: Callable[[int, int], None] | None = None
+                   ) -> crosscheck.SampleCheck:
+    """Recount ``sample`` random finished subproblems of the count journaled in
+    ``journal`` (all of them when ``sample`` is None) by another method than their
+    engine's (:mod:`nqueens.algorithms.counter.crosscheck`), on ``workers`` local
+    processes (None: all cores). The journal is checked as a resumed count checks it
+    (every row's MAC under its key) and left as it was; ``starting(chosen, finished)`` is
+    told how many subproblems are recounted, of how many finished, before they are.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "q10.sqlite")
+    >>> count(10, journal=path, journal_key="a key of sixteen characters").total
+    724
+    >>> found = verify_journal(10, path, 3, journal_key="a key of sixteen characters")
+    >>> len(found.checked), found.recorded, found.agrees
+    (3, 21, True)
+    """
+    problem = as_problem(n, piece)
+    check_workers(workers)
+    path = os.fspath(journal)
+    if not os.path.isfile(path):
+        raise BadInput(f"no journal at {path}: --verify-sample recounts the finished "
+                       "subproblems of a count's journal")
+    version, subs = make_subproblems(problem)
+    with _opened(problem, version, subs, path, journal_key) as jr:
+        assert jr is not None
+        results = jr.results()
+    return crosscheck.verify_sample(subs, results, sample, rng=rng, progress=progress,
+                                    starting=starting, workers=workers or os.cpu_count() or 1)
 
 
 @dataclass

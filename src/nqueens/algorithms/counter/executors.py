@@ -154,6 +154,32 @@ def _init_worker() -> None:  # pragma: no cover - runs in the worker processes
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
+def start_local_pool(workers: int) -> cf.ProcessPoolExecutor:
+    """A pool of ``workers`` processes of this machine (forked where the system can:
+    they share the tables already built here), which ignore Ctrl-C and die with this
+    process; stop it with :func:`stop_local_pool`.
+
+    >>> pool = start_local_pool(1)
+    >>> pool.submit(abs, -3).result()
+    3
+    >>> stop_local_pool(pool)
+    """
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    return cf.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker)
+
+
+def stop_local_pool(pool: cf.Executor) -> None:
+    """Stop a pool of :func:`start_local_pool` at once, abandoning the tasks in flight."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in workers:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    for p in workers:
+        with contextlib.suppress(Exception):
+            p.join(5)
+
+
 class PoolMap(FuturesMap):
     """The local pool: ``workers`` processes of this machine (forked: they share the
     tables already built here), each taking the next batch when it finishes one.
@@ -177,9 +203,7 @@ class PoolMap(FuturesMap):
 
     def _pool(self) -> cf.Executor:
         if self.executor is None:
-            ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            self.executor = cf.ProcessPoolExecutor(self.workers, mp_context=ctx,
-                                                   initializer=_init_worker)
+            self.executor = start_local_pool(self.workers)
         return self.executor
 
     def _broken(self, exc: BaseException) -> None:
@@ -192,16 +216,8 @@ class PoolMap(FuturesMap):
     def close(self) -> None:
         """Stop the workers (at once, abandoning batches in flight)."""
         pool, self.executor = self.executor, None
-        if pool is None:
-            return
-        workers = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for p in workers:
-            with contextlib.suppress(Exception):
-                p.terminate()
-        for p in workers:
-            with contextlib.suppress(Exception):
-                p.join(5)
+        if pool is not None:
+            stop_local_pool(pool)
 
     def __enter__(self) -> PoolMap:
         return self
