@@ -56,9 +56,13 @@
 #endif
 
 #define NQ_HV_MAX_N 23
-/* Below this many entries on one side, pairs are tested one by one. */
-#ifndef NQ_HV_BRUTE
-#define NQ_HV_BRUTE 256
+/* Below this many entries on one side, pairs are tested one by one: sooner when the
+ * compare takes 32-bit lanes (a split then pays later), than when it takes 64-bit ones. */
+#ifndef NQ_HV_BRUTE_NARROW
+#define NQ_HV_BRUTE_NARROW 256
+#endif
+#ifndef NQ_HV_BRUTE_WIDE
+#define NQ_HV_BRUTE_WIDE 64
 #endif
 /* The most bytes an odd pass keeps as one class (see pass_plan). */
 #ifndef NQ_HV_KEEP_MAX
@@ -313,7 +317,8 @@ static inline size_t partition(uint64_t *v, size_t len, uint64_t bit) {
 /* Room for the words of the largest group on each side, narrowed to 32 bits. */
 typedef struct {
     uint32_t *a, *b;
-    int simd; /* the form of the compare (NQ_SIMD_...) */
+    int simd;     /* the form of the compare (NQ_SIMD_...) */
+    size_t brute; /* below this many entries on a side, pairs are tested one by one */
 } pair_scratch;
 
 /* Pairs of a[0..na) x b[0..nb) with (a & bits & b) == 0, one by one: four north words
@@ -346,7 +351,9 @@ static uint64_t pairs_one_by_one(const uint64_t *a, size_t na, const uint64_t *b
 /* The forms of the small-group compare, picked once for the CPU that runs the module
  * (so that a portable build still uses the vector units a machine has):
  *   0 plain: the loop above, as the compiler vectorises it for the build's target;
- *   1 avx2: 64-bit words, four per compare;
+ *   1 avx2: words folded to 32 bits where the bits both sides use allow it (the high
+ *     half shifted onto free bits of the low one: no pext), eight per compare, else
+ *     64-bit words, four per compare;
  *   2 avx2 narrow: words narrowed to the bits both sides use (pext), eight per compare;
  *   3 avx512 narrow: the same, sixteen per compare.
  * Narrowing needs a fast pext, which the first two AMD Zen generations lack. */
@@ -487,6 +494,31 @@ static int best_simd(void) {
     return NQ_SIMD_PLAIN;
 }
 
+/* The shift s that folds the high half of the bits in `used` onto the low half without
+ * two of them meeting, within 32 bits ((used >> 32) << s below 2^32, disjoint from the
+ * low half), or -1 when there is none. */
+static int fold_shift(uint64_t used) {
+    const uint64_t lo = used & 0xffffffffu, hi = used >> 32;
+    for (int s = 0; s < 32; s++) {
+        const uint64_t moved = hi << s;
+        if (moved >> 32)
+            return -1;
+        if (!(moved & lo))
+            return s;
+    }
+    return -1;
+}
+
+/* Narrow both sides to 32 bits by folding (fold_shift): a pext the CPU need not have. */
+static void fold(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t used,
+                 int shift, pair_scratch *scratch) {
+    const uint64_t lo = used & 0xffffffffu, hi = used >> 32;
+    for (size_t i = 0; i < na; i++)
+        scratch->a[i] = (uint32_t)((a[i] & lo) | (((a[i] >> 32) & hi) << shift));
+    for (size_t j = 0; j < nb; j++)
+        scratch->b[j] = (uint32_t)((b[j] & lo) | (((b[j] >> 32) & hi) << shift));
+}
+
 /* Pairs of a small side against the other: only the bits both sides use can clash;
  * when they are at most 32 (the usual case once the larger bits are split off) the
  * words are narrowed to them first. */
@@ -515,8 +547,13 @@ static uint64_t pairs_small(const uint64_t *a, size_t na, const uint64_t *b, siz
         return simd == NQ_SIMD_AVX512_NARROW ? pairs_narrow_avx512(scratch->a, na, scratch->b, nb)
                                              : pairs_narrow_avx2(scratch->a, na, scratch->b, nb);
     }
-    if (simd >= NQ_SIMD_AVX2)
-        return pairs_avx2(a, na, b, nb, used);
+    if (simd >= NQ_SIMD_AVX2) {
+        const int shift = nb >= 16 ? fold_shift(used) : -1;
+        if (shift < 0)
+            return pairs_avx2(a, na, b, nb, used);
+        fold(a, na, b, nb, used, shift, scratch);
+        return pairs_narrow_avx2(scratch->a, na, scratch->b, nb);
+    }
 #else
     (void)scratch;
 #endif
@@ -534,7 +571,7 @@ static uint64_t disjoint_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
             return total;
         if (!norder)
             return total + (uint64_t)na * nb;
-        if (na < NQ_HV_BRUTE || nb < NQ_HV_BRUTE) {
+        if (na < scratch->brute || nb < scratch->brute) {
             uint64_t bits = 0;
             for (int i = 0; i < norder; i++)
                 bits |= order[i];
@@ -979,7 +1016,8 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
     /* either group may be the side narrowed first: both buffers fit the larger */
     const int64_t wider = p.stream > p.kept_group ? p.stream : p.kept_group;
     pair_scratch scratch = {malloc((size_t)wider * sizeof(uint32_t)),
-                            malloc((size_t)wider * sizeof(uint32_t)), simd};
+                            malloc((size_t)wider * sizeof(uint32_t)), simd,
+                            simd >= NQ_SIMD_AVX2_NARROW ? NQ_HV_BRUTE_NARROW : NQ_HV_BRUTE_WIDE};
     int rc = scratch.a && scratch.b ? 0 : -1;
     if (rc == 0 && n % 2 == 0) {
         uint64_t *a = malloc((size_t)p.stream * sizeof(uint64_t));

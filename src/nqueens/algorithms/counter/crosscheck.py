@@ -190,13 +190,24 @@ def _run_task(task: Task) -> list[tuple[int, ...]]:
 
 
 def _recount_constellation(n: int, knight: bool, queens: tuple[int, ...]) -> tuple[int, ...]:
-    """The completions of a start constellation (its queens fixed), and those a half
-    and a quarter turn leave unchanged, by the general search."""
-    allowed = np.full(n, (1 << n) - 1, dtype=np.uint64)
-    for i in range(0, len(queens), 2):
-        r, c = queens[i], queens[i + 1]
-        allowed[r] &= np.uint64(1 << c)
-    t, a, b = bitboard.count_subtree(n, allowed, knight, False, 0,
+    """The completions of a start constellation (its queens fixed, and the squares they
+    attack taken out of every other row), and those a half and a quarter turn leave
+    unchanged, by the general search."""
+    full = (1 << n) - 1
+    allowed = [full] * n
+    fixed = [(queens[i], queens[i + 1]) for i in range(0, len(queens), 2)]
+    for r, c in fixed:
+        for row in range(n):
+            if row == r:
+                allowed[row] &= 1 << c
+                continue
+            d = abs(row - r)
+            hit = 1 << c | 1 << (c + d) | (1 << (c - d) if c >= d else 0)
+            if knight and d in (1, 2):
+                step = 3 - d  # a knight moves (1, 2) or (2, 1)
+                hit |= 1 << (c + step) | (1 << (c - step) if c >= step else 0)
+            allowed[row] &= ~hit & full
+    t, a, b = bitboard.count_subtree(n, np.array(allowed, dtype=np.uint64), knight, False, 0,
                                      np.zeros(n, dtype=np.uint64), True)
     return (int(t), int(a), int(b))
 
