@@ -47,6 +47,7 @@
  */
 #include "shell_py.h"
 #include "nq_board.h"
+#include "nq_pyargs.h"
 #include "nq_cpu.h"
 
 #include <stdlib.h>
@@ -1307,16 +1308,9 @@ static const char COUNT_TURNS_DOC[] =
 
 static PyObject *py_count_turns(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    static char *keywords[] = {"n", "c", NULL};
     Py_ssize_t n, c;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nn:count_turns", keywords, &n, &c))
+    if (nq_board_and_column(args, kwargs, "nn:count_turns", 2, NQ_HV_MAX_N, &n, &c) < 0)
         return NULL;
-    if (check_n(n) < 0)
-        return NULL;
-    if (c < 0 || c >= n) {
-        PyErr_Format(PyExc_ValueError, "column %zd is not on a board of %zd columns", c, n);
-        return NULL;
-    }
     turn_search t;
     Py_BEGIN_ALLOW_THREADS
     count_turns((int)n, (int)c, &t);

@@ -30,6 +30,7 @@
  */
 #include "shell_py.h"
 #include "nq_board.h"
+#include "nq_pyargs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -458,16 +459,9 @@ static const char RECOUNT_TURNS_DOC[] =
 
 static PyObject *py_recount_turns(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    static char *keywords[] = {"n", "c", NULL};
     Py_ssize_t n, c;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nn:recount_turns", keywords, &n, &c))
+    if (nq_board_and_column(args, kwargs, "nn:recount_turns", 4, NQ_RC_MAX_N, &n, &c) < 0)
         return NULL;
-    if (check_n(n) < 0)
-        return NULL;
-    if (c < 0 || c >= n) {
-        PyErr_Format(PyExc_ValueError, "column %zd is not on a board of %zd columns", c, n);
-        return NULL;
-    }
     turn_list t;
     Py_BEGIN_ALLOW_THREADS
     recount_turns((int)n, (int)c, &t);
