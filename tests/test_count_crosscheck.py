@@ -5,7 +5,13 @@ named (even one written with the journal's key), and bad requests are refused.""
 from __future__ import annotations
 
 import json
+import os
 import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -199,3 +205,25 @@ def test_results_are_matched_by_id_not_by_order() -> None:
     assert all(r.agrees for r in found)
     assert [r.recorded.id for r in found] == [s.id for s in subs]
     assert isinstance(found[0].recorded, SubResult)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_recount_stops_within_a_second_and_leaves_the_journal(tmp_path: Path,
+                                                                sig: signal.Signals) -> None:
+    path = tmp_path / "q17.sqlite"
+    exe = shutil.which("nqueens", path=os.path.dirname(sys.executable))
+    cmd = [exe] if exe else [sys.executable, "-m", "nqueens"]
+    base = cmd + ["count", "17", "-j", str(path), "--journal-key", KEY, "-q"]
+    assert subprocess.run(base, capture_output=True, check=False).returncode == 0
+    before = path.read_bytes()
+    proc = subprocess.Popen(base + ["--verify-sample", "all"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(3.0)  # the pool is recounting by now
+    sent = time.monotonic()
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=30)
+    assert time.monotonic() - sent < 1.5
+    assert proc.returncode == (130 if sig == signal.SIGINT else 128 + signal.SIGTERM)
+    assert out == "" and "Traceback" not in err and "journal is unchanged" in err
+    assert path.read_bytes() == before
