@@ -56,7 +56,9 @@
 #include <immintrin.h>
 #endif
 
-#define NQ_HV_MAX_N 23
+/* The whole lists are kept to n = 23; beyond, a count goes in parts (build_part). */
+#define NQ_HV_MAX_N 28
+#define NQ_HV_WHOLE_MAX 23
 /* Below this many entries on one side, pairs are tested one by one: sooner when the
  * compare takes 32-bit lanes (a split then pays later), than when it takes 64-bit ones. */
 #ifndef NQ_HV_BRUTE_NARROW
@@ -76,45 +78,79 @@ static const char MODULE_DOC[] =
     "count_pass(n, x) counts the solutions whose north half uses the east columns x\n"
     "(one subproblem); pass_plans(n) gives the memory and size of every pass; count_turns(n, c)\n"
     "counts the solutions a half and a quarter turn leave unchanged with the queen of\n"
-    "row 0 in column c.";
+    "row 0 in column c.  count_pass(n, x, prefix_bits=L, prefix=p) counts one part of a\n"
+    "pass, and part_bytes(n, x, L, p) gives its memory.";
 
 /* ---- the quadrant lists ------------------------------------------------------------ */
 
 /* The placements of one quadrant (rows 0..k-1, columns c0..c0+w-1), grouped by
- * key = (columns used, relative to c0) << k | rows used: entries of key t lie at
- * word[off[t] .. off[t + 1]). */
+ * (columns used, relative to c0; rows used).  A quadrant lists either every placement
+ * or only those whose first L columns are one of a few allowed prefixes (a part of the
+ * count, see build_part): the key of (cols, rows) is
+ * ((slot of cols' prefix) << (w - L) | cols >> L) << k | rows, with L = 0 and one
+ * slot for the whole list, and the entries of key t lie at word[off[t] .. off[t + 1]). */
 typedef struct {
     int c0, w;
+    int L;         /* the columns of the prefix */
+    int32_t *slot; /* 2^L entries: each allowed prefix's slot, -1 for the others */
+    int64_t keys;
     int64_t *off;
     uint64_t *word;
     int64_t len;
 } quadrant;
+
+/* The key of the placements of q on columns cols and rows `rows`, or -1 when q does not
+ * list their prefix. */
+static inline int64_t qkey(const quadrant *q, uint64_t cols, uint64_t rows, int k) {
+    const int32_t s = q->slot[cols & nq_full(q->L)];
+    if (s < 0)
+        return -1;
+    return (int64_t)(((((uint64_t)s << (q->w - q->L)) | (cols >> q->L)) << k) | rows);
+}
+
+/* Where the placements of q on columns cols and rows `rows` start (*start), and how
+ * many there are. */
+static inline int64_t qrange(const quadrant *q, uint64_t cols, uint64_t rows, int k,
+                             int64_t *start) {
+    const int64_t key = qkey(q, cols, rows, k);
+    if (key < 0) {
+        *start = 0;
+        return 0;
+    }
+    *start = q->off[key];
+    return q->off[key + 1] - q->off[key];
+}
 
 typedef struct {
     int n, k, w;       /* w: west columns; the east has k */
     quadrant west, east;
     uint32_t *rows_sorted;          /* the 2^k row sets, by size */
     int64_t size_start[NQ_HV_MAX_N + 2]; /* where the sets of each size start there */
+    uint64_t pmask, prefix; /* the north groups counted: west columns g, g & pmask == prefix */
     bool ready;
 } quadrants;
 
-static quadrants CACHE[NQ_HV_MAX_N + 1];
+static quadrants CACHE[NQ_HV_WHOLE_MAX + 1];
 
 typedef struct {
     int n, k;
     quadrant *q;
+    const int8_t *need; /* per prefix of columns: the fewest more an allowed one needs */
     bool fill;
 } lister;
 
-/* All placements of queens in rows r..k-1 of the quadrant, given those above.  Not
- * through nq_descend: a quadrant's words carry the diagonals in the board's absolute
- * numbering (r + c, c - r + k), which is what lets two halves be joined by a bit test. */
+/* All placements of queens in rows r..k-1 of the quadrant, given those above, whose
+ * prefix can still become an allowed one.  Not through nq_descend: a quadrant's words
+ * carry the diagonals in the board's absolute numbering (r + c, c - r + k), which is what
+ * lets two halves be joined by a bit test. */
 static void list_rows(lister *ls, int r, uint64_t rows, uint64_t cols, uint64_t anti,
                       uint64_t diag) {
     quadrant *q = ls->q;
     const int k = ls->k;
+    if (ls->need[cols & nq_full(q->L)] > k - r)
+        return;
     if (r == k) {
-        const uint64_t key = (cols << k) | rows;
+        const int64_t key = qkey(q, cols, rows, k);
         if (ls->fill) {
             const uint64_t keep = ((uint64_t)2 << ls->n) - 1u; /* diagonals 0..n */
             q->word[q->off[key]++] = (anti >> (k - 1)) | ((diag & keep) << 32);
@@ -134,58 +170,98 @@ static void list_rows(lister *ls, int r, uint64_t rows, uint64_t cols, uint64_t 
     }
 }
 
-static int build_quadrant(quadrant *q, int n, int k, int c0, int w) {
-    const size_t keys = (size_t)1 << (w + k);
+static void free_quadrant(quadrant *q) {
+    free(q->off);
+    free(q->word);
+    free(q->slot);
+    q->off = NULL;
+    q->word = NULL;
+    q->slot = NULL;
+}
+
+/* List the placements of the quadrant of columns c0..c0+w-1 whose first L columns are
+ * one of allowed[0..nallowed) (L = 0, allowed {0}: every placement). */
+static int build_quadrant(quadrant *q, int n, int k, int c0, int w, int L,
+                          const uint64_t *allowed, int nallowed) {
+    const size_t prefixes = (size_t)1 << L;
     q->c0 = c0;
     q->w = w;
-    q->off = calloc(keys + 1, sizeof(int64_t));
-    if (!q->off)
+    q->L = L;
+    q->slot = malloc(prefixes * sizeof(int32_t));
+    int8_t *need = malloc(prefixes);
+    if (!q->slot || !need) {
+        free(need);
+        free_quadrant(q);
         return -1;
-    lister ls = {n, k, q, false};
+    }
+    memset(need, 127, prefixes);
+    int32_t slots = 0;
+    for (size_t t = 0; t < prefixes; t++)
+        q->slot[t] = -1;
+    for (int i = 0; i < nallowed; i++) {
+        const uint64_t a = allowed[i];
+        if (q->slot[a] >= 0)
+            continue;
+        q->slot[a] = slots++;
+        for (uint64_t sub = a;; sub = (sub - 1) & a) { /* every subset of a */
+            const int more = nq_popcount(a) - nq_popcount(sub);
+            if (more < need[sub])
+                need[sub] = (int8_t)more;
+            if (!sub)
+                break;
+        }
+    }
+    q->keys = (int64_t)slots << (w - L + k);
+    q->off = calloc((size_t)q->keys + 1, sizeof(int64_t));
+    if (!q->off) {
+        free(need);
+        free_quadrant(q);
+        return -1;
+    }
+    lister ls = {n, k, q, need, false};
     list_rows(&ls, 0, 0, 0, 0, 0);
-    for (size_t t = 0; t < keys; t++)
+    for (int64_t t = 0; t < q->keys; t++)
         q->off[t + 1] += q->off[t];
-    q->len = q->off[keys];
+    q->len = q->off[q->keys];
     q->word = malloc((size_t)(q->len > 0 ? q->len : 1) * sizeof(uint64_t));
     if (!q->word) {
-        free(q->off);
-        q->off = NULL;
+        free(need);
+        free_quadrant(q);
         return -1;
     }
     ls.fill = true;
     list_rows(&ls, 0, 0, 0, 0, 0); /* off[t] moves to the start of key t + 1 */
-    memmove(q->off + 1, q->off, keys * sizeof(int64_t));
+    memmove(q->off + 1, q->off, (size_t)q->keys * sizeof(int64_t));
     q->off[0] = 0;
+    free(need);
     return 0;
 }
 
+/* Bytes of a quadrant's lists. */
+static int64_t quadrant_size(const quadrant *q) {
+    return q->len * (int64_t)sizeof(uint64_t) + (q->keys + 1) * (int64_t)sizeof(int64_t) +
+           ((int64_t)1 << q->L) * (int64_t)sizeof(int32_t);
+}
+
+/* Bytes of the lists of qs. */
+static long long lists_bytes(const quadrants *qs) {
+    return (long long)(quadrant_size(&qs->west) + quadrant_size(&qs->east)) +
+           ((long long)1 << qs->k) * (long long)sizeof(uint32_t);
+}
+
 static void free_quadrants(quadrants *qs) {
-    free(qs->west.off);
-    free(qs->west.word);
-    free(qs->east.off);
-    free(qs->east.word);
+    free_quadrant(&qs->west);
+    free_quadrant(&qs->east);
     free(qs->rows_sorted);
     memset(qs, 0, sizeof(*qs));
 }
 
-/* The quadrant lists of n (2 <= n <= NQ_HV_MAX_N), built on first use and kept.  Called
- * without the GIL, under BUILD_LOCK, so that no two threads build them at once. */
-static PyThread_type_lock BUILD_LOCK;
-
-static quadrants *get_quadrants(int n) {
-    quadrants *qs = &CACHE[n];
-    if (qs->ready)
-        return qs;
-    const int k = n / 2, w = n - k;
-    qs->n = n;
-    qs->k = k;
-    qs->w = w;
+/* The row sets of the north half sorted by size (rows_sorted, size_start). */
+static int sort_rows(quadrants *qs) {
+    const int k = qs->k;
     qs->rows_sorted = malloc(((size_t)1 << k) * sizeof(uint32_t));
-    if (!qs->rows_sorted || build_quadrant(&qs->west, n, k, 0, w) < 0 ||
-        build_quadrant(&qs->east, n, k, w, k) < 0) {
-        free_quadrants(qs);
-        return NULL;
-    }
+    if (!qs->rows_sorted)
+        return -1;
     int64_t m = 0;
     for (int p = 0; p <= k; p++) {
         qs->size_start[p] = m;
@@ -194,8 +270,124 @@ static quadrants *get_quadrants(int n) {
                 qs->rows_sorted[m++] = rows;
     }
     qs->size_start[k + 1] = m;
+    return 0;
+}
+
+/* The quadrant lists of n (2 <= n <= NQ_HV_WHOLE_MAX), built on first use and kept.
+ * Called without the GIL, under BUILD_LOCK, so that no two threads build them at once. */
+static PyThread_type_lock BUILD_LOCK;
+
+static quadrants *get_quadrants(int n) {
+    quadrants *qs = &CACHE[n];
+    if (qs->ready)
+        return qs;
+    const int k = n / 2, w = n - k;
+    const uint64_t every = 0;
+    qs->n = n;
+    qs->k = k;
+    qs->w = w;
+    if (sort_rows(qs) < 0 || build_quadrant(&qs->west, n, k, 0, w, 0, &every, 1) < 0 ||
+        build_quadrant(&qs->east, n, k, w, k, 0, &every, 1) < 0) {
+        free_quadrants(qs);
+        return NULL;
+    }
     qs->ready = true;
     return qs;
+}
+
+/* The west list of a part: the placements whose first L west columns are `prefix` (the
+ * north groups it counts) or a partner's prefix: the rest of the first L columns, and
+ * for odd n also that less one column, the middle queen's. */
+static int build_west_part(quadrant *q, int n, int L, uint64_t prefix) {
+    const int k = n / 2, w = n - k;
+    const uint64_t rest = nq_full(L) & ~prefix;
+    uint64_t allowed[66];
+    int m = 0;
+    allowed[m++] = prefix;
+    allowed[m++] = rest;
+    for (uint64_t left = rest; n % 2 && left; left &= left - 1)
+        allowed[m++] = rest & ~nq_lowest(left);
+    return build_quadrant(q, n, k, 0, w, L, allowed, m);
+}
+
+/* The lists one part of pass x needs, given its west list (borrowed, not freed by
+ * free_part): the east list keeps the placements on the east columns x or the rest. */
+static int build_part(quadrants *qs, int n, uint64_t x, int L, uint64_t prefix,
+                      const quadrant *west) {
+    memset(qs, 0, sizeof(*qs));
+    const int k = n / 2, w = n - k;
+    const uint64_t east[2] = {x, nq_full(k) & ~x};
+    qs->n = n;
+    qs->k = k;
+    qs->w = w;
+    qs->west = *west;
+    qs->pmask = nq_full(L);
+    qs->prefix = prefix;
+    if (sort_rows(qs) < 0 || build_quadrant(&qs->east, n, k, w, k, k, east, 2) < 0) {
+        free(qs->rows_sorted);
+        free_quadrant(&qs->east);
+        return -1;
+    }
+    qs->ready = true;
+    return 0;
+}
+
+static void free_part(quadrants *qs) {
+    free(qs->rows_sorted);
+    free_quadrant(&qs->east);
+    memset(qs, 0, sizeof(*qs));
+}
+
+/* The west list of the last part counted, kept for the next part with the same prefix
+ * (the parts of one prefix are the passes, listed one after another): one list, shared by
+ * the threads counting that prefix; a thread that needs another while it is in use makes
+ * its own.  Used under BUILD_LOCK. */
+static struct {
+    int n, L;
+    uint64_t prefix;
+    int users;
+    bool ready;
+    quadrant west;
+} LAST_WEST;
+
+/* The west list of part (n, L, prefix): LAST_WEST's (*shared set) or a new one of the
+ * caller's own; -1 when memory runs out.  Called without the GIL. */
+static int borrow_west(int n, int L, uint64_t prefix, quadrant *out, bool *shared) {
+    int rc = 0;
+    PyThread_acquire_lock(BUILD_LOCK, WAIT_LOCK);
+    const bool same = LAST_WEST.ready && LAST_WEST.n == n && LAST_WEST.L == L &&
+                      LAST_WEST.prefix == prefix;
+    *shared = same || LAST_WEST.users == 0;
+    if (!same && *shared) { /* nobody uses the last one: replace it */
+        if (LAST_WEST.ready)
+            free_quadrant(&LAST_WEST.west);
+        LAST_WEST.ready = false;
+        rc = build_west_part(&LAST_WEST.west, n, L, prefix);
+        if (rc == 0) {
+            LAST_WEST.n = n;
+            LAST_WEST.L = L;
+            LAST_WEST.prefix = prefix;
+            LAST_WEST.ready = true;
+        }
+    }
+    if (rc == 0 && *shared) {
+        LAST_WEST.users++;
+        *out = LAST_WEST.west;
+    }
+    PyThread_release_lock(BUILD_LOCK);
+    if (rc == 0 && !*shared)
+        rc = build_west_part(out, n, L, prefix);
+    return rc;
+}
+
+static void return_west(quadrant *west, bool shared) {
+    if (!shared) {
+        free_quadrant(west);
+        return;
+    }
+    PyThread_acquire_lock(BUILD_LOCK, WAIT_LOCK);
+    LAST_WEST.users--;
+    PyThread_release_lock(BUILD_LOCK);
 }
 
 /* ---- groups of north placements -------------------------------------------------- */
@@ -217,9 +409,10 @@ static int64_t group_bound(const quadrants *qs, uint64_t g, uint64_t x) {
     int64_t count, bound = 0;
     const uint32_t *rows = rows_of_size(qs, need, &count);
     for (int64_t i = 0; i < count; i++) {
-        const uint64_t wkey = (g << k) | rows[i], ekey = (x << k) | (rows_full & ~rows[i]);
-        bound += (qs->west.off[wkey + 1] - qs->west.off[wkey]) *
-                 (qs->east.off[ekey + 1] - qs->east.off[ekey]);
+        int64_t w0, e0;
+        const int64_t nw = qrange(&qs->west, g, rows[i], k, &w0);
+        if (nw)
+            bound += nw * qrange(&qs->east, x, rows_full & ~rows[i], k, &e0);
     }
     return bound;
 }
@@ -230,12 +423,13 @@ static int64_t join_rows(const quadrants *qs, uint64_t g, uint64_t x, uint64_t v
                          uint64_t *out) {
     const int k = qs->k;
     const quadrant *we = &qs->west, *ea = &qs->east;
-    const uint64_t wkey = (g << k) | v, ekey = (x << k) | (nq_full(k) & ~v);
-    const int64_t w0 = we->off[wkey], w1 = we->off[wkey + 1];
-    const int64_t e0 = ea->off[ekey], e1 = ea->off[ekey + 1];
-    int64_t len = 0;
-    if (w0 == w1 || e0 == e1)
+    int64_t w0, e0;
+    const int64_t nw = qrange(we, g, v, k, &w0);
+    const int64_t ne = nw ? qrange(ea, x, nq_full(k) & ~v, k, &e0) : 0;
+    if (!ne)
         return 0;
+    const int64_t w1 = w0 + nw, e1 = e0 + ne;
+    int64_t len = 0;
     for (int64_t i = w0; i < w1; i++) {
         const uint64_t a = we->word[i];
         uint64_t *dst = out + len;
@@ -884,7 +1078,7 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
     const int need = k - nq_popcount(x);
     uint64_t total = 0;
     for (uint64_t g = 0; g <= wfull; g++) {
-        if (nq_popcount(g) != need)
+        if (nq_popcount(g) != need || (g & qs->pmask) != qs->prefix)
             continue;
         const int weight = orbit_weight(columns_of(g, x, w), n);
         if (!weight)
@@ -973,6 +1167,8 @@ static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
     const uint64_t streamed_x = p->keep_north ? y : x, kept_x = p->keep_north ? x : y;
     uint64_t total = 0;
     for (uint64_t s = 0; s <= wfull; s++) { /* the streamed group's west columns */
+        if (!p->keep_north && (s & qs->pmask) != qs->prefix) /* the north group: this part's? */
+            continue;
         const int64_t len = list_group(qs, s, streamed_x, stream);
         if (!len)
             continue;
@@ -981,6 +1177,8 @@ static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
             if (s & mbit)
                 continue;
             const uint64_t t = wfull & ~s & ~mbit; /* the kept group's west columns */
+            if (p->keep_north && (t & qs->pmask) != qs->prefix)
+                continue;
             const uint64_t g = p->keep_north ? t : s, h = p->keep_north ? s : t;
             if (columns_of(h, y, w) < columns_of(g, x, w)) /* the flip counts it */
                 continue;
@@ -1070,6 +1268,25 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
     return 0;
 }
 
+/* Count part `prefix` (L columns) of pass x of n: -1 when memory runs out. */
+static int count_part(int n, uint64_t x, int L, uint64_t prefix, int simd, int64_t keep_max,
+                      bool d4, pass_result *res) {
+    quadrant west;
+    bool shared;
+    if (borrow_west(n, L, prefix, &west, &shared) < 0)
+        return -1;
+    quadrants part;
+    int rc = build_part(&part, n, x, L, prefix, &west);
+    /* an odd part keeps a class whole only while it is at most half its lists */
+    const int64_t half = lists_bytes(&part) / 2;
+    if (rc == 0) {
+        rc = count_pass(&part, x, simd, keep_max < half ? keep_max : half, d4, res);
+        free_part(&part);
+    }
+    return_west(&west, shared);
+    return rc;
+}
+
 /* ---- boards a half turn leaves unchanged ------------------------------------------ */
 
 typedef struct {
@@ -1145,18 +1362,18 @@ static void count_turns(int n, int c0, turn_search *t) {
 
 /* ---- bindings --------------------------------------------------------------------- */
 
-static int check_n(Py_ssize_t n) {
-    if (n < 2 || n > NQ_HV_MAX_N) {
-        PyErr_Format(PyExc_ValueError, "n must be between 2 and %d, not %zd", NQ_HV_MAX_N, n);
+static int check_n(Py_ssize_t n, int most) {
+    if (n < 2 || n > most) {
+        PyErr_Format(PyExc_ValueError, "n must be between 2 and %d, not %zd", most, n);
         return -1;
     }
     return 0;
 }
 
-/* The quadrant lists of n; the GIL is released while they are built (a second or so
- * at n = 21), so that a signal handler or another thread can run meanwhile. */
+/* The whole quadrant lists of n; the GIL is released while they are built (a second or
+ * so at n = 21), so that a signal handler or another thread can run meanwhile. */
 static quadrants *quadrants_or_error(Py_ssize_t n) {
-    if (check_n(n) < 0)
+    if (check_n(n, NQ_HV_WHOLE_MAX) < 0)
         return NULL;
     quadrants *qs;
     Py_BEGIN_ALLOW_THREADS
@@ -1167,6 +1384,33 @@ static quadrants *quadrants_or_error(Py_ssize_t n) {
     if (!qs)
         PyErr_NoMemory();
     return qs;
+}
+
+/* Check pass x of n and its part (L prefix columns, `prefix`; L = 0: the whole pass). */
+static int check_part(Py_ssize_t n, long long x, long long L, long long prefix) {
+    if (check_n(n, NQ_HV_MAX_N) < 0)
+        return -1;
+    const int k = (int)n / 2, w = (int)n - k;
+    if (x < 0 || (unsigned long long)x >= ((unsigned long long)1 << (k - 1))) {
+        PyErr_Format(PyExc_ValueError, "pass %lld is not one of the %llu passes of n = %zd",
+                     x, (unsigned long long)1 << (k - 1), n);
+        return -1;
+    }
+    if (L < 0 || L > w - 1) {
+        PyErr_Format(PyExc_ValueError, "prefix_bits must be between 0 and %d, not %lld",
+                     w - 1, L);
+        return -1;
+    }
+    if (L == 0 && n > NQ_HV_WHOLE_MAX) {
+        PyErr_Format(PyExc_ValueError, "n = %zd is counted in parts: give prefix_bits", n);
+        return -1;
+    }
+    if (prefix < 0 || prefix >= (1LL << L)) {
+        PyErr_Format(PyExc_ValueError, "prefix %lld is not one of the %lld prefixes of %lld "
+                     "columns", prefix, 1LL << L, L);
+        return -1;
+    }
+    return 0;
 }
 
 static const char PASS_PLANS_DOC[] =
@@ -1212,6 +1456,46 @@ static PyObject *py_pass_plans(PyObject *self, PyObject *args, PyObject *kwargs)
     return out;
 }
 
+static const char WEST_PREFIXES_DOC[] =
+    "west_prefixes(n, L) -> list[int]\n\n"
+    "How many placements of the west quadrant of n (n <= 23) have each prefix of L\n"
+    "columns (the set of the first L west columns they use, as a number): what the\n"
+    "west list of a part of L prefix columns keeps is the sum over its prefixes.";
+
+static PyObject *py_west_prefixes(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"n", "L", NULL};
+    Py_ssize_t n, L;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nn:west_prefixes", keywords, &n, &L))
+        return NULL;
+    quadrants *qs = quadrants_or_error(n);
+    if (!qs)
+        return NULL;
+    if (L < 0 || L > qs->w) {
+        PyErr_Format(PyExc_ValueError, "L must be between 0 and %d, not %zd", qs->w, L);
+        return NULL;
+    }
+    PyObject *out = PyList_New((Py_ssize_t)1 << L);
+    if (!out)
+        return NULL;
+    const int k = qs->k;
+    for (uint64_t pre = 0; pre < ((uint64_t)1 << L); pre++) {
+        int64_t total = 0;
+        for (uint64_t rest = 0; rest < ((uint64_t)1 << (qs->w - L)); rest++) {
+            const uint64_t cols = pre | rest << L;
+            const int64_t key0 = qkey(&qs->west, cols, 0, k);
+            total += qs->west.off[key0 + ((int64_t)1 << k)] - qs->west.off[key0];
+        }
+        PyObject *v = PyLong_FromLongLong((long long)total);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)pre, v);
+    }
+    return out;
+}
+
 static const char QUADRANT_BYTES_DOC[] =
     "quadrant_bytes(n) -> int\n\n"
     "Bytes of the quadrant lists of n (built on first use, kept by the process).";
@@ -1225,15 +1509,13 @@ static PyObject *py_quadrant_bytes(PyObject *self, PyObject *args, PyObject *kwa
     quadrants *qs = quadrants_or_error(n);
     if (!qs)
         return NULL;
-    const size_t keys = ((size_t)1 << (qs->w + qs->k)) + ((size_t)1 << (2 * qs->k)) + 2;
-    const size_t bytes = (size_t)(qs->west.len + qs->east.len) * sizeof(uint64_t) +
-                         keys * sizeof(int64_t) + ((size_t)1 << qs->k) * sizeof(uint32_t);
-    return PyLong_FromSize_t(bytes);
+    return PyLong_FromLongLong(lists_bytes(qs));
 }
 
 static const char COUNT_PASS_DOC[] =
-    "count_pass(n, x, *, form=None, keep_max=None, symmetry='square') -> (int, int)\n\n"
-    "Pass x of the count of n (2 <= n <= 23, 0 <= x < 2**(n//2 - 1)): the solutions,\n"
+    "count_pass(n, x, *, form=None, keep_max=None, symmetry='square', prefix_bits=0,\n"
+    "           prefix=0) -> (int, int)\n\n"
+    "Pass x of the count of n (2 <= n <= 28, 0 <= x < 2**(n//2 - 1)): the solutions,\n"
     "weighted by symmetry, whose north half uses the east columns x or whose symmetric\n"
     "images are counted through it, and the number of north placements it listed.\n"
     "The sum over every x is the total count. form: the compare to use (one this CPU\n"
@@ -1241,7 +1523,11 @@ static const char COUNT_PASS_DOC[] =
     "before it builds that side's groups again for each partner (by default 1 GiB);\n"
     "symmetry (even n): 'square', the 8 symmetries of the square weigh each signature of\n"
     "quadrants, or 'mirror-flip', the mirror and the flip weigh each column set.\n"
-    "None changes the sum over every x; symmetry changes how it is shared.";
+    "None changes the sum over every x; symmetry changes how it is shared.\n"
+    "prefix_bits L > 0 counts one part of the pass: the north groups whose first L west\n"
+    "columns are `prefix` (0 <= prefix < 2**L), with lists made for that part and freed\n"
+    "after; the parts of a pass add up to it. From n = 24 a pass is counted in parts\n"
+    "only (the whole lists are kept to n = 23).";
 
 /* The form called `name` (NULL: the best), or -1 with the error set. */
 static int form_of(const char *name) {
@@ -1262,12 +1548,13 @@ static int form_of(const char *name) {
 
 static PyObject *py_count_pass(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    static char *keywords[] = {"n", "x", "form", "keep_max", "symmetry", NULL};
+    static char *keywords[] = {"n", "x", "form", "keep_max", "symmetry", "prefix_bits",
+                               "prefix", NULL};
     Py_ssize_t n;
-    long long x, keep_max = NQ_HV_KEEP_MAX;
+    long long x, keep_max = NQ_HV_KEEP_MAX, L = 0, prefix = 0;
     const char *form = NULL, *symmetry = "square";
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nL|$zLs:count_pass", keywords, &n, &x,
-                                     &form, &keep_max, &symmetry))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nL|$zLsLL:count_pass", keywords, &n, &x,
+                                     &form, &keep_max, &symmetry, &L, &prefix))
         return NULL;
     const bool d4 = strcmp(symmetry, "square") == 0;
     if (!d4 && strcmp(symmetry, "mirror-flip") != 0) {
@@ -1275,14 +1562,8 @@ static PyObject *py_count_pass(PyObject *self, PyObject *args, PyObject *kwargs)
                      symmetry);
         return NULL;
     }
-    quadrants *qs = quadrants_or_error(n);
-    if (!qs)
+    if (check_part(n, x, L, prefix) < 0)
         return NULL;
-    if (x < 0 || (unsigned long long)x >= ((unsigned long long)1 << (qs->k - 1))) {
-        PyErr_Format(PyExc_ValueError, "pass %lld is not one of the %llu passes of n = %zd",
-                     x, (unsigned long long)1 << (qs->k - 1), n);
-        return NULL;
-    }
     if (keep_max < 0) {
         PyErr_SetString(PyExc_ValueError, "keep_max must not be negative");
         return NULL;
@@ -1290,14 +1571,65 @@ static PyObject *py_count_pass(PyObject *self, PyObject *args, PyObject *kwargs)
     const int simd = form_of(form);
     if (simd < 0)
         return NULL;
+    quadrants *qs = NULL;
+    if (L == 0 && !(qs = quadrants_or_error(n)))
+        return NULL;
     pass_result res = {0, 0};
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = count_pass(qs, (uint64_t)x, simd, (int64_t)keep_max, d4, &res);
+    if (L > 0) {
+        rc = count_part((int)n, (uint64_t)x, (int)L, (uint64_t)prefix, simd, (int64_t)keep_max,
+                        d4, &res);
+    } else {
+        rc = count_pass(qs, (uint64_t)x, simd, (int64_t)keep_max, d4, &res);
+    }
     Py_END_ALLOW_THREADS
     if (rc < 0)
         return PyErr_NoMemory();
     return Py_BuildValue("(LL)", (long long)res.total, (long long)res.listed);
+}
+
+static const char PART_BYTES_DOC[] =
+    "part_bytes(n, x, prefix_bits, prefix) -> (int, int)\n\n"
+    "The bytes of the lists that part `prefix` of pass x of n needs (built here, then\n"
+    "freed) and the bytes its pass allocates besides: what count_pass with these\n"
+    "arguments takes at most.";
+
+static PyObject *py_part_bytes(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"n", "x", "prefix_bits", "prefix", NULL};
+    Py_ssize_t n;
+    long long x, L, prefix;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nLLL:part_bytes", keywords, &n, &x, &L,
+                                     &prefix))
+        return NULL;
+    if (check_part(n, x, L, prefix) < 0)
+        return NULL;
+    if (L == 0) {
+        PyErr_SetString(PyExc_ValueError, "prefix_bits must be at least 1: quadrant_bytes and "
+                        "pass_plans give the whole lists'");
+        return NULL;
+    }
+    quadrants part;
+    quadrant west;
+    bool shared;
+    int rc;
+    long long lists = 0, pass = 0;
+    Py_BEGIN_ALLOW_THREADS
+    rc = borrow_west((int)n, (int)L, (uint64_t)prefix, &west, &shared);
+    if (rc == 0) {
+        rc = build_part(&part, (int)n, (uint64_t)x, (int)L, (uint64_t)prefix, &west);
+        if (rc == 0) {
+            lists = lists_bytes(&part);
+            pass = plan_pass(&part, (uint64_t)x, lists / 2).bytes;
+            free_part(&part);
+        }
+        return_west(&west, shared);
+    }
+    Py_END_ALLOW_THREADS
+    if (rc < 0)
+        return PyErr_NoMemory();
+    return Py_BuildValue("(LL)", lists, pass);
 }
 
 static const char COUNT_TURNS_DOC[] =
@@ -1338,6 +1670,10 @@ static PyMethodDef METHODS[] = {
      QUADRANT_BYTES_DOC},
     {"count_pass", (PyCFunction)(void (*)(void))py_count_pass, METH_VARARGS | METH_KEYWORDS,
      COUNT_PASS_DOC},
+    {"west_prefixes", (PyCFunction)(void (*)(void))py_west_prefixes,
+     METH_VARARGS | METH_KEYWORDS, WEST_PREFIXES_DOC},
+    {"part_bytes", (PyCFunction)(void (*)(void))py_part_bytes, METH_VARARGS | METH_KEYWORDS,
+     PART_BYTES_DOC},
     {"count_turns", (PyCFunction)(void (*)(void))py_count_turns, METH_VARARGS | METH_KEYWORDS,
      COUNT_TURNS_DOC},
     {NULL, NULL, 0, NULL},

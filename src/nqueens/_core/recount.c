@@ -56,6 +56,7 @@ typedef struct {
     uint64_t *total4;          /* per wanted pass: four times the weighted total */
     uint64_t *solutions;       /* per wanted pass: the solutions that carried a weight */
     int64_t at;                /* the place of the pass being searched (from row k on) */
+    uint64_t pmask, prefix;    /* only north halves whose columns & pmask are prefix */
     uint64_t base;             /* the key of the north half (and middle queen) searched */
     int pos[NQ_RC_MAX_N];
     uint64_t *cache_key, *cache_weight;
@@ -212,9 +213,12 @@ static void search_south(pass_search *s, int r, nq_masks m, uint64_t south) {
 /* The north rows r..k-1, then the south (and middle) rows of the wanted passes. */
 static void search(pass_search *s, int r, nq_masks m, uint64_t rows) {
     const int n = s->n, k = s->k;
+    if (m.cols & s->pmask & ~s->prefix) /* a column outside the part's prefix */
+        return;
     if (r == k) {
         const uint64_t x = m.cols >> s->w;
-        if (!s->wanted[x] || (n % 2 == 0 && !visited(m.cols, n)))
+        if (!s->wanted[x] || (n % 2 == 0 && !visited(m.cols, n)) ||
+            (m.cols & s->pmask) != s->prefix)
             return;
         s->at = s->slot[x];
         if (n % 2 == 0) {
@@ -248,10 +252,12 @@ static void search(pass_search *s, int r, nq_masks m, uint64_t rows) {
 /* Recount the passes xs[0..count) of n, only the solutions with row 0's queen in column
  * `first` when first >= 0: totals[i] and solutions[i] for xs[i].  Returns -1 when memory
  * runs out, -2 when an odd pass's weights do not make whole solutions. */
-static int recount_passes(int n, const uint64_t *xs, int64_t count, int first,
-                          uint64_t *totals, uint64_t *solutions) {
+static int recount_passes(int n, const uint64_t *xs, int64_t count, int first, int L,
+                          uint64_t prefix, uint64_t *totals, uint64_t *solutions) {
     pass_search s;
     memset(&s, 0, sizeof(s));
+    s.pmask = nq_full(L);
+    s.prefix = prefix;
     s.n = n;
     s.k = n / 2;
     s.w = n - s.k;
@@ -385,14 +391,20 @@ static const char RECOUNT_PASSES_DOC[] =
 
 static PyObject *py_recount_passes(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    static char *keywords[] = {"n", "xs", "first", NULL};
-    Py_ssize_t n, first = -1;
+    static char *keywords[] = {"n", "xs", "first", "prefix_bits", "prefix", NULL};
+    Py_ssize_t n, first = -1, L = 0;
+    long long prefix = 0;
     PyObject *seq;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nO|$n:recount_passes", keywords, &n, &seq,
-                                     &first))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nO|$nnL:recount_passes", keywords, &n, &seq,
+                                     &first, &L, &prefix))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
+    if (L < 0 || L > n - n / 2 - 1 || prefix < 0 || prefix >= (1LL << L)) {
+        PyErr_Format(PyExc_ValueError, "prefix %lld of %zd columns is not a part of a pass of "
+                     "n = %zd", prefix, L, n);
+        return NULL;
+    }
     if (first < -1 || first >= n) {
         PyErr_Format(PyExc_ValueError, "column %zd is not on a board of %zd columns", first, n);
         return NULL;
@@ -424,7 +436,8 @@ static PyObject *py_recount_passes(PyObject *self, PyObject *args, PyObject *kwa
     uint64_t *totals = xs + count + 1, *solutions = xs + 2 * (count + 1);
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = recount_passes((int)n, xs, (int64_t)count, (int)first, totals, solutions);
+    rc = recount_passes((int)n, xs, (int64_t)count, (int)first, (int)L, (uint64_t)prefix, totals,
+                        solutions);
     Py_END_ALLOW_THREADS
     if (rc == -1) {
         PyErr_NoMemory();

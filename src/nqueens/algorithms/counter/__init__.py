@@ -31,7 +31,7 @@ from ...base.pieces import Piece
 from ...base.squares import Squares
 from ..search import Problem
 from . import constellations as cons
-from . import crosscheck
+from . import crosscheck, halves
 from . import memory as mem
 from .engines import ENGINES, engine_for, solve_batch
 from .executors import FuturesMap, PoolMap, is_dask_client
@@ -106,12 +106,12 @@ def check_workers(workers: object) -> int | None:
 def engine_of(problem: Problem) -> str:
     """The name of the engine that counts ``problem``
     (:data:`~nqueens.algorithms.counter.engines.ENGINES`): ``"halves"`` for the plain
-    queen board with n = 4 to 23, ``"constellations"`` for other whole boards from n = 4
-    (the superqueen, queen boards from n = 24), ``"simple"`` for the torus, fixed or
+    queen board with n = 4 to 28, ``"constellations"`` for other whole boards from n = 4
+    (the superqueen, queen boards from n = 29), ``"simple"`` for the torus, fixed or
     blocked squares and tiny boards.
 
-    >>> [engine_of(Problem.make(n)) for n in (3, 8, 24)]
-    ['simple', 'halves', 'constellations']
+    >>> [engine_of(Problem.make(n)) for n in (3, 8, 24, 29)]
+    ['simple', 'halves', 'halves', 'constellations']
     >>> engine_of(Problem.make(8, "superqueen")), engine_of(Problem.make(8, torus=True))
     ('constellations', 'simple')
     """
@@ -130,32 +130,42 @@ def uses_subproblems(problem: Problem) -> bool:
     return engine_for(problem).subproblems is not None
 
 
-def make_subproblems(problem: Problem) -> tuple[str, list[Subproblem]]:
-    """The engine version and the subproblem list of a whole-board count.
+def make_subproblems(problem: Problem, parts: int | None = None
+                     ) -> tuple[str, list[Subproblem]]:
+    """The journal's name for the list and the subproblem list of a whole-board count;
+    ``parts``: how finely the half-board engine splits its passes (None: its default,
+    whole passes to n = 23; see :func:`plan_parts`).
 
     >>> version, subs = make_subproblems(Problem.make(10))
     >>> version, len(subs)
     ('halves-2', 21)
+    >>> make_subproblems(Problem.make(10), parts=2)[0]
+    'halves-2:parts=2'
     """
     engine = engine_for(problem)
     if engine.subproblems is None:
         raise BadInput(f"the {engine.name} engine counts n = {problem.n} whole, without "
                        "subproblems")
-    return engine.version, engine.subproblems(problem)
+    try:
+        subs = engine.subproblems(problem, parts)
+    except ValueError as exc:  # parts the engine does not split into
+        raise BadInput(str(exc)) from None
+    return engine.name_of(subs), subs
 
 
-def memory_per_worker(problem: Problem) -> int:
+def memory_per_worker(problem: Problem, parts: int = 0) -> int:
     """At most how many bytes one counting process needs for ``problem`` (the
-    half-board engine's tables; a small constant for the other engines).
+    half-board engine's tables, whole or in ``parts``; a small constant for the other
+    engines).
 
     >>> memory_per_worker(Problem.make(20)) > memory_per_worker(Problem.make(8, "superqueen"))
     True
     """
-    return engine_for(problem).worker_bytes(problem.n)
+    return engine_for(problem).worker_bytes(problem.n, parts)
 
 
 def plan_workers(problem: Problem, workers: int | None = None,
-                 memory_limit: int | None = None) -> tuple[int, int]:
+                 memory_limit: int | None = None, parts: int = 0) -> tuple[int, int]:
     """``(workers to run, workers wanted)`` for a local count of ``problem``: the
     wanted ones (None: all cores, or one for small boards), as many of them as fit in
     ``memory_limit`` bytes (None: :func:`nqueens.algorithms.counter.memory.default_limit`);
@@ -166,12 +176,53 @@ def plan_workers(problem: Problem, workers: int | None = None,
     >>> plan_workers(Problem.make(20), 2, memory_limit=memory_per_worker(Problem.make(20)))
     (1, 2)
     """
-    if workers is None:
-        pool_from = engine_for(problem).pool_from_n
-        workers = (os.cpu_count() or 1) if problem.n >= pool_from else 1
+    workers = _wanted(problem, workers)
     limit = mem.default_limit() if memory_limit is None else memory_limit
-    fit = mem.workers_within(memory_per_worker(problem), workers, limit, f"n = {problem.n}")
+    fit = mem.workers_within(memory_per_worker(problem, parts), workers, limit,
+                             f"n = {problem.n}")
     return fit, workers
+
+
+def _wanted(problem: Problem, workers: int | None) -> int:
+    if workers is not None:
+        return workers
+    return (os.cpu_count() or 1) if problem.n >= engine_for(problem).pool_from_n else 1
+
+
+def plan_parts(problem: Problem, workers: int | None = None, memory_limit: int | None = None,
+               journal: str | os.PathLike[str] | None = None) -> int | None:
+    """How finely the half-board engine splits the passes of a local count of
+    ``problem`` (None for other engines): as the journal's list was split when
+    ``journal`` holds one; else whole passes to n = 23 when a process with the whole
+    lists fits ``memory_limit`` (None: the default); else the fewest prefix columns whose
+    parts let the wanted workers fit, or failing that one worker
+    (:func:`nqueens.algorithms.counter.halves.parts_within`).
+
+    >>> plan_parts(Problem.make(12)), plan_parts(Problem.make(12), 2, memory_limit=100_000)
+    (0, 2)
+    >>> plan_parts(Problem.make(8, "superqueen")) is None
+    True
+    """
+    if engine_for(problem).name != halves.ENGINE:
+        return None
+    if journal is not None:
+        stored = Journal.stored_engine(os.fspath(journal))
+        found = halves.parts_of_layout(stored) if stored is not None else None
+        if found is not None:
+            return found
+    n = problem.n
+    limit = mem.default_limit() if memory_limit is None else memory_limit
+    if n <= halves.WHOLE_MAX_N and 8 * halves.west_placements(n) <= limit \
+            and halves.worker_bytes(n) <= limit:
+        return 0
+    parts = (halves.parts_within(n, limit // _wanted(problem, workers))
+             or halves.parts_within(n, limit))
+    if parts is None:
+        finest = halves.part_bytes_estimate(n, n - n // 2 - 1)
+        raise BadInput(f"counting n = {n} needs about {mem.format_size(finest)} of memory per "
+                       f"worker even in its finest parts, more than the limit of "
+                       f"{mem.format_size(limit)}; raise --memory-limit")
+    return parts
 
 
 def warm_up(piece: Piece | str = Piece.QUEEN) -> None:
@@ -252,7 +303,8 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
           progress: Progress | None = None, executor: Executor | Any = None,
           journal_key: str | None = None, memory_limit: int | None = None,
           estimate: Callable[[Estimate], None] | None = None, device: str = "cpu",
-          notify: Callable[[str], None] | None = None) -> CountResult:
+          notify: Callable[[str], None] | None = None, parts: int | None = None
+          ) -> CountResult:
     """Count all solutions and (without fixed or blocked squares) the fundamental ones.
 
     ``n`` is the board size, or a whole :class:`~nqueens.algorithms.search.Problem` (then without
@@ -267,6 +319,11 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
     ``distributed.Client`` (a Dask cluster, see :mod:`nqueens.algorithms.counter.cluster`) runs them
     instead, as tasks; it is used, never shut down, and its results are spot-checked as
     they arrive. The journal and the result are the same wherever the count runs.
+
+    ``parts`` splits each pass of the half-board engine by that many prefix columns
+    (0: whole passes, n <= 23). None chooses: a journal's own split when it holds one,
+    else what fits the memory limit locally (:func:`plan_parts`), or the engine's
+    default on an executor (whole to n = 23, else parts of at most 2 GiB).
 
     ``journal`` names an SQLite file that records each finished subproblem; counting
     again with the same file resumes (after checking what it holds) and gives the same
@@ -317,9 +374,11 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
             total, fundamental = engine.count_whole(problem)
         return CountResult(problem.n, total, fundamental, watch.seconds,
                            problem.piece.value, problem.torus, engine.name)
-    version, subs = make_subproblems(problem)
+    if parts is None and executor is None:
+        parts = plan_parts(problem, workers, memory_limit, journal)
+    version, subs = make_subproblems(problem, parts)
     with _opened(problem, version, subs, journal, journal_key) as jr, \
-            _target(problem, workers, memory_limit, executor, notify) as target:
+            _target(problem, workers, memory_limit, executor, notify, parts or 0) as target:
         given: list[SubResult] = []
         if estimate is not None and target.local and problem.n >= ESTIMATE_FROM_N:
             given = _sample(subs, jr, target.workers, estimate, watch)
@@ -358,7 +417,7 @@ def verify_journal(n: int | Problem, journal: str | os.PathLike[str], sample: in
     if not os.path.isfile(path):
         raise BadInput(f"no journal at {path}: --verify-sample recounts the finished "
                        "subproblems of a count's journal")
-    version, subs = make_subproblems(problem)
+    version, subs = make_subproblems(problem, plan_parts(problem, journal=path))
     with _opened(problem, version, subs, path, journal_key) as jr:
         assert jr is not None
         results = jr.results()
@@ -379,7 +438,8 @@ class _Target:
 
 @contextmanager
 def _target(problem: Problem, workers: int | None, memory_limit: int | None,
-            executor: object, notify: Callable[[str], None] | None) -> Iterator[_Target]:
+            executor: object, notify: Callable[[str], None] | None,
+            parts: int = 0) -> Iterator[_Target]:
     """The executor of a count: local processes (made and stopped here), this process, a
     Dask cluster or a :class:`concurrent.futures.Executor` (used as they are)."""
     if is_dask_client(executor):
@@ -391,7 +451,7 @@ def _target(problem: Problem, workers: int | None, memory_limit: int | None,
         given = FuturesMap(executor)
         yield _Target(given, given.workers, False, lambda: given.workers)
     else:
-        fit, wanted = plan_workers(problem, workers, memory_limit)
+        fit, wanted = plan_workers(problem, workers, memory_limit, parts)
         if fit < wanted and notify is not None:
             notify(f"counting with {fit} of {wanted} workers: more would not fit in the "
                    "memory limit (--memory-limit)")

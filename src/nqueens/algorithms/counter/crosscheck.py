@@ -42,6 +42,7 @@ import numpy as np
 from ..._core import recount as _rc
 from ...base.errors import BadInput, NQueensError
 from ...kernels import bitboard
+from . import halves
 from .executors import start_local_pool, stop_local_pool
 from .work import Subproblem, SubResult
 
@@ -125,7 +126,7 @@ class Recount:
         'subproblem 4 (pass 3): total 20; recounted: total 28, DIFFERENT'
         """
         k = kind(self.sub)
-        what = {"pass": f"pass {self.sub.part}",
+        what = {"pass": _pass_name(self.sub.part),
                 "turns": f"turn search, row 0's queen in column {self.sub.part}",
                 "constellation": f"start constellation of weight {self.sub.weight}"}[k]
         shown = {"pass": (0,), "turns": (1, 2, 3), "constellation": (0, 1, 2)}[k]
@@ -177,11 +178,14 @@ class Task(NamedTuple):
     parts: tuple[int, ...]
     first: int = -1
     knight: bool = False
+    prefix_bits: int = 0
+    prefix: int = 0
 
 
 def _run_task(task: Task) -> list[tuple[int, ...]]:
     if task.what == "passes":
-        found = _rc.recount_passes(task.n, list(task.parts), first=task.first)
+        found = _rc.recount_passes(task.n, list(task.parts), first=task.first,
+                                   prefix_bits=task.prefix_bits, prefix=task.prefix)
         return [(int(t), 0, 0) for t, _ in found]
     if task.what == "turns":
         f180, f90, colsum = _rc.recount_turns(task.n, task.parts[0])
@@ -212,28 +216,42 @@ def _recount_constellation(n: int, knight: bool, queens: tuple[int, ...]) -> tup
     return (int(t), int(a), int(b))
 
 
+def _pass_name(part: int) -> str:
+    """How a report names a pass subproblem: ``pass 5``, or ``passes 4-7, part 3 of 8``.
+
+    >>> _pass_name(5), _pass_name(halves.pack_part(4, 3, 3, 2))
+    ('pass 5', 'passes 4-7, part 3 of 8')
+    """
+    x0, bits, prefix, block = halves.unpack_part(part)
+    passes = f"pass {x0}" if not block else f"passes {x0}-{x0 + (1 << block) - 1}"
+    return passes + (f", part {prefix} of {1 << bits}" if bits else "")
+
+
 def _tasks(subs: Sequence[Subproblem]) -> tuple[list[Task], list[list[tuple[int, int]]]]:
     """The tasks that recount ``subs``, and for each task which subproblems its figures
     belong to: (index in subs, index in the task's answer). The passes of one n are
-    recounted together, split by the column of row 0's queen."""
+    recounted together (those of one part of the passes together), split by the column
+    of row 0's queen."""
     tasks: list[Task] = []
     owners: list[list[tuple[int, int]]] = []
-    passes: dict[int, list[int]] = {}
+    passes: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
     for i, s in enumerate(subs):
         k = kind(s)
         if k == "pass":
-            passes.setdefault(s.n, []).append(i)
+            x0, bits, prefix, block = halves.unpack_part(s.part)
+            passes.setdefault((s.n, bits, prefix), []).extend(
+                (i, x) for x in range(x0, x0 + (1 << block)))
         elif k == "turns":
             tasks.append(Task("turns", s.n, (s.part,)))
             owners.append([(i, 0)])
         else:
             tasks.append(Task("constellation", s.n, s.queens, knight=s.knight))
             owners.append([(i, 0)])
-    for n, idx in passes.items():
-        xs = tuple(subs[i].part for i in idx)
+    for (n, bits, prefix), idx in passes.items():
+        xs = tuple(x for _, x in idx)
         for first in range(n - 1):  # the north never holds column n - 1
-            tasks.append(Task("passes", n, xs, first))
-            owners.append([(i, j) for j, i in enumerate(idx)])
+            tasks.append(Task("passes", n, xs, first, prefix_bits=bits, prefix=prefix))
+            owners.append([(i, j) for j, (i, _) in enumerate(idx)])
     return tasks, owners
 
 

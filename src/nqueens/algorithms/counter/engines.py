@@ -28,28 +28,35 @@ class Engine:
     """One way of counting.
 
     ``counts``: which boards, in words; ``takes``: whether it counts a problem;
-    ``memory``: what a counting process needs, in words, and ``worker_bytes(n)`` the
-    bound in bytes; ``version``: the journal's name for its subproblem list (a list
-    made by another version is refused); ``subproblems(problem)``: its deterministic
-    list of subproblems, solved by ``solve_batch`` and judged by ``plausible`` (None:
-    it counts a problem whole, with ``count_whole``); ``pool_from_n``: from this n on a
-    local count starts a pool of processes.
+    ``memory``: what a counting process needs, in words, and ``worker_bytes(n, parts)``
+    the bound in bytes; ``version``: the journal's name for its subproblem list (a list
+    made by another version is refused; ``layout(subs)``, when given, names a list
+    more exactly); ``subproblems(problem, parts)``: its deterministic list of
+    subproblems (``parts``: how finely the half-board engine splits its passes, None for
+    its default), solved by ``solve_batch`` and judged by ``plausible`` (None: it counts
+    a problem whole, with ``count_whole``); ``pool_from_n``: from this n on a local count
+    starts a pool of processes.
     """
 
     name: str
     counts: str
     takes: Callable[[Problem], bool]
     memory: str
-    worker_bytes: Callable[[int], int]
+    worker_bytes: Callable[[int, int], int]
     pool_from_n: int
     version: str = ""
-    subproblems: Callable[[Problem], list[Subproblem]] | None = None
+    subproblems: Callable[[Problem, int | None], list[Subproblem]] | None = None
     solve_batch: Callable[[Sequence[Subproblem]], list[SubResult]] | None = None
     plausible: Callable[[Subproblem, SubResult], str] | None = None
     count_whole: Callable[[Problem], tuple[int, int | None]] | None = None
+    layout: Callable[[Sequence[Subproblem]], str] | None = None
+
+    def name_of(self, subs: Sequence[Subproblem]) -> str:
+        """The journal's name for the list ``subs`` of this engine."""
+        return self.layout(subs) if self.layout is not None else self.version
 
 
-def _small_process(n: int) -> int:
+def _small_process(n: int, parts: int = 0) -> int:
     """The memory of a process of an engine without tables of its own: 64 MiB."""
     return 64 << 20
 
@@ -69,17 +76,18 @@ ENGINES: dict[str, Engine] = {e.name: e for e in (
            _takes_simple, "a few MiB, in this process", _small_process,
            pool_from_n=10**9, count_whole=simple.count_problem),
     Engine("halves", f"the plain queen board, n = {halves.MIN_N} to {halves.MAX_N}, by "
-           "joining half-boards made of quadrants",
-           _takes_halves, "the quadrant lists and one pass's pair tables (2.1 GiB at 23)",
+           "joining half-boards made of quadrants (in parts from n = 24)",
+           _takes_halves, "the quadrant lists and one pass's pair tables (3.0 GiB at 23), "
+           "or one part's (2 GiB from n = 24, or what --memory-limit allows)",
            halves.worker_bytes, pool_from_n=halves.POOL_FROM_N,
            version=halves.ENGINE_VERSION,
-           subproblems=lambda p: halves.make_subproblems(p.n),
-           solve_batch=halves.solve_batch, plausible=halves.plausible),
+           subproblems=lambda p, parts: halves.make_subproblems(p.n, parts),
+           solve_batch=halves.solve_batch, plausible=halves.plausible, layout=halves.layout),
     Engine("constellations", "every other whole board from n = 4 (the superqueen, the "
-           "queen from n = 24), by start constellations",
+           f"queen beyond n = {halves.MAX_N}), by start constellations",
            lambda p: True, "a few MiB a process", _small_process,
            pool_from_n=constellations.POOL_FROM_N, version=constellations.ENGINE_VERSION,
-           subproblems=constellations.subproblems_of,
+           subproblems=lambda p, parts: constellations.subproblems_of(p),
            solve_batch=constellations.solve_batch, plausible=constellations.plausible),
 )}
 
@@ -87,8 +95,8 @@ ENGINES: dict[str, Engine] = {e.name: e for e in (
 def engine_for(problem: Problem) -> Engine:
     """The first engine of :data:`ENGINES` that takes ``problem``.
 
-    >>> [engine_for(Problem.make(n)).name for n in (3, 8, 24)]
-    ['simple', 'halves', 'constellations']
+    >>> [engine_for(Problem.make(n)).name for n in (3, 8, 24, 29)]
+    ['simple', 'halves', 'halves', 'constellations']
     """
     return next(e for e in ENGINES.values() if e.takes(problem))
 

@@ -324,6 +324,38 @@ class Journal:
         return cls(path, conn, header, use, seal, fd, jid, recorded)
 
     @staticmethod
+    def stored_engine(path: str) -> str | None:
+        """The engine name (with its list's layout) in the header of the journal at
+        ``path``, read without opening it for the count: None when there is no such
+        file or it is not a journal (:meth:`open` then says why). It only chooses how
+        to make the subproblem list; :meth:`open` still checks all of the header.
+
+        >>> import tempfile, os
+        >>> path = os.path.join(tempfile.mkdtemp(), "j.sqlite")
+        >>> Journal.stored_engine(path) is None
+        True
+        >>> head = JournalHeader(n=8, piece="queen", engine="e1", subproblems=3, digest="ab")
+        >>> Journal.open(path, head, key="a secret of sixteen characters").close()
+        >>> Journal.stored_engine(path)
+        'e1'
+        """
+        try:
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                return None
+            with open(path, "rb") as f:
+                if f.read(16) != _SQLITE_MAGIC:
+                    return None
+            uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+            conn = sqlite3.connect(uri, uri=True)
+            try:
+                row = conn.execute("SELECT value FROM header WHERE key = 'engine'").fetchone()
+            finally:
+                conn.close()
+        except (OSError, sqlite3.Error):
+            return None
+        return str(row[0]) if row else None
+
+    @staticmethod
     def _open_locked(path: str) -> tuple[int, bool]:
         """Open ``path`` for writing (creating it) and lock it; return the descriptor
         and whether the file was created."""

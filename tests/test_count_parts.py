@@ -1,0 +1,169 @@
+"""The half-board engine in parts: a pass split by the first west columns its north
+groups use, with lists made for each part, so that a worker's memory stays bounded.
+The parts add up to their pass, a count in parts is exact with one and two workers and
+on a Dask cluster, a memory limit picks the parts, a journal keeps its own, the
+estimates stay above what a part measures, and the lists of n = 24 to 28 are made in
+seconds, always alike."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nqueens._core import halves as core
+from nqueens._core import recount
+from nqueens.algorithms.counter import count, crosscheck, halves, plan_parts, verify_journal
+from nqueens.algorithms.counter.work import digest, tally
+from nqueens.algorithms.search import Problem
+from nqueens.base.errors import BadInput
+
+# OEIS A000170 and A002562, n = 1..20
+A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
+           14772512, 95815104, 666090624, 4968057848, 39029188884]
+A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955,
+           11977939, 83263591, 621012754, 4878666808]
+KEY = "a key of sixteen characters or more"
+
+
+@given(n=st.integers(4, 15), data=st.data())
+@settings(max_examples=40, deadline=None)
+def test_the_parts_of_a_pass_add_up_to_it(n: int, data: st.DataObject) -> None:
+    x = data.draw(st.integers(0, halves.passes(n) - 1), label="x")
+    bits = data.draw(st.integers(1, n - n // 2 - 1), label="prefix bits")
+    symmetry = data.draw(st.sampled_from(["square", "mirror-flip"]), label="symmetry")
+    whole = core.count_pass(n, x, symmetry=symmetry)
+    parts = [core.count_pass(n, x, symmetry=symmetry, prefix_bits=bits, prefix=p)
+             for p in range(1 << bits)]
+    assert (sum(t for t, _ in parts), sum(m for _, m in parts)) == whole
+
+
+@pytest.mark.parametrize("n", range(4, 17))
+@pytest.mark.parametrize("parts", [1, 2, 3])
+def test_a_count_in_parts_matches_oeis(n: int, parts: int) -> None:
+    if parts >= n - n // 2:
+        pytest.skip("fewer west columns than that")
+    subs = halves.make_subproblems(n, parts)
+    assert tally(subs, halves.solve_batch(subs)) == (A000170[n - 1], A002562[n - 1])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("n", [13, 16])
+def test_a_memory_limit_below_the_whole_lists_counts_in_parts(n: int, workers: int) -> None:
+    limit = halves.worker_bytes(n) // 2
+    parts = plan_parts(Problem.make(n), workers, limit)
+    assert parts is not None and parts >= 1
+    assert halves.part_bytes_estimate(n, parts) <= limit
+    result = count(n, workers=workers, memory_limit=limit)
+    assert (result.total, result.fundamental) == (A000170[n - 1], A002562[n - 1])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", range(17, 21))
+def test_a_memory_limit_below_the_whole_lists_counts_in_parts_to_20(n: int) -> None:
+    limit = halves.worker_bytes(n) // 2
+    assert plan_parts(Problem.make(n), 2, limit)
+    result = count(n, workers=2, memory_limit=limit)
+    assert (result.total, result.fundamental) == (A000170[n - 1], A002562[n - 1])
+
+
+def test_enough_memory_keeps_whole_passes_and_too_little_is_refused() -> None:
+    assert plan_parts(Problem.make(14)) == 0
+    assert plan_parts(Problem.make(8, "superqueen")) is None
+    with pytest.raises(BadInput, match="even in its finest parts.*raise --memory-limit"):
+        count(12, memory_limit=4096)
+
+
+@pytest.mark.parametrize("n", [13, 16])
+def test_the_estimate_of_a_part_is_above_what_it_measures(n: int) -> None:
+    for bits in range(1, n - n // 2 - 1):
+        for p in range(1 << bits):
+            for x in range(0, halves.passes(n), 3):
+                lists, buffers = core.part_bytes(n, x, bits, p)
+                assert lists + buffers <= halves.part_bytes_estimate(n, bits)
+
+
+@pytest.mark.slow
+def test_the_estimate_of_a_part_is_above_what_it_measures_at_20_and_21() -> None:
+    for n in (20, 21):
+        for bits in (2, 4):
+            for p in range(1 << bits):
+                for x in range(0, halves.passes(n), 37):
+                    assert sum(core.part_bytes(n, x, bits, p)) <= \
+                        halves.part_bytes_estimate(n, bits)
+
+
+def test_the_measured_list_sizes_are_the_engine_s() -> None:
+    for n in range(4, 19):
+        assert sum(core.west_prefixes(n, 0)) == halves.WEST_PLACEMENTS[n]
+        counts = core.west_prefixes(n, 2)
+        assert len(counts) == 4 and sum(counts) == halves.WEST_PLACEMENTS[n]
+
+
+# The digests of the lists of n = 24..28 with their default parts: a change to the
+# list (and so to every journal of it) must be a deliberate one.
+DIGESTS: dict[int, str] = {}
+
+
+@pytest.mark.parametrize("n", range(24, 29))
+def test_the_lists_past_23_are_made_in_seconds_and_always_alike(n: int) -> None:
+    start = time.process_time()
+    subs = halves.make_subproblems(n)
+    assert time.process_time() - start < 10
+    assert digest(subs) == digest(halves.make_subproblems(n))
+    assert DIGESTS.get(n, digest(subs)) == digest(subs)
+    assert len(subs) <= halves.MAX_SUBPROBLEMS + n // 2
+    parts = halves.parts_of_layout(halves.layout(subs))
+    assert parts and all(halves.unpack_part(s.part)[1] == parts for s in subs if s.sym == 0)
+    # every block of passes of every prefix, once, the blocks tiling the passes
+    found = [halves.unpack_part(s.part) for s in subs if s.sym == 0]
+    block = halves.block_bits(n, parts)
+    assert {b for *_, b in found} == {block}
+    assert {(x0, prefix) for x0, _, prefix, _ in found} == \
+        {(x0, p) for x0 in range(0, halves.passes(n), 1 << block) for p in range(1 << parts)}
+
+
+def test_a_journal_keeps_its_parts_on_resume(tmp_path: Path) -> None:
+    path = tmp_path / "q14.sqlite"
+    first = count(14, journal=path, journal_key=KEY, memory_limit=halves.worker_bytes(14) // 2)
+    assert plan_parts(Problem.make(14), journal=path) >= 1
+    again = count(14, journal=path, journal_key=KEY)  # no limit now: the journal's parts
+    assert (again.total, again.fundamental) == (first.total, first.fundamental) == \
+        (A000170[13], A002562[13])
+    with pytest.raises(BadInput, match="another|different|made for"):
+        count(14, journal=path, journal_key=KEY, parts=0)
+    found = verify_journal(14, path, None, journal_key=KEY, workers=1)
+    assert found.agrees and len(found.checked) == found.recorded
+
+
+def test_a_wrong_part_is_found_by_the_recount() -> None:
+    subs = halves.make_subproblems(12, 2)
+    results = halves.solve_batch(subs)
+    i = next(i for i, s in enumerate(subs) if s.sym == 0 and results[i].total)
+    results[i] = results[i]._replace(total=results[i].total + 1)
+    checks = crosscheck.recount_all(subs, results, workers=1)
+    assert [c.agrees for c in checks].count(False) == 1 and not checks[i].agrees
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: core.count_pass(12, 0, prefix_bits=6), "between 0 and 5"),
+    (lambda: core.count_pass(12, 0, prefix_bits=2, prefix=4), "not one of the 4 prefixes"),
+    (lambda: core.count_pass(24, 0), "counted in parts"),
+    (lambda: core.count_pass(29, 0, prefix_bits=1), "between 2 and 28"),
+    (lambda: core.part_bytes(12, 0, 0, 0), "at least 1"),
+    (lambda: core.west_prefixes(24, 1), "between 2 and 23"),
+    (lambda: recount.recount_passes(12, [0], prefix_bits=2, prefix=9), "not a part"),
+    (lambda: halves.make_subproblems(24, 0), "parts of 1 to 11"),
+    (lambda: halves.make_subproblems(12, 6), "parts of 1 to 5 prefix columns or whole"),
+])
+def test_bad_parts_are_refused(call, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_bad_parts_given_to_a_count_are_bad_input() -> None:
+    with pytest.raises(BadInput, match="parts of 1 to 5"):
+        count(12, parts=9)
