@@ -37,8 +37,8 @@ from nqueens.algorithms.counter.work import Subproblem, digest  # noqa: E402
 from nqueens.algorithms.search import Problem  # noqa: E402
 from nqueens.base.errors import BadInput  # noqa: E402
 
-A000170 = {12: 14200, 13: 73712, 14: 365596, 16: 14772512, 18: 666090624}
-A002562 = {12: 1787, 13: 9233, 14: 45752, 16: 1846955, 18: 83263591}
+A000170 = {12: 14200, 13: 73712, 14: 365596, 16: 14772512, 17: 95815104, 18: 666090624}
+A002562 = {12: 1787, 13: 9233, 14: 45752, 16: 1846955, 17: 11977939, 18: 83263591}
 
 
 def _count_subs(n: int) -> tuple[str, list[Subproblem]]:
@@ -124,6 +124,17 @@ def test_cluster_counts_are_exact(client: Any, n: int) -> None:
     assert (result.total, result.fundamental) == (A000170[n], A002562[n])
     assert result.engine == "halves" and result.workers == 2
     assert client.status == "running"  # handed in: used, not closed
+
+
+def test_a_count_in_parts_on_the_cluster_is_exact(client: Any, tmp_path: Path) -> None:
+    # n = 17 with each pass in 4 parts, as counts past n = 23 go: the workers make each
+    # part's lists, and the journal records the parts.
+    path = tmp_path / "q17.sqlite"
+    result = count(17, executor=client, parts=2, journal=path)
+    assert (result.total, result.fundamental) == (A000170[17], A002562[17])
+    assert result.subproblems == 4 * 128 + 8 and result.workers == 2
+    again = count(17, journal=path, workers=1)  # resumed here: all done
+    assert (again.total, again.fundamental) == (result.total, result.fundamental)
 
 
 def test_a_client_of_a_local_cluster_counts_exactly(tmp_path: Path) -> None:

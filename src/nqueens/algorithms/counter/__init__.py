@@ -189,6 +189,19 @@ def _wanted(problem: Problem, workers: int | None) -> int:
     return (os.cpu_count() or 1) if problem.n >= engine_for(problem).pool_from_n else 1
 
 
+def journal_parts(problem: Problem, journal: str | os.PathLike[str] | None) -> int | None:
+    """How finely the half-board engine's passes were split in the list of the count
+    journaled in ``journal`` (None: no such journal, or not one of that engine).
+
+    >>> journal_parts(Problem.make(12), None) is None
+    True
+    """
+    if journal is None or engine_for(problem).name != halves.ENGINE:
+        return None
+    stored = Journal.stored_engine(os.fspath(journal))
+    return halves.parts_of_layout(stored) if stored is not None else None
+
+
 def plan_parts(problem: Problem, workers: int | None = None, memory_limit: int | None = None,
                journal: str | os.PathLike[str] | None = None) -> int | None:
     """How finely the half-board engine splits the passes of a local count of
@@ -205,11 +218,9 @@ def plan_parts(problem: Problem, workers: int | None = None, memory_limit: int |
     """
     if engine_for(problem).name != halves.ENGINE:
         return None
-    if journal is not None:
-        stored = Journal.stored_engine(os.fspath(journal))
-        found = halves.parts_of_layout(stored) if stored is not None else None
-        if found is not None:
-            return found
+    found = journal_parts(problem, journal)
+    if found is not None:
+        return found
     n = problem.n
     limit = mem.default_limit() if memory_limit is None else memory_limit
     if n <= halves.WHOLE_MAX_N and 8 * halves.west_placements(n) <= limit \
@@ -321,9 +332,10 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
     they arrive. The journal and the result are the same wherever the count runs.
 
     ``parts`` splits each pass of the half-board engine by that many prefix columns
-    (0: whole passes, n <= 23). None chooses: a journal's own split when it holds one,
-    else what fits the memory limit locally (:func:`plan_parts`), or the engine's
-    default on an executor (whole to n = 23, else parts of at most 2 GiB).
+    (0: whole passes, n <= 23). None chooses: a journal's own split when it holds one
+    (:func:`journal_parts`), else what fits the memory limit locally
+    (:func:`plan_parts`), or the engine's default on an executor (whole to n = 23, else
+    parts of at most 2 GiB).
 
     ``journal`` names an SQLite file that records each finished subproblem; counting
     again with the same file resumes (after checking what it holds) and gives the same
@@ -374,8 +386,9 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
             total, fundamental = engine.count_whole(problem)
         return CountResult(problem.n, total, fundamental, watch.seconds,
                            problem.piece.value, problem.torus, engine.name)
-    if parts is None and executor is None:
-        parts = plan_parts(problem, workers, memory_limit, journal)
+    if parts is None:
+        parts = (plan_parts(problem, workers, memory_limit, journal) if executor is None
+                 else journal_parts(problem, journal))
     version, subs = make_subproblems(problem, parts)
     with _opened(problem, version, subs, journal, journal_key) as jr, \
             _target(problem, workers, memory_limit, executor, notify, parts or 0) as target:
