@@ -167,3 +167,43 @@ def test_bad_parts_are_refused(call, message: str) -> None:
 def test_bad_parts_given_to_a_count_are_bad_input() -> None:
     with pytest.raises(BadInput, match="parts of 1 to 5"):
         count(12, parts=9)
+
+
+# ---- nqueens count N --estimate ------------------------------------------------------
+
+def test_the_estimate_times_a_sample_and_says_time_and_memory(run) -> None:
+    res = run("count", "16", "--estimate", "--workers", "2")
+    assert res.code == 0
+    first, second = res.out.splitlines()
+    assert first.startswith("n = 16 on 2 workers should take about ") and "engine halves" in first
+    assert second.startswith("136 subproblems: ") and "a worker needs about" in second
+    assert "timing a sample" in res.err
+
+
+def test_the_estimate_of_a_count_in_parts_times_the_lists_apart(run) -> None:
+    limit = halves.worker_bytes(16) // 2
+    res = run("count", "16", "--estimate", "--json", "--memory-limit", str(limit), "-q")
+    assert res.code == 0 and res.err == ""
+    import json
+
+    found = json.loads(res.out)
+    assert found["n"] == 16 and found["engine"] == "halves" and found["sampled"] == 6
+    assert 0 < found["worker_bytes"] <= limit
+    assert found["setups"] == 1 << plan_parts(Problem.make(16), None, limit)
+    assert found["subproblems"] > 136 and found["core_seconds"] > 0
+    assert found["setup_seconds"] > 0 and found["seconds"] > 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--journal", "q.sqlite"], "does not take --journal"),
+    (["--torus"], "does not take --torus"),
+    (["--unique"], "does not take --unique"),
+    (["--gpu"], "does not take --gpu"),
+    (["--memory-limit", "1K"], "even in its finest parts"),
+])
+def test_the_estimate_refuses_what_it_cannot_time(run, tmp_path: Path, monkeypatch,
+                                                    args: list[str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    res = run("count", "14", "--estimate", *args)
+    assert res.code == 2 and message in res.err and res.out == ""
+    assert list(tmp_path.iterdir()) == []

@@ -14,7 +14,7 @@ from click.core import ParameterSource
 from puzzleshell import command, signals
 
 from ..algorithms.counter import count as count_solutions
-from ..algorithms.counter import engine_of, uses_subproblems, verify_journal
+from ..algorithms.counter import engine_of, estimate_count, uses_subproblems, verify_journal
 from ..algorithms.counter.crosscheck import Disagreement
 from ..algorithms.counter.journal import check_key
 from ..algorithms.counter.memory import parse_size
@@ -243,19 +243,26 @@ def progress_bar(enabled: bool, label: str, eta: Eta) -> Iterator[Progress | Non
                    "(--journal; 'all' for every one) by another method than the one that "
                    "counted them (a plain search), print each beside the journal's figure, "
                    "and exit 1 if any differs.")
+@click.option("--estimate", "estimate_only", is_flag=True,
+              help="Do not count: time a sample of the subproblems here (6, spread over the "
+                   "work; the workers, memory limit and parts planned as the count would "
+                   "plan them), and print how long the count would take on them and on one "
+                   "core, a subproblem's mean time and a worker's memory.")
 @output_option
 @quiet_option
 def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixed: str | None,
               blocked: str | None, workers: int | None, journal: str | None,
               journal_key: str | None, scheduler: str | None, memory_limit: str | None,
-              gpu: bool, device: str | None, verify: int | None, output: str | None,
-              quiet: bool) -> int:
-    """The queen board (n = 4..23) is counted by joining half-boards: every placement of
+              gpu: bool, device: str | None, verify: int | None, estimate_only: bool,
+              output: str | None, quiet: bool) -> int:
+    """The queen board (n = 4..28) is counted by joining half-boards: every placement of
     the north half is built from two quadrants, and north and south halves with
     complementary columns are matched in bulk on their diagonals, one symmetry class
-    of column sets at a time, on all cores. Superqueens and larger boards are counted
-    by start constellations (border queens first). One run gives both the total and the
-    fundamental count; from n = 19 on the count first prints how long it should take.
+    of column sets at a time, on all cores; from n = 24 (or under a memory limit too
+    small for the whole lists) each pass goes in parts of bounded memory. Superqueens
+    and larger boards are counted by start constellations (border queens first). One run
+    gives both the total and the fundamental count; from n = 19 on the count first prints
+    how long it should take (--estimate: only that).
 
     A journal (--journal) is checked when a count resumes from it: every row against
     its MAC under the journal's key, and a random sample of rows recounted. Its key
@@ -277,6 +284,7 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
       nqueens count 21 --scheduler tcp://head:8786 --journal q21.sqlite   on a Dask cluster
       nqueens count 20 --gpu                       on the GPU
       nqueens count 18 --journal q18.sqlite --verify-sample 5   recount 5 of its subproblems
+      nqueens count 24 --estimate                  its time and memory, from a timed sample
     """
     problem = problem_from_options(n, piece, torus, fixed, blocked)
     as_json = wants_json(as_json, output)
@@ -285,6 +293,8 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
     if verify is not None or ctx.get_parameter_source("verify") is ParameterSource.COMMANDLINE:
         return _verify(ctx, problem, journal, journal_key, verify, workers, as_json, output,
                        quiet)
+    if estimate_only:
+        return _estimate(ctx, problem, workers, memory_limit, as_json, output, quiet)
     if unique and problem.constrained:
         raise BadInput("--unique needs the whole board: it cannot be combined with --fixed "
                        "or --blocked")
@@ -368,6 +378,40 @@ def _verify(ctx: click.Context, problem: Problem, journal: str | None, journal_k
         bad = ", ".join(str(r.sub.id) for r in found.checked if not r.agrees)
         raise Disagreement(f"the journal's figures for subproblem {bad} differ from the "
                            "recount by another method")
+    return 0
+
+
+#: What --estimate does not take, by option (it times a sample here).
+_NOT_WITH_ESTIMATE = ("unique", "scheduler", "gpu", "device", "journal", "fixed", "blocked",
+                      "torus")
+
+
+def _estimate(ctx: click.Context, problem: Problem, workers: int | None,
+              memory_limit: str | None, as_json: bool, output: str | None, quiet: bool) -> int:
+    """nqueens count N --estimate: time a sample, print the estimate, count nothing."""
+    for name in _NOT_WITH_ESTIMATE:
+        if ctx.params.get(name) not in (None, False):
+            flag = "--" + name.replace("_", "-")
+            raise BadInput(f"--estimate times a sample of the count here: it does not take "
+                           f"{flag}")
+    limit = parse_size(memory_limit) if memory_limit is not None else None
+    if not quiet:
+        say(f"nqueens: timing a sample of the subproblems of n = {problem.n} (this counts "
+            "nothing else)")
+    try:
+        with signals.noted("nothing was counted"):
+            found = estimate_count(problem, workers=workers, memory_limit=limit)
+    except KeyboardInterrupt:
+        say("nqueens: interrupted; nothing was counted")
+        return 130
+    with output_stream(output) as out:
+        if as_json:
+            dump_json({"n": problem.n, "engine": engine_of(problem), **found.as_dict()}, out)
+        else:
+            echo(found.describe(problem.n, engine_of(problem)), out)
+            echo(found.details(), out)
+    command.wrote(output, f"the estimate of n = {problem.n}" + (", json" if as_json else ""),
+                  quiet)
     return 0
 
 

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...base.errors import BadInput
@@ -36,7 +36,7 @@ from . import memory as mem
 from .engines import ENGINES, engine_for, solve_batch
 from .executors import FuturesMap, PoolMap, is_dask_client
 from .journal import Journal, JournalHeader
-from .pace import ESTIMATE_FROM_N, Estimate, time_sample
+from .pace import ESTIMATE_FROM_N, SAMPLE_SIZE, Estimate, time_sample
 from .runner import MapUnordered, Progress, Stopwatch, run, serial_map
 from .work import Subproblem, SubResult, digest, tally
 
@@ -394,7 +394,8 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
             _target(problem, workers, memory_limit, executor, notify, parts or 0) as target:
         given: list[SubResult] = []
         if estimate is not None and target.local and problem.n >= ESTIMATE_FROM_N:
-            given = _sample(subs, jr, target.workers, estimate, watch)
+            given = _sample(subs, jr, target.workers, estimate, watch,
+                            memory_per_worker(problem, parts or 0))
         results = run(subs, target.map, journal=jr, progress=progress,
                       workers=target.workers, given=given, stopwatch=watch)
         used = target.slots()
@@ -489,7 +490,8 @@ def _opened(problem: Problem, version: str, subs: list[Subproblem],
 
 
 def _sample(subs: list[Subproblem], jr: Journal | None, workers: int,
-            estimate: Callable[[Estimate], None], watch: Stopwatch) -> list[SubResult]:
+            estimate: Callable[[Estimate], None], watch: Stopwatch,
+            worker_bytes: int) -> list[SubResult]:
     """Time a sample of the subproblems still to do, tell ``estimate`` how long the
     count should take, and return the sample's results."""
     done = jr.done() if jr is not None else set()
@@ -498,8 +500,38 @@ def _sample(subs: list[Subproblem], jr: Journal | None, workers: int,
         return []
     with watch:
         found, given = time_sample(todo, workers, solve_batch)
-    estimate(found)
+    estimate(replace(found, worker_bytes=worker_bytes))
     return given
+
+
+def estimate_count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN,
+                   workers: int | None = None, memory_limit: int | None = None,
+                   parts: int | None = None, sample: int = SAMPLE_SIZE) -> Estimate:
+    """How long the count of ``n`` would take on this machine, counting nothing but a
+    sample: ``sample`` subproblems spread over the work (:func:`~.pace.pick_sample`),
+    timed here one after another, with what each worker needs in memory. The workers,
+    memory limit and parts are planned as :func:`count` plans them.
+
+    >>> found = estimate_count(14, workers=2, sample=2)
+    >>> found.sampled, found.subproblems, found.workers, found.worker_bytes > 0
+    (2, 71, 2, True)
+    """
+    problem = as_problem(n, piece)
+    check_options(problem, workers=workers, memory_limit=memory_limit)
+    if not uses_subproblems(problem):
+        raise BadInput("only a whole board's count can be estimated (no --torus, --fixed "
+                       "or --blocked)")
+    if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
+        raise BadInput(f"the sample must be a whole number of subproblems, at least 1, not "
+                       f"{sample!r}")
+    if parts is None:
+        parts = plan_parts(problem, workers, memory_limit)
+    _, subs = make_subproblems(problem, parts)
+    fit, _ = plan_workers(problem, workers, memory_limit, parts or 0)
+    keys = {halves.setup_key(s) for s in subs} - {None}
+    found, _ = time_sample(subs, fit, solve_batch, sample,
+                           halves.prepare if keys else None, len(keys))
+    return replace(found, worker_bytes=memory_per_worker(problem, parts or 0))
 
 
 def _count_on_device(problem: Problem, device: str, *, journal: str | os.PathLike[str] | None,

@@ -334,6 +334,30 @@ def solve(sub: Subproblem) -> SubResult:
     return SubResult(sub.id, 0, int(f180), int(f90), int(colsum))
 
 
+def setup_key(sub: Subproblem) -> tuple[int, int, int] | None:
+    """What a subproblem's lists depend on beyond its pass: ``(n, parts, prefix)`` for
+    a part (its west list, kept for the next part of that prefix), None otherwise.
+
+    >>> setup_key(make_subproblems(8, 2)[0]), setup_key(make_subproblems(8)[0])
+    ((8, 2, 0), None)
+    """
+    if sub.sym != 0:
+        return None
+    _, parts, prefix, _ = unpack_part(sub.part)
+    return (sub.n, parts, prefix) if parts else None
+
+
+def prepare(sub: Subproblem) -> None:
+    """Build the lists a part of a pass needs and keep its west list, as solving it
+    would: a sample times the counting apart from the building.
+
+    >>> prepare(make_subproblems(10, 2)[0])
+    """
+    if setup_key(sub) is not None:
+        x0, parts, prefix, _ = unpack_part(sub.part)
+        _c.part_bytes(sub.n, x0, parts, prefix)
+
+
 def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
     """Solve a batch of this engine's subproblems, in order.
 

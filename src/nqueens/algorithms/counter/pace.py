@@ -54,12 +54,57 @@ class Pace:
 @dataclass(frozen=True)
 class Estimate:
     """What :func:`time_sample` found: the time of the count, from ``sampled``
-    subproblems timed here."""
+    subproblems timed here; ``core_seconds``: the time of all ``subproblems`` on one
+    core, ``longest``: the longest sampled one, ``worker_bytes``: the memory a worker
+    needs (0: not said)."""
 
     seconds: float
     workers: int
     sampled: int
     pace: Pace
+    subproblems: int = 0
+    core_seconds: float = 0.0
+    longest: float = 0.0
+    worker_bytes: int = 0
+    setup: float = 0.0
+    setups: int = 0
+
+    @property
+    def task_seconds(self) -> float:
+        """The mean time of a subproblem on one core."""
+        return self.core_seconds / max(1, self.subproblems)
+
+    def as_dict(self) -> dict[str, object]:
+        """The estimate as a JSON document's fields (seconds and bytes)."""
+        return {"seconds": round(self.seconds, 3), "workers": self.workers,
+                "sampled": self.sampled, "subproblems": self.subproblems,
+                "core_seconds": round(self.core_seconds, 3),
+                "task_seconds": round(self.task_seconds, 6),
+                "longest_sampled_seconds": round(self.longest, 3),
+                "worker_bytes": self.worker_bytes, "setup_seconds": round(self.setup, 3),
+                "setups": self.setups}
+
+    def details(self) -> str:
+        """The one-core time, a task's time and a worker's memory, for people.
+
+        >>> found = Estimate(200, 2, 6, Pace(0.1, 2), 400, 400.0, 3.5, 3 << 30)
+        >>> print(found.details())  # doctest: +NORMALIZE_WHITESPACE
+        400 subproblems: 6 min 40 s on one core, 1 s each on average (the longest sampled
+        4 s); a worker needs about 3.0 GiB
+        """
+        from .memory import format_size
+
+        each = (describe_seconds(self.task_seconds) if self.task_seconds >= 1
+                else f"{self.task_seconds * 1000:.0f} ms")
+        text = (f"{self.subproblems:,} subproblems: {describe_seconds(self.core_seconds)} on "
+                f"one core, {each} each on average (the longest sampled "
+                f"{describe_seconds(self.longest)})")
+        if self.setups:
+            text += (f", and {describe_seconds(self.setup)} to build each of the "
+                     f"{self.setups:,} shared lists a worker meets")
+        if self.worker_bytes:
+            text += f"; a worker needs about {format_size(self.worker_bytes)}"
+        return text
 
     def describe(self, n: int, engine: str) -> str:
         """The estimate for people.
@@ -97,10 +142,14 @@ def pick_sample(subs: Sequence[Subproblem], size: int = SAMPLE_SIZE) -> list[Sub
 
 
 def time_sample(todo: Sequence[Subproblem], workers: int,
-                solve: Callable[[Sequence[Subproblem]], list[SubResult]]
-                ) -> tuple[Estimate, list[SubResult]]:
+                solve: Callable[[Sequence[Subproblem]], list[SubResult]],
+                size: int = SAMPLE_SIZE,
+                prepare: Callable[[Subproblem], object] | None = None,
+                setups: int = 0) -> tuple[Estimate, list[SubResult]]:
     """Time a sample of ``todo`` here and estimate the whole of ``todo`` on ``workers``
-    processes; returns the estimate and the sample's results (work done, to keep).
+    processes from ``size`` of them; returns the estimate and the sample's results (work
+    done, to keep). ``prepare``, when given, builds what a subproblem shares with
+    others (of which there are ``setups``) before it is timed, and is timed apart.
 
     >>> from nqueens.algorithms.counter import halves
     >>> from nqueens.algorithms.counter.engines import solve_batch
@@ -111,18 +160,27 @@ def time_sample(todo: Sequence[Subproblem], workers: int,
     """
     # No warm-up run: the kernels are compiled code, and the half-board engine's tables
     # are built when its subproblem list is made, so every timed solve is real work.
-    sample = pick_sample(todo)
+    sample = pick_sample(todo, size)
     results: list[SubResult] = []
-    spent = 0.0
+    spent = longest = setup = 0.0
     cost = 0
     for s in sample:
+        if prepare is not None:
+            t0 = time.perf_counter()
+            prepare(s)
+            setup += time.perf_counter() - t0
         t0 = time.perf_counter()
         results.extend(solve([s]))
-        spent += time.perf_counter() - t0
+        took = time.perf_counter() - t0
+        spent += took
+        longest = max(longest, took)
         cost += max(1, s.cost)
     pace = Pace(spent / max(1, cost), workers)
     left = sum(max(1, s.cost) for s in todo) - cost
-    return Estimate(spent + pace.seconds_left(left), workers, len(sample), pace), results
+    core = spent + left * pace.seconds_per_cost
+    setup /= max(1, len(sample))
+    return Estimate(spent + pace.seconds_left(left) + setup * setups, workers, len(sample),
+                    pace, len(todo), core, longest, 0, setup, setups), results
 
 
 def describe_seconds(seconds: float) -> str:
