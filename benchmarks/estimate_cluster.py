@@ -1,15 +1,18 @@
 """Estimate how long a count takes on K cores from a timed sample of its subproblems.
 
-The subproblems of ``nqueens count n`` (half-boards for the queen up to n = 23, start
-constellations beyond) are timed here on one core: the largest, and a sample spread
-over the work (at equal steps of the running total of the size estimates: the sample
-``nqueens count`` times for its own estimate). The total single-core time is the
-sample's seconds per unit of size estimate times the size of the whole list. On K
-cores the subproblems are independent and the largest run first, so the wall time is
-about the total over K, but never less than the largest subproblem.
+The subproblems of ``nqueens count n`` (half-boards for the queen up to n = 28, in
+parts from n = 24; start constellations beyond) are timed here on one core: a sample
+spread over the work (at equal steps of the running total of the size estimates: the
+sample ``nqueens count --estimate`` times), the lists a part shares with the other
+parts of its prefix built apart and timed apart. The total single-core time is the
+sample's seconds per unit of size estimate times the size of the whole list; on K
+cores the subproblems are independent, so the wall time is about the total over K
+plus, for parts, the building of each prefix's lists once on every core (the parts go
+prefix by prefix, so every core meets every prefix), but never less than the longest
+subproblem timed.
 
     python benchmarks/estimate_cluster.py 22 --sample 6
-    python benchmarks/estimate_cluster.py 22 23 --sample 4 --cores 64 256 1024
+    python benchmarks/estimate_cluster.py 24 25 --sample 4 --cores 64 256 1024
 """
 
 from __future__ import annotations
@@ -18,9 +21,8 @@ import argparse
 import os
 import time
 
-from nqueens.algorithms.counter import engine_of, make_subproblems
-from nqueens.algorithms.counter.engines import solve_batch
-from nqueens.algorithms.counter.pace import pick_sample
+from nqueens.algorithms.counter import engine_of, estimate_count
+from nqueens.algorithms.counter.memory import format_size
 from nqueens.algorithms.search import Problem
 
 
@@ -44,26 +46,18 @@ def main() -> None:
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for n in args.n:
         problem = Problem.make(n)
-        t0 = time.perf_counter()
-        _, subs = make_subproblems(problem)
-        build = time.perf_counter() - t0
-        sample = pick_sample(subs, args.sample)
-        if sample[0] is not subs[0]:  # the largest subproblem bounds the wall time
-            sample.insert(0, subs[0])
-        times = []
-        for s in sample:
-            t = time.perf_counter()
-            solve_batch([s])
-            times.append(time.perf_counter() - t)
-        rate = sum(times) / sum(max(1, s.cost) for s in sample)
-        total = rate * sum(max(1, s.cost) for s in subs)
-        largest = max(times)
-        print(f"n = {n} ({engine_of(problem)}): {len(subs):,} subproblems (listed in "
-              f"{build:.1f} s); {len(times)} timed: "
-              + ", ".join(f"{t:.1f}" for t in times) + " s")
-        print(f"  one core: {duration(total)}; the largest subproblem {duration(largest)}")
+        t0 = time.process_time()
+        found = estimate_count(problem, workers=1, sample=args.sample)
+        cpu = time.process_time() - t0
+        print(f"n = {n} ({engine_of(problem)}): {found.details()} "
+              f"[{cpu:.0f} s of CPU to sample]")
+        print(f"  one core: {duration(found.core_seconds + found.setup * found.setups)}; "
+              f"a subproblem {duration(found.task_seconds)} on average, the longest timed "
+              f"{duration(found.longest)}; a worker {format_size(found.worker_bytes)}")
         for k in args.cores:
-            print(f"  {k:>5} cores: {duration(max(total / k, largest))}")
+            wall = max(found.core_seconds / k + found.setup * found.setups, found.longest)
+            print(f"  {k:>5} cores: {duration(wall)}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
