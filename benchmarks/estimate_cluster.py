@@ -11,6 +11,9 @@ plus, for parts, the building of each prefix's lists once on every core (the par
 prefix by prefix, so every core meets every prefix), but never less than the longest
 subproblem timed.
 
+The parts are those of a cluster's workers of ``--memory`` each (default 2 GiB; from
+n = 24, or the finest when even those need more).
+
     python benchmarks/estimate_cluster.py 22 --sample 6
     python benchmarks/estimate_cluster.py 24 25 --sample 4 --cores 64 256 1024
 """
@@ -21,8 +24,8 @@ import argparse
 import os
 import time
 
-from nqueens.algorithms.counter import engine_of, estimate_count
-from nqueens.algorithms.counter.memory import format_size
+from nqueens.algorithms.counter import engine_of, estimate_count, halves
+from nqueens.algorithms.counter.memory import format_size, parse_size
 from nqueens.algorithms.search import Problem
 
 
@@ -42,14 +45,19 @@ def main() -> None:
     parser.add_argument("n", type=int, nargs="+")
     parser.add_argument("--sample", type=int, default=6, help="subproblems timed per n")
     parser.add_argument("--cores", type=int, nargs="+", default=[2, 64, 256, 1024])
+    parser.add_argument("--memory", default="2G", help="a cluster worker's memory")
     args = parser.parse_args()
+    memory = parse_size(args.memory)
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for n in args.n:
         problem = Problem.make(n)
         t0 = time.process_time()
-        found = estimate_count(problem, workers=1, sample=args.sample)
+        parts = None
+        if engine_of(problem) == halves.ENGINE and n > halves.WHOLE_MAX_N:
+            parts = halves.parts_within(n, memory) or n - n // 2 - 1
+        found = estimate_count(problem, workers=1, sample=args.sample, parts=parts)
         cpu = time.process_time() - t0
-        print(f"n = {n} ({engine_of(problem)}): {found.details()} "
+        print(f"n = {n} ({engine_of(problem)}, parts {parts}): {found.details()} "
               f"[{cpu:.0f} s of CPU to sample]")
         print(f"  one core: {duration(found.core_seconds + found.setup * found.setups)}; "
               f"a subproblem {duration(found.task_seconds)} on average, the longest timed "
