@@ -245,10 +245,19 @@ def block_bits(n: int, parts: int) -> int:
     return max(0, (n // 2 - 1) + parts - MAX_SUBPROBLEMS.bit_length() + 1)
 
 
-def _pass_weight(n: int, x: int) -> int:
-    """A size estimate of pass x that builds nothing: its pairs of column sets."""
-    k, w, c = n // 2, n - n // 2, (x).bit_count()
-    return math.comb(w, k - c) * math.comb(k, c) * math.comb(w, c) * math.comb(k, k - c)
+def _part_weight(n: int, x: int, parts: int, prefix: int) -> int:
+    """A size estimate of part ``prefix`` of pass x that builds nothing: the pass's pairs
+    of column sets, times the share of its north groups that have the part's prefix
+    (none, when the prefix holds more columns than a group has), in units of 2^-24 of
+    a pair so that a fine part is not rounded away."""
+    k, w, c = n // 2, n - n // 2, x.bit_count()
+    need, used = k - c, prefix.bit_count()
+    pairs = math.comb(w, need) * math.comb(k, c) * math.comb(w, c) * math.comb(k, need)
+    if not parts:
+        return pairs << 24
+    if used > need or need - used > w - parts:
+        return 0
+    return (pairs << 24) * math.comb(w - parts, need - used) // math.comb(w, need)
 
 
 def make_subproblems(n: int, parts: int | None = None) -> list[Subproblem]:
@@ -280,13 +289,22 @@ def make_subproblems(n: int, parts: int | None = None) -> list[Subproblem]:
     else:
         block = block_bits(n, parts)
         starts = range(0, passes(n), 1 << block)
-        size = {x0: sum(_pass_weight(n, x) for x in range(x0, x0 + (1 << block)))
-                for x0 in starts}
-        order = sorted(starts, key=lambda x0: (-size[x0], x0))
-        scale = max(size.values()) // (1 << 40) + 1  # costs kept within 2^40
-        for prefix in range(1 << parts):
-            records += [(max(1, size[x0] // scale), 1, 0, pack_part(x0, parts, prefix, block))
-                        for x0 in order]
+        # the weights depend on how many east columns a pass and a prefix hold
+        hist = {x0: [0] * (n // 2 + 1) for x0 in starts}
+        for x in range(passes(n)):
+            hist[x - x % (1 << block)][x.bit_count()] += 1
+        orders: dict[int, list[tuple[int, int]]] = {}
+        for used in range(parts + 1):
+            weight = [_part_weight(n, (1 << c) - 1, parts, (1 << used) - 1)
+                      for c in range(n // 2 + 1)]
+            size = {x0: sum(h * wt for h, wt in zip(hist[x0], weight, strict=True))
+                    for x0 in starts}
+            orders[used] = sorted(((size[x0], x0) for x0 in starts),
+                                  key=lambda sx: (-sx[0], sx[1]))
+        scale = max(order[0][0] for order in orders.values()) // (1 << 40) + 1
+        for prefix in range(1 << parts):  # costs kept within 2^40
+            records += [(max(1, size // scale), 1, 0, pack_part(x0, parts, prefix, block))
+                        for size, x0 in orders[prefix.bit_count()]]
     records += [(TURN_COST, 2, 2, c) for c in range(n // 2)]
     return [Subproblem(i, n, False, w, sym, (), cost, ENGINE, part)
             for i, (cost, w, sym, part) in enumerate(records)]
