@@ -7,6 +7,12 @@ seconds, always alike."""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -139,6 +145,40 @@ def test_a_journal_keeps_its_parts_on_resume(tmp_path: Path) -> None:
     assert found.agrees and len(found.checked) == found.recorded
 
 
+def _rows(path: Path) -> int:
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM done").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+@pytest.mark.slow
+def test_a_count_in_parts_killed_resumes_in_the_same_parts(tmp_path: Path) -> None:
+    j = tmp_path / "q18.sqlite"
+    limit = halves.worker_bytes(18) // 2
+    script = [sys.executable, "-m", "nqueens", "count", "18", "--journal", str(j), "--json",
+              "--quiet", "--workers", "2"]
+    proc = subprocess.Popen(script + ["--memory-limit", str(limit)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while _rows(j) == 0:
+        assert proc.poll() is None, "the count ended before it could be killed"
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.communicate()
+    assert proc.returncode == -signal.SIGKILL
+    parts = plan_parts(Problem.make(18), journal=j)
+    assert parts and 0 < _rows(j) < len(halves.make_subproblems(18, parts))
+    # resumed without the limit: the journal's parts, not the whole lists
+    done = subprocess.run(script, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert (found["all"], found["fundamental"]) == (A000170[17], A002562[17])
+    assert found["subproblems"] == len(halves.make_subproblems(18, parts))
+
+
 def test_a_wrong_part_is_found_by_the_recount() -> None:
     subs = halves.make_subproblems(12, 2)
     results = halves.solve_batch(subs)
@@ -184,8 +224,6 @@ def test_the_estimate_of_a_count_in_parts_times_the_lists_apart(run) -> None:
     limit = halves.worker_bytes(16) // 2
     res = run("count", "16", "--estimate", "--json", "--memory-limit", str(limit), "-q")
     assert res.code == 0 and res.err == ""
-    import json
-
     found = json.loads(res.out)
     assert found["n"] == 16 and found["engine"] == "halves" and found["sampled"] == 6
     assert 0 < found["worker_bytes"] <= limit
