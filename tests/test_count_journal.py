@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from journal_files import finished_rows
 
 from nqueens import BadInput, count
 from nqueens.algorithms.counter import constellations as cons
@@ -37,20 +38,12 @@ def _script() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "nqueens"]
 
 
-def _rows(path: Path) -> int:
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
-            return int(conn.execute("SELECT COUNT(*) FROM done").fetchone()[0])
-    except sqlite3.Error:
-        return 0
-
-
 def test_resume_gives_the_same_result(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     j = tmp_path / "j.sqlite"
     first = run("count", "11", "--journal", str(j), "--json", "--workers", "1")
     assert first.code == 0
     subs = _subs(11)
-    assert _rows(j) == len(subs)
+    assert finished_rows(j) == len(subs)
     again = run("count", "11", "--journal", str(j), "--json", "--workers", "1")
     a, b = json.loads(first.out), json.loads(again.out)
     assert (a["all"], a["fundamental"]) == (b["all"], b["fundamental"]) == (2680, 341)
@@ -199,7 +192,7 @@ def _start_and_wait(args: list[str], journal: Path) -> subprocess.Popen[str]:
     proc = subprocess.Popen(_script() + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     deadline = time.monotonic() + 120
-    while _rows(journal) == 0:
+    while finished_rows(journal) == 0:
         assert proc.poll() is None, "the count ended before it could be interrupted"
         assert time.monotonic() < deadline
         time.sleep(0.05)
@@ -216,7 +209,7 @@ def test_sigkill_loses_only_work_in_flight(tmp_path: Path) -> None:
     os.kill(proc.pid, signal.SIGKILL)
     proc.communicate()
     assert proc.returncode == -signal.SIGKILL
-    kept = _rows(j)
+    kept = finished_rows(j)
     assert 0 < kept < len(_subs(19))
     done = subprocess.run(_script() + args, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
@@ -236,7 +229,7 @@ def test_an_interrupted_count_keeps_its_journal_and_says_how_to_resume(
     assert proc.returncode == (130 if sig == signal.SIGINT else 128 + signal.SIGTERM)
     assert out == "" and "Traceback" not in err
     assert str(j) in err and "again to resume" in err
-    kept = _rows(j)
+    kept = finished_rows(j)
     assert 0 < kept < len(_subs(18))
     done = subprocess.run(_script() + args, capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout == "666090624\n"
@@ -504,6 +497,6 @@ def test_a_full_disk_is_one_line_and_what_was_recorded_resumes(tmp_path: Path) -
     args = ["count", "17", "--journal", str(j), "-w", "1"]
     err = _one_line_error(_nq(*args, preexec_fn=small_disk))
     assert f"cannot write journal {j}" in err and "resume" in err
-    assert 0 < _rows(j) < len(_subs(17))
+    assert 0 < finished_rows(j) < len(_subs(17))
     done = _nq(*args)
     assert done.returncode == 0 and done.stdout == "95815104\n"

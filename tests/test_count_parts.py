@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from journal_files import finished_rows
 
 from nqueens._core import halves as core
 from nqueens._core import recount
@@ -145,14 +145,6 @@ def test_a_journal_keeps_its_parts_on_resume(tmp_path: Path) -> None:
     assert found.agrees and len(found.checked) == found.recorded
 
 
-def _rows(path: Path) -> int:
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
-            return int(conn.execute("SELECT COUNT(*) FROM done").fetchone()[0])
-    except sqlite3.Error:
-        return 0
-
-
 @pytest.mark.slow
 def test_a_count_in_parts_killed_resumes_in_the_same_parts(tmp_path: Path) -> None:
     j = tmp_path / "q18.sqlite"
@@ -162,7 +154,7 @@ def test_a_count_in_parts_killed_resumes_in_the_same_parts(tmp_path: Path) -> No
     proc = subprocess.Popen(script + ["--memory-limit", str(limit)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while _rows(j) == 0:
+    while finished_rows(j) == 0:
         assert proc.poll() is None, "the count ended before it could be killed"
         assert time.monotonic() < deadline
         time.sleep(0.05)
@@ -170,7 +162,7 @@ def test_a_count_in_parts_killed_resumes_in_the_same_parts(tmp_path: Path) -> No
     proc.communicate()
     assert proc.returncode == -signal.SIGKILL
     parts = plan_parts(Problem.make(18), journal=j)
-    assert parts and 0 < _rows(j) < len(halves.make_subproblems(18, parts))
+    assert parts and 0 < finished_rows(j) < len(halves.make_subproblems(18, parts))
     # resumed without the limit: the journal's parts, not the whole lists
     done = subprocess.run(script, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
