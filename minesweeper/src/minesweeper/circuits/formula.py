@@ -60,7 +60,17 @@ MAX_DEPTH = 200
 #: gets a lane of the board, each clause a row of gadgets).
 MAX_DIMACS_VARIABLES = 100_000
 MAX_DIMACS_CLAUSES = 1_000_000
-_TOKEN = re.compile(r"\s*(?:(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<sym>[()!~&|,\-]))")
+#: The most names and symbols an expression may hold (a board laid out from one is far
+#: smaller: every occurrence of a variable crosses lanes), the longest name, and the most
+#: distinct variables (as a DIMACS header may declare).  An expression beyond them is
+#: refused in one line while it is read, before any work that grows faster than its
+#: length: reading is linear, one pass over the text.
+MAX_TOKENS = 100_000
+MAX_NAME = 255
+MAX_VARIABLES = MAX_DIMACS_VARIABLES
+#: One token: a name, a symbol, or any other character (refused).
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[()!~&|,\-]|\S")
+_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 
 
 def evaluate(f: Formula, values: dict[str, bool]) -> bool:
@@ -128,24 +138,52 @@ def to_text(f: Formula) -> str:
 
 
 class _Parser:
+    """A recursive descent over tokens read as they are needed, one pass of a regular
+    expression that never looks back: linear in the text, and a formula that passes a
+    limit (:data:`MAX_TOKENS`, :data:`MAX_NAME`, :data:`MAX_VARIABLES`,
+    :data:`MAX_DEPTH`) is refused where it passes it, before the rest is read."""
+
     def __init__(self, text: str):
         self.text = text
         self.tokens: list[tuple[str, int]] = []
-        pos = 0
-        while pos < len(text):
-            if text[pos:].strip() == "":
-                break
-            m = _TOKEN.match(text, pos)
-            if not m:
-                col = pos + len(text[pos:]) - len(text[pos:].lstrip()) + 1
-                raise BadInput(f"unexpected character {text[col - 1]!r} in the formula",
-                               1, col)
-            tok = m.group("name") or m.group("sym")
-            start = m.start("name") if m.group("name") else m.start("sym")
-            self.tokens.append((tok, start + 1))
-            pos = m.end()
+        self.scan = _TOKEN.finditer(text)
+        self.names: set[str] = set()
+        self.ended = False
         self.i = 0
         self.depth = 0
+
+    def token(self, k: int) -> tuple[str, int] | None:
+        """Token ``k`` (text, column), read when first needed; None past the end."""
+        while len(self.tokens) <= k:
+            if self.ended:
+                return None
+            m = next(self.scan, None)
+            if m is None:
+                self.ended = True
+                return None
+            tok, col = m.group(), m.start() + 1
+            if tok[0] in _NAME_START:
+                self.named(tok, col)
+            elif len(tok) == 1 and tok not in "()!~&|,-":
+                raise BadInput(f"unexpected character {tok!r} in the formula", 1, col)
+            if len(self.tokens) == MAX_TOKENS:
+                raise BadInput(f"the formula has more than {MAX_TOKENS:,} names and symbols "
+                               "(a board laid out from it would be far larger than a board "
+                               "is read up to)", 1, col)
+            self.tokens.append((tok, col))
+        return self.tokens[k]
+
+    def named(self, tok: str, col: int) -> None:
+        """Count a name among the variables (refused past the limits)."""
+        if len(tok) > MAX_NAME:
+            raise BadInput(f"a name of {len(tok):,} characters: names are at most "
+                           f"{MAX_NAME} long", 1, col)
+        if tok in self.names or tok.lower() in _KEYWORDS:
+            return
+        if len(self.names) == MAX_VARIABLES:
+            raise BadInput(f"the formula has more than {MAX_VARIABLES:,} variables (each "
+                           "gets a lane of the board)", 1, col)
+        self.names.add(tok)
 
     def deeper(self) -> None:
         """One more level of nesting (refused past :data:`MAX_DEPTH`)."""
@@ -155,15 +193,18 @@ class _Parser:
                            self.col())
 
     def peek(self) -> str | None:
-        return self.tokens[self.i][0] if self.i < len(self.tokens) else None
+        t = self.token(self.i)
+        return None if t is None else t[0]
 
     def col(self) -> int:
-        return self.tokens[self.i][1] if self.i < len(self.tokens) else len(self.text) + 1
+        t = self.token(self.i)
+        return len(self.text) + 1 if t is None else t[1]
 
     def take(self) -> str:
-        tok = self.tokens[self.i][0]
+        t = self.token(self.i)
+        assert t is not None
         self.i += 1
-        return tok
+        return t[0]
 
     def expect(self, tok: str) -> None:
         if self.peek() != tok:
@@ -173,7 +214,7 @@ class _Parser:
         self.take()
 
     def parse(self) -> Formula:
-        if not self.tokens:
+        if self.token(0) is None:
             raise BadInput("the formula is empty")
         f = self.expr()
         if self.peek() is not None:
@@ -225,8 +266,7 @@ class _Parser:
             self.expect(")")
             self.depth -= 1
             return f
-        if low in ("and", "or", "nor") and self.i + 1 < len(self.tokens) \
-                and self.tokens[self.i + 1][0] == "(":
+        if low in ("and", "or", "nor") and (self.token(self.i + 1) or ("",))[0] == "(":
             col = self.col()
             self.deeper()
             self.take()
