@@ -9,11 +9,17 @@ take well under a second.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from ..base.board import Columns, Solution, column_dtype
 from ..base.errors import NoSolution
 from ..base.limits import MAX_LARGE_N, check_n, check_solvable
+
+#: Rows of a board built or written at a time by :func:`construct_blocks` (4 MiB of
+#: int32 columns, and one int64 temporary of the same rows).
+BLOCK_ROWS = 1 << 20
 
 
 def construct_cols(n: int) -> Columns:
@@ -29,32 +35,112 @@ def construct_cols(n: int) -> Columns:
     * n odd: the even solution for m = n − 1 leaves the main diagonal free, and the
       last queen goes to the corner (n, n).
 
+    The array is filled :data:`BLOCK_ROWS` rows at a time (:func:`construct_into`), so
+    that the columns are the only array of size n.
+
     >>> construct_cols(6).tolist()
     [1, 3, 5, 0, 2, 4]
     >>> construct_cols(9).tolist()
     [3, 5, 7, 1, 6, 0, 2, 4, 8]
     """
-    dtype = column_dtype(n)
-    if n == 1:
-        return np.zeros(1, dtype=dtype)
-    check_solvable(n)
+    if n != 1:
+        check_solvable(n)
+    cols = np.empty(n, dtype=column_dtype(n))
+    for start in range(0, n, BLOCK_ROWS):
+        construct_into(n, start, cols[start:start + BLOCK_ROWS])
+    return cols
+
+
+def construct_into(n: int, start: int, out: Columns) -> Columns:
+    """Write the columns of rows ``start`` … ``start + len(out) − 1`` of the explicit
+    solution for ``n`` (see :func:`construct_cols`) into ``out``; return ``out``.
+
+    Each part of the rows (the upper half, the lower half, the corner of odd n) is
+    computed in one int64 temporary of at most ``len(out)`` values.
+
+    >>> out = np.empty(3, dtype=np.int32)
+    >>> construct_into(9, 3, out).tolist(), construct_cols(9)[3:6].tolist()
+    ([1, 6, 0], [1, 6, 0])
+    """
+    stop = start + out.shape[0]
+    if not 0 <= start <= stop <= n:
+        raise ValueError(f"rows {start} to {stop} are not rows of a board of {n}")
     m = n - (n & 1)
     h = m // 2
-    cols = np.empty(n, dtype=dtype)
-    i = np.arange(h, dtype=dtype)               # i − 1 of the formulas
-    if m % 6 != 2:
-        np.multiply(i, 2, out=cols[:h])
-        cols[:h] += 1                            # column 2i, 0-based
-        np.multiply(i, 2, out=cols[h:m])         # column 2i − 1, 0-based
-    else:
-        v = cols[:h]
-        np.multiply(i, 2, out=v)
-        v += h - 1                               # below 1.5·n: int32 holds it up to MAX_LARGE_N
-        np.remainder(v, m, out=v)                # 0-based column of row i
-        np.subtract(m - 1, v, out=cols[m - 1:h - 1:-1])
-    if n & 1:
-        cols[n - 1] = n - 1
-    return cols
+    wrap = m % 6 == 2
+    lo, hi = start, min(stop, h)  # the upper half: rows 0 … h − 1
+    if lo < hi:
+        r = np.arange(lo, hi, dtype=np.int64)
+        r *= 2
+        if wrap:
+            r += h - 1
+            np.remainder(r, m, out=r)
+        else:
+            r += 1
+        out[lo - start:hi - start] = r
+    lo, hi = max(start, h), min(stop, m)  # the lower half: rows h … m − 1
+    if lo < hi:
+        r = np.arange(lo, hi, dtype=np.int64)
+        if wrap:  # row m − 1 − i mirrors row i of the upper half
+            np.subtract(m - 1, r, out=r)
+            r *= 2
+            r += h - 1
+            np.remainder(r, m, out=r)
+            np.subtract(m - 1, r, out=r)
+        else:
+            r -= h
+            r *= 2
+        out[lo - start:hi - start] = r
+    if n & 1 and start <= n - 1 < stop:
+        out[n - 1 - start] = n - 1
+    return out
+
+
+def construct_blocks(n: int, *, torus: bool = False,
+                     rows: int = BLOCK_ROWS) -> Iterator[Columns]:
+    """The columns of the board :func:`solve_construct` returns, ``rows`` rows at a
+    time, never the whole board at once: for writing a huge board as it is made.
+    The board is checked first (n = 2, 3 and, on the torus, gcd(n, 6) > 1 raise
+    :class:`~nqueens.base.errors.NoSolution` here, before any block).
+
+    Each block is an array of the column dtype that the next block overwrites: write
+    it (or copy it) before asking for the next.
+
+    >>> [b.tolist() for b in construct_blocks(9, rows=4)]
+    [[3, 5, 7, 1], [6, 0, 2, 4], [8]]
+    >>> [b.tolist() for b in construct_blocks(5, torus=True, rows=3)]
+    [[0, 2, 4], [1, 3]]
+    """
+    n = check_n(n, MAX_LARGE_N)
+    if rows < 1:
+        raise ValueError(f"a block holds at least one row, not {rows}")
+    if torus:
+        _check_torus(n)
+    elif n != 1:
+        check_solvable(n)
+    return _blocks(n, torus, rows)
+
+
+def _blocks(n: int, torus: bool, rows: int) -> Iterator[Columns]:
+    buf = np.empty(min(n, rows), dtype=column_dtype(n))
+    for start in range(0, n, rows):
+        out = buf[:min(rows, n - start)]
+        if torus:  # the linear solution x ↦ 2x mod n
+            r = np.arange(start, start + out.shape[0], dtype=np.int64)
+            r *= 2
+            np.remainder(r, n, out=r)
+            out[:] = r
+        else:
+            construct_into(n, start, out)
+        yield out
+
+
+def _check_torus(n: int) -> None:
+    from .linear import exists
+
+    if not exists(n):
+        raise NoSolution(f"no solution exists for n = {n} on the torus (queens on a "
+                         "torus need n coprime to 6)")
 
 
 def construct(n: int) -> Solution:
@@ -80,10 +166,12 @@ def solve_construct(n: int, *, torus: bool = False, **_: object
     (0, 2, 4, 1, 3)
     """
     if torus:
-        from .linear import exists, placement
-
-        if not exists(n):
-            raise NoSolution(f"no solution exists for n = {n} on the torus (queens on a "
-                             "torus need n coprime to 6)")
-        return placement(n, 2, 0), {}
+        n = check_n(n, MAX_LARGE_N)
+        _check_torus(n)
+        cols = np.empty(n, dtype=column_dtype(n))
+        start = 0
+        for block in construct_blocks(n, torus=True):
+            cols[start:start + block.shape[0]] = block
+            start += block.shape[0]
+        return Solution.of_known_columns(cols), {}
     return construct(n), {}

@@ -2,7 +2,8 @@
 
 Every error carries the exit code the command line uses for it:
 
-* :class:`BadInput` (exit 2): the request or a file cannot be understood;
+* :class:`BadInput` (exit 2): the request or a file cannot be understood, or
+  (:class:`NotEnoughMemory`) needs more memory than this machine allows;
 * :class:`NoSolution` (exit 1): the request is well formed but has no answer;
 * :class:`InvalidBoard` (exit 1): a well-formed board whose queens attack each other.
 
@@ -46,6 +47,16 @@ class BadInput(NQueensError, shell.BadInput):
     """
 
     exit_code = 2
+
+
+class NotEnoughMemory(BadInput):
+    """The request needs more memory than this machine allows it (found before the
+    memory is taken): refused as bad input is, exit 2.
+
+    >>> err = NotEnoughMemory("solve 1000000000 with min-conflicts needs about 7.5 GiB")
+    >>> err.exit_code, isinstance(err, BadInput)
+    (2, True)
+    """
 
 
 class NoSolution(NQueensError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterable
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
@@ -12,11 +13,13 @@ import click
 from puzzleshell import command
 
 from ..algorithms import linear
-from ..base.board import Solution
+from ..algorithms.closed_form import construct_blocks
+from ..base.board import Columns, Solution
 from ..base.errors import BadInput, BudgetExhausted, NoSolution
 from ..base.limits import check_n
 from ..output import formats
 from ..output.pictures import Style
+from ..tasks.footprint import check_memory
 from ..tasks.solver import METHODS, plan, solve_report
 from .common import (
     boards_text,
@@ -81,9 +84,21 @@ def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str |
     blocked_sq = parse_squares(blocked, n, "--blocked")
     chosen = plan(n, method=method, piece=piece, torus=torus, fixed=fixed_sq, blocked=blocked_sq)
     used = chosen.method
+    streamed = used == "construct" and fmt in STREAMED and not as_json
+    check_memory(n, used, streamed=streamed, warn=say)
     show = not quiet and sys.stderr.isatty() and n > 100_000
     started = time.perf_counter()
     answer = {"n": n, "piece": piece, "torus": torus, "method": used, "reason": chosen.reason}
+    if streamed:  # the board is written as it is made, never whole
+        try:
+            blocks = construct_blocks(n, torus=torus)
+        except NoSolution as exc:
+            _write_none(exc, answer, fmt, as_json, output)
+            raise
+        with _status(show, f"solving n = {n:,} by {used}"):
+            _write_blocks(n, blocks, fmt, output)
+        command.wrote(output, boards_text(1, n, fmt), quiet)
+        return 0
     try:
         with _status(show, f"solving n = {n:,} by {used}"):
             sol, _, work = solve_report(n, method=used, piece=piece, torus=torus,
@@ -107,6 +122,10 @@ def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str |
     _write_board(sol, fmt, output, style)
     command.wrote(output, boards_text(1, n, fmt), quiet)
     return 0
+
+
+#: The formats a constructed board is written in as it is made (:func:`_write_blocks`).
+STREAMED = ("perm", "npy")
 
 
 def _check_output(n: int, fmt: str, as_json: bool, torus: bool, output: str | None) -> None:
@@ -153,6 +172,16 @@ def _write_board(sol: Solution, fmt: str, output: str | None, style: Style) -> N
             out.write(formats.write_bytes(sol, fmt, style))
         else:
             echo(formats.write(sol, fmt, style), out)
+
+
+def _write_blocks(n: int, blocks: Iterable[Columns], fmt: str, output: str | None) -> None:
+    """Write a board of ``n`` whose columns come in ``blocks`` in ``fmt``, one of
+    :data:`STREAMED`, each block as it comes."""
+    with output_stream(output, binary=fmt == "npy") as out:
+        if fmt == "perm":
+            formats.write_perm_blocks(blocks, out)
+        else:
+            formats.write_npy_blocks(n, blocks, out)
 
 
 def _status(show: bool, text: str) -> AbstractContextManager[Any]:

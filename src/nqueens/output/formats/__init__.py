@@ -59,7 +59,14 @@ from .limits import (
     looks_like_perm,
 )
 from .readers import detect, read_npy, read_perm, read_perm_bytes
-from .writers import Block, solution_json, write_npy, write_perm_stream
+from .writers import (
+    Block,
+    solution_json,
+    write_npy,
+    write_npy_blocks,
+    write_perm_blocks,
+    write_perm_stream,
+)
 
 Growth = Literal["n", "n²"]
 
@@ -412,5 +419,6 @@ __all__ = [
     "TEXT_EXTENSIONS", "WRITE_FORMATS", "detect", "format_for_extension", "get", "input_limit",
     "read",
     "read_bytes", "read_perm", "read_placement", "read_perm_bytes", "solution_json", "write",
-    "write_blocks", "write_bytes", "write_many", "write_npy", "write_perm_stream",
+    "write_blocks", "write_bytes", "write_many", "write_npy", "write_npy_blocks",
+    "write_perm_blocks", "write_perm_stream",
 ]

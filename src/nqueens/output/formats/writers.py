@@ -16,7 +16,8 @@ from __future__ import annotations
 import functools
 import io
 import json
-from typing import IO, Any
+from collections.abc import Iterable
+from typing import IO, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -115,11 +116,8 @@ def json_texts(block: Block) -> list[str]:
 
 
 def write_perm_stream(s: Solution, out: IO[str], chunk: int = 1 << 20) -> None:
-    """Write the ``perm`` format of a board of any size in chunks, ending with a newline.
-
-    The numbers are formatted by the native core into a buffer of ``chunk`` bytes at a
-    time (:func:`nqueens.kernels.textparse.format_uints`), so ten million queens never
-    become one giant string.
+    """Write the ``perm`` format of a board of any size in chunks, ending with a newline
+    (:func:`write_perm_blocks` on the board's columns).
 
     >>> import io
     >>> buf = io.StringIO()
@@ -127,26 +125,87 @@ def write_perm_stream(s: Solution, out: IO[str], chunk: int = 1 << 20) -> None:
     >>> print(buf.getvalue(), end="")
     2 4 1 3
     """
+    write_perm_blocks([s.cols], out, chunk)
+
+
+def write_perm_blocks(blocks: Iterable[Block], out: IO[str], chunk: int = 1 << 20) -> None:
+    """Write the ``perm`` format of a board whose columns come in ``blocks`` (1-D
+    arrays, the rows in order), ending with a newline: the same text as
+    :func:`write_perm_stream` of the whole board.
+
+    The numbers are formatted by the native core into a buffer of ``chunk`` bytes at a
+    time (:func:`nqueens.kernels.textparse.format_uints`) and written at once, so the
+    text never exists whole and a block may be overwritten as soon as the next is asked
+    for.
+
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> write_perm_blocks([np.array([1, 3]), np.array([0, 2])], buf, chunk=24)
+    >>> buf.getvalue()
+    '2 4 1 3\\n'
+    """
     from ...kernels.textparse import format_uints
 
-    cols = s.cols
-    n = cols.shape[0]
     buf = bytearray(max(chunk, 64))
-    start = 0
-    while start < n:
-        start, written = format_uints(cols, start, 1, buf)
-        out.write(buf[:written].decode("ascii"))
+    written_any = False
+    for block in blocks:
+        cols = _formattable(block)
+        n = cols.shape[0]
+        if n and written_any:
+            out.write(" ")  # each call separates only the numbers of its own block
+        start = 0
+        while start < n:
+            start, written = format_uints(cols, start, 1, buf)
+            out.write(buf[:written].decode("ascii"))
+        written_any = written_any or n > 0
     out.write("\n")
+
+
+def _formattable(block: Block) -> npt.NDArray[np.int32] | npt.NDArray[np.int64]:
+    """``block`` as int32 or int64, the integers the native formatter takes (a copy
+    only for other integer types)."""
+    if block.dtype == np.int32 or block.dtype == np.int64:
+        return cast("npt.NDArray[np.int32] | npt.NDArray[np.int64]", block)
+    return block.astype(np.int64)
 
 
 #: Columns of boards below this n are written to ``npy`` as int32 (half the bytes), as
 #: boards hold them.
 NPY_INT32_BELOW = INT32_BELOW
 
+#: Rows of a board's columns handed to ``out.write`` at a time by :func:`write_npy`.
+NPY_BLOCK_ROWS = 1 << 20
+
+
+def npy_dtype(n: int) -> np.dtype[Any]:
+    """The dtype of the columns of a board of ``n`` in an ``npy`` file.
+
+    >>> npy_dtype(8).name, npy_dtype(2**31).name
+    ('int32', 'int64')
+    """
+    return np.dtype(np.int64 if n >= NPY_INT32_BELOW else np.int32)
+
+
+def npy_header(n: int) -> bytes:
+    """The header ``numpy.save`` writes before the columns of a board of ``n`` (format
+    1.0, the dtype of :func:`npy_dtype`, shape ``(n,)``).
+
+    >>> h = npy_header(4)
+    >>> len(h) % 64, h[:6], b"'shape': (4,)" in h
+    (0, b'\\x93NUMPY', True)
+    """
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {
+        "descr": np.lib.format.dtype_to_descr(npy_dtype(n)),
+        "fortran_order": False, "shape": (int(n),)})
+    return header.getvalue()
+
 
 def write_npy(s: Solution, out: IO[bytes]) -> None:
     """Write the board's column array (0-based) as ``numpy.save`` would: int32 for n
-    below :data:`NPY_INT32_BELOW` (every board the command line makes), int64 above.
+    below :data:`NPY_INT32_BELOW` (every board the command line makes), int64 above
+    (:func:`write_npy_blocks` on views of the columns: no copy when they have that
+    dtype).
 
     >>> import io
     >>> buf = io.BytesIO()
@@ -157,11 +216,33 @@ def write_npy(s: Solution, out: IO[bytes]) -> None:
     >>> arr.dtype.name, arr.tolist()
     ('int32', [1, 3, 0, 2])
     """
-    wide = len(s) >= NPY_INT32_BELOW
-    arr = np.ascontiguousarray(s.cols, dtype=np.int64 if wide else np.int32)
-    # The header and the data go through ``out.write`` (np.save would hand a real file to
-    # C, where a reader that went away shows as a bare OSError instead of a broken pipe).
-    header = io.BytesIO()
-    np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(arr))
-    out.write(header.getvalue())
-    out.write(arr.data.cast("B"))
+    cols, n = s.cols, len(s)
+    write_npy_blocks(n, (cols[i:i + NPY_BLOCK_ROWS] for i in range(0, n, NPY_BLOCK_ROWS)), out)
+
+
+def write_npy_blocks(n: int, blocks: Iterable[Block], out: IO[bytes]) -> None:
+    """Write a board of ``n`` whose columns come in ``blocks`` (1-D arrays, the rows in
+    order) as ``numpy.save`` writes the whole array: the header for shape ``(n,)``
+    first, then each block as it comes (converted to :func:`npy_dtype` when it has
+    another dtype, a block at a time). Blocks that do not add up to ``n`` rows raise
+    ValueError (the caller's output is then not kept).
+
+    >>> import io
+    >>> buf = io.BytesIO()
+    >>> write_npy_blocks(4, [np.array([1, 3]), np.array([0, 2])], buf)
+    >>> buf.getvalue() == npy_header(4) + np.array([1, 3, 0, 2], np.int32).tobytes()
+    True
+    """
+    dtype = npy_dtype(n)
+    # the header and the data go through ``out.write`` (np.save would hand a real file to
+    # C, where a reader that went away shows as a bare OSError instead of a broken pipe)
+    out.write(npy_header(n))
+    rows = 0
+    for block in blocks:
+        rows += block.shape[0]
+        if rows > n:
+            break
+        out.write(np.ascontiguousarray(block, dtype=dtype).data.cast("B"))
+    if rows != n:
+        raise ValueError(f"the blocks of a board of {n:,} rows hold "
+                         f"{'more' if rows > n else f'{rows:,}'}")
