@@ -1,5 +1,5 @@
-"""SIGINT and SIGTERM end minesweeper at once, through the real command line: exit 130 /
-143, one line at most on stderr, no traceback, no file half written, also while a
+"""SIGINT, SIGTERM and SIGHUP end minesweeper at once, through the real command line:
+exit 130 / 143 / 129, one line at most on stderr, no traceback, no file half written, also while a
 solver runs and during start-up."""
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def boards(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("option", "variables", "sig"), [("--count", 60, signal.SIGTERM),
-                                                           ("--safe", 60, signal.SIGINT)])
+                                                           ("--safe", 60, signal.SIGINT),
+                                                           ("--count", 60, signal.SIGHUP)])
 def test_minesweeper_obeys_the_signal_inside_the_solver(tmp_path: Path,
                                                         boards: dict[int, Path],
                                                         option: str, variables: int,

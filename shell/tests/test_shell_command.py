@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import click
@@ -67,7 +68,7 @@ def test_a_reader_that_goes_away_ends_the_program_quietly() -> None:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_ends_the_program_at_once(tmp_path: Path, sig: signal.Signals) -> None:
     r, took = testing.interrupt([*DEMO, "spin", "60"], sig, tmp_path,
                                 quick=[*DEMO, "spin", "0"], busy=0.5)
@@ -77,12 +78,29 @@ def test_a_signal_ends_the_program_at_once(tmp_path: Path, sig: signal.Signals) 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
-def test_a_signal_while_writing_leaves_no_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_while_writing_leaves_no_file(tmp_path: Path, sig: signal.Signals) -> None:
     r, took = testing.interrupt([*DEMO, "write", "x", "--times", "100000", "--pause", "0.0001",
-                                 "-o", "out.txt"], signal.SIGTERM, tmp_path,
+                                 "-o", "out.txt"], sig, tmp_path,
                                 quick=[*DEMO, "spin", "0"], busy=0.3)
-    testing.assert_ended(r, took, signal.SIGTERM, "demo")
+    testing.assert_ended(r, took, sig, "demo")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
+def test_a_hangup_ignored_from_the_start_stays_ignored(tmp_path: Path) -> None:
+    """As under ``nohup``: the program goes on after SIGHUP, and SIGTERM still ends it."""
+    proc = subprocess.Popen([*DEMO, "write", "x", "--times", "40", "--pause", "0.05", "-o",
+                             "out.txt"], cwd=tmp_path, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    deadline = time.monotonic() + 60
+    while not testing.handlers_installed(proc.pid):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGHUP)
+    _, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err) == (0, "")
+    assert (tmp_path / "out.txt").read_text() == "x\n" * 40
 
 
 @pytest.mark.slow

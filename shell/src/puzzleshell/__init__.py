@@ -2,8 +2,8 @@
 
 What every command of both programs does the same way lives here once:
 
-* :mod:`puzzleshell.signals`: SIGINT and SIGTERM obeyed at once, even inside compiled
-  code, with the clean-ups and the exit statuses 130 and 143;
+* :mod:`puzzleshell.signals`: SIGINT, SIGTERM and SIGHUP obeyed at once, even inside
+  compiled code, with the clean-ups and the exit statuses 130, 143 and 129;
 * :mod:`puzzleshell.output`: an output file written as a shell redirection would, whole
   or not at all;
 * :mod:`puzzleshell.input`: input read within a size limit;

@@ -303,7 +303,7 @@ def main(group: click.Group, argv: list[str] | None, prog: str,
          extras: Mapping[str, str] | None = None,
          usage: Callable[[click.ClickException], str | None] | None = None) -> int:
     """Run ``group`` on ``argv`` (the program's own arguments when None: then, as a
-    program, SIGINT and SIGTERM end it at once and it exits with the code) and return
+    program, SIGINT, SIGTERM and SIGHUP end it at once and it exits with the code) and return
     the exit code. ``extras`` maps an optional package to the extra of distribution
     ``prog`` that installs it; ``usage`` may word a usage error the program's own way.
 
@@ -324,9 +324,9 @@ def main(group: click.Group, argv: list[str] | None, prog: str,
     """
     args = list(sys.argv[1:] if argv is None else argv)
     if argv is None:
-        # As a program: SIGINT and SIGTERM end it at once, even inside compiled code
-        # (exit status 130 or 143, as a shell reports a program ended by the signal),
-        # after removing half-written output files. It does not unwind: a signal that
+        # As a program: SIGINT, SIGTERM and SIGHUP end it at once, even inside compiled
+        # code (exit status 130, 143 or 129, as a shell reports a program ended by the
+        # signal), after removing half-written output files. It does not unwind: a signal that
         # lands inside a compiled callback could be swallowed there.
         signals.install(prog)
     code = run(group, args, prog, extras or {}, usage)

@@ -5,7 +5,7 @@ larger than the limit is refused from its size alone; pipes, FIFOs and devices
 (``/dev/zero``) are read in chunks and refused as soon as one byte more than the limit
 has come, so no input ever takes more memory than its limit.
 Opening a FIFO waits for a writer, as a shell redirection does; that wait, like every
-read, is a plain system call, so SIGINT and SIGTERM end it at once.
+read, is a plain system call, so SIGINT, SIGTERM and SIGHUP end it at once.
 
 This module uses the standard library only, so that it is cheap to import.
 

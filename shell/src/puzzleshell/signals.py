@@ -1,4 +1,4 @@
-"""SIGINT and SIGTERM obeyed at any moment by a program of this shell.
+"""SIGINT, SIGTERM and SIGHUP obeyed at any moment by a program of this shell.
 
 Python runs signal handlers in the main thread only, between two steps of Python code;
 a compiled search (a kernel of the native core) or a solver written in C can keep the main thread
@@ -7,7 +7,8 @@ imported prints a ``KeyboardInterrupt`` traceback. Here, as a program:
 
 * :func:`install` (called first thing by a console script through :func:`run_program`,
   before the rest of the program is imported) sets handlers
-  for SIGINT and SIGTERM, and starts a *watchdog* thread that sleeps on the signal
+  for SIGINT, SIGTERM and SIGHUP (a SIGHUP the program was started ignoring, as by
+  ``nohup``, stays ignored), and starts a *watchdog* thread that sleeps on the signal
   wake-up pipe: the operating system wakes it on a signal even while the main thread is
   inside compiled code;
 * on a signal, whichever of the two comes first (the handler in the main thread, or the
@@ -16,8 +17,9 @@ imported prints a ``KeyboardInterrupt`` traceback. Here, as a program:
   output files of :mod:`puzzleshell.output`, runs the clean-ups the program
   registered, says one line
   (``PROG: interrupted`` for SIGINT, nothing more than the :func:`noted` lines for
-  SIGTERM), stops the helper processes of :func:`in_child` and ends at once with exit
-  status 130 (SIGINT) or 143 (SIGTERM), as a shell reports a program ended by the signal;
+  SIGTERM and SIGHUP), stops the helper processes of :func:`in_child` and ends at once
+  with exit status 130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP), as a shell reports a
+  program ended by the signal;
 * C code that keeps the interpreter lock (the SAT solvers, the model counter) runs in a
   forked child process with :func:`in_child`, so that the program itself stays free to
   obey a signal and stop the child.
@@ -74,8 +76,15 @@ __all__ = [
     "run_program",
 ]
 
-#: The signals a program obeys this way.
-SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: The signals a program obeys this way (SIGHUP where the system has it).
+SIGNALS = (signal.SIGINT, signal.SIGTERM, *((signal.SIGHUP,) if hasattr(signal, "SIGHUP")
+                                           else ()))
+
+_SIGHUP = getattr(signal, "SIGHUP", None)
+
+#: What the line of each signal says after "PROG: " (SIGINT's is said even without notes).
+_HOW: dict[int, str] = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated",
+                        **({signal.SIGHUP: "hung up"} if hasattr(signal, "SIGHUP") else {})}
 
 #: Lines said when a signal ends the program (after "PROG: interrupted; " or
 #: "PROG: terminated; "), e.g. where a long count keeps its finished work.
@@ -102,8 +111,8 @@ def installed() -> bool:
 
 
 def install(prog: str, cleanup: Callable[[], None] | None = None) -> None:
-    """Obey SIGINT and SIGTERM at once from now on, as program ``prog``; ``cleanup`` (if
-    given) runs before the program ends on a signal. Call it from the main thread; a
+    """Obey SIGINT, SIGTERM and SIGHUP at once from now on, as program ``prog``;
+    ``cleanup`` (if given) runs before the program ends on a signal. Call it from the main thread; a
     second call only changes the name and adds the clean-up.
 
     It changes how the process handles signals, so the example runs in a child:
@@ -127,6 +136,8 @@ def install(prog: str, cleanup: Callable[[], None] | None = None) -> None:
     for fd in (read_end, write_end):
         os.set_inheritable(fd, False)
     for signum in SIGNALS:
+        if signum == _SIGHUP and signal.getsignal(signum) == signal.SIG_IGN:
+            continue  # ignored by whoever started the program (nohup): it stays so
         signal.signal(signum, _handler)
     signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
     threading.Thread(target=_watch, args=(read_end,), name="signal-watchdog",
@@ -184,7 +195,7 @@ def _end(signum: int) -> None:
             cleanup()
         except BaseException:  # noqa: S110 - ending anyway; nothing may stop that
             pass
-    how = "interrupted" if signum == signal.SIGINT else "terminated"
+    how = _HOW.get(signum, "terminated")
     lines = [f"{_prog}: {how}; {note}" for note in NOTES]
     if not lines and signum == signal.SIGINT:
         lines = [f"{_prog}: interrupted"]
@@ -282,9 +293,10 @@ def _child(fn: Callable[..., Any], args: tuple[Any, ...], read_end: int, write_e
 
     try:
         os.close(read_end)
-        # The parent obeys the signals; a Ctrl-C for the whole terminal must not make a
-        # solver here raise its own error, and a SIGTERM ends the child at once.
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        # The parent obeys the signals; a Ctrl-C or a hangup for the whole terminal must
+        # not make a solver here raise its own error or end without an answer before
+        # the parent has seen the signal, and a SIGTERM ends the child at once.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {s for s in SIGNALS if s != signal.SIGTERM})
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         _die_with(parent)

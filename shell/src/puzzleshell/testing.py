@@ -142,11 +142,12 @@ def assert_ended(r: subprocess.CompletedProcess[str], cpu_after: float, sig: sig
 
 def signal_during_start_up(args: list[str], trials: int = 8) -> None:
     """From the moment the program's handlers are set (the first thing it does, before
-    its imports) a signal ends it with 130 / 143 and no traceback; once the work is done
-    the program may also end normally, or by the signal itself while Python exits."""
+    its imports) a signal (SIGINT, SIGTERM or SIGHUP) ends it with 130 / 143 / 129 and no
+    traceback; once the work is done the program may also end normally, or by the signal
+    itself while Python exits."""
     rng = random.Random(12)
     for trial in range(trials):
-        sig = (signal.SIGINT, signal.SIGTERM)[trial % 2]
+        sig = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)[trial % 3]
         delay = rng.uniform(0.0, 1.0) if trial > 1 else 0.0
         proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 text=True)
