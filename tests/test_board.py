@@ -130,6 +130,53 @@ def test_conflicts_count_every_attacking_pair(cols: list[int], piece: str, torus
     assert (brute == 0) == s.is_valid(p, torus)
 
 
+def _pairs_by_definition(cols: list[int], knight: bool, torus: bool,
+                         limit: int | None) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The attacking pairs as the rule says them: on each column and diagonal, each queen
+    with the next one down the line (on the torus the lines wrap, and a row's line is
+    read from the top row down); with ``knight``, every two a knight's move apart."""
+    from nqueens.base.pieces import KNIGHT_STEPS
+
+    n = len(cols)
+    wrap = (lambda v: v % n) if torus else (lambda v: v)
+    found: set[tuple[int, int]] = set()
+    for line in (lambda r: cols[r], lambda r: wrap(r - cols[r]), lambda r: wrap(r + cols[r])):
+        on: dict[int, list[int]] = {}
+        for r in range(n):
+            on.setdefault(line(r), []).append(r)
+        found |= {(rows[i], rows[i + 1]) for rows in on.values() for i in range(len(rows) - 1)}
+    if knight:
+        found |= {(a, b) for a in range(n) for b in range(a + 1, n) for dr, dc in KNIGHT_STEPS
+                  if wrap(b - a - dr) == 0 and wrap(cols[b] - cols[a] - dc) == 0}
+    return [((a, cols[a]), (b, cols[b])) for a, b in sorted(found)][:limit]
+
+
+@given(st.integers(min_value=1, max_value=14).flatmap(
+    lambda n: st.one_of(st.permutations(list(range(n))),
+                        st.lists(st.integers(0, n - 1), min_size=n, max_size=n),
+                        st.just(list(range(n))))),
+    st.sampled_from(["queen", "superqueen"]), st.booleans(),
+    st.sampled_from([None, 0, 1, 2, 3, 1000]))
+def test_attacking_pairs_are_those_of_the_rule(cols: list[int], piece: str, torus: bool,
+                                               limit: int | None) -> None:
+    s = Solution(cols)
+    assert s.attacking_pairs(piece, torus, limit) == _pairs_by_definition(
+        cols, piece == "superqueen", torus, limit)
+
+
+def test_the_first_pairs_of_a_huge_torus_board_come_in_seconds() -> None:
+    """Ten million queens on one wrapped diagonal: 15 million pairs, sorted as integer
+    keys (the first thousand only), not as rows of an array."""
+    import time
+
+    n = 10**7
+    start = time.process_time()
+    pairs = Solution(np.arange(n)).attacking_pairs(torus=True)
+    assert time.process_time() - start < 30
+    assert pairs[:3] == [((0, 0), (1, 1)), ((0, 0), (n // 2, n // 2)), ((1, 1), (2, 2))]
+    assert len(pairs) == 1000 and pairs == sorted(set(pairs))
+
+
 @pytest.mark.parametrize("cols", [[0.7, 1.2], [True, False], ["1", "2"], [float("nan"), 0.0]])
 def test_columns_must_be_whole_numbers(cols: list[object]) -> None:
     with pytest.raises(BadInput, match="whole numbers"):

@@ -1,5 +1,5 @@
-"""SIGINT and SIGTERM end every long computation of nqueens at once, through the
-real command line: exit 130 / 143, one line at most on stderr, no traceback, no file
+"""SIGINT, SIGTERM and SIGHUP end every long computation of nqueens at once, through
+the real command line: exit 130 / 143 / 129, one line at most on stderr, no traceback, no file
 half written — also while a compiled search or a solver runs, and during start-up."""
 
 from __future__ import annotations
@@ -37,6 +37,11 @@ NQUEENS_CASES = [
                  id="trace-html"),
     pytest.param(["trace", "19", "--until", "all", "-o", "t.txt"], signal.SIGTERM,
                  id="trace-text"),
+    pytest.param(["solve", "100000", "-m", "intuitive", "-q", "-f", "npy", "-o", "q.npy"],
+                 signal.SIGHUP, id="intuitive-sighup"),
+    pytest.param(["trace", "19", "--until", "all", "-o", "t.txt"], signal.SIGHUP,
+                 id="trace-text-sighup"),
+    pytest.param(["count", "20", "-w", "1", "-q"], signal.SIGHUP, id="count-sighup"),
 ]
 
 
@@ -51,10 +56,31 @@ def test_a_long_computation_obeys_the_signal(tmp_path: Path, args: list[str],
 
 
 @pytest.mark.slow
-def test_a_count_says_what_the_signal_leaves(tmp_path: Path) -> None:
-    r, took = _interrupt(["count", "20", "-w", "1", "-q"], signal.SIGTERM, tmp_path)
-    testing.assert_ended(r, took, signal.SIGTERM, "nqueens")
-    assert r.stderr.startswith("nqueens: terminated; nothing was kept")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_checking_a_huge_torus_board_obeys_the_signal(tmp_path: Path,
+                                                      sig: signal.Signals) -> None:
+    """Ten million queens on one wrapped diagonal: the 15 million attacking pairs are
+    sorted in steps that each leave the signal's watchdog free to end the program."""
+    import numpy as np
+
+    board = tmp_path / "input" / "id.npy"
+    board.parent.mkdir()
+    np.save(board, np.arange(10**7))
+    work = tmp_path / "work"
+    work.mkdir()
+    r, took = _interrupt(["check", str(board), "--torus", "-o", "verdict.txt"], sig, work)
+    testing.assert_ended(r, took, sig, "nqueens")
+    assert r.stdout == "" and list(work.iterdir()) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("sig", "how"), [(signal.SIGTERM, "terminated"),
+                                         (signal.SIGHUP, "hung up")])
+def test_a_count_says_what_the_signal_leaves(tmp_path: Path, sig: signal.Signals,
+                                             how: str) -> None:
+    r, took = _interrupt(["count", "20", "-w", "1", "-q"], sig, tmp_path)
+    testing.assert_ended(r, took, sig, "nqueens")
+    assert r.stderr.startswith(f"nqueens: {how}; nothing was kept")
 
 
 def test_a_page_too_large_is_refused_before_any_work(tmp_path: Path) -> None:

@@ -384,11 +384,7 @@ class Solution:
                         found.append(np.stack([hit, hit + dr], axis=1))
         if not found:
             return []
-        allp = np.concatenate(found)
-        allp.sort(axis=1)
-        allp = np.unique(allp, axis=0)  # sorted by first row, then second
-        if limit is not None:
-            allp = allp[:limit]
+        allp = _first_pairs(np.concatenate(found), n, limit)
         return [((int(a), int(cols[a])), (int(b), int(cols[b]))) for a, b in allp]
 
     def conflicts(self, piece: Piece | str = Piece.QUEEN, torus: bool = False) -> int:
@@ -519,6 +515,73 @@ def _crowded_lines(cols: Columns, torus: bool) -> list[tuple[npt.NDArray[np.intp
         key = c if family == 0 else rows - c + (n - 1) if family == 1 else rows + c
         found.append((rows, key))
     return found
+
+
+def _first_pairs(pairs: npt.NDArray[np.signedinteger[Any]], n: int,
+                 limit: int | None) -> npt.NDArray[np.int64]:
+    """The distinct pairs of rows among ``pairs`` (a ``(k, 2)`` array, each pair in
+    either order), each as (upper row, lower row), sorted by the upper row then the
+    lower one, at most ``limit`` of them.
+
+    Each pair becomes one int64 key, ``upper * n + lower``, so that the work is a sort
+    of integers (which numpy does without holding the interpreter lock: a signal ends
+    the program meanwhile), and with a ``limit`` only the smallest keys are sorted.
+
+    >>> _first_pairs(np.array([[3, 1], [0, 2], [1, 3], [0, 1]]), 4, None).tolist()
+    [[0, 1], [0, 2], [1, 3]]
+    >>> _first_pairs(np.array([[3, 1], [0, 2], [1, 3], [0, 1]]), 4, 2).tolist()
+    [[0, 1], [0, 2]]
+    """
+    upper = np.minimum(pairs[:, 0], pairs[:, 1]).astype(np.int64)
+    lower = np.maximum(pairs[:, 0], pairs[:, 1]).astype(np.int64)
+    if n >= INT32_BELOW:  # the key would not fit: sort the two rows as they are
+        order = np.lexsort((lower, upper))
+        upper, lower = upper[order], lower[order]
+        keep = np.ones(upper.shape[0], dtype=np.bool_)
+        keep[1:] = (upper[1:] != upper[:-1]) | (lower[1:] != lower[:-1])
+        found = np.stack([upper[keep], lower[keep]], axis=1)
+        return found if limit is None else found[:limit]
+    upper *= n
+    upper += lower
+    keys = _smallest_distinct(upper, limit)
+    return np.stack(np.divmod(keys, n), axis=1)
+
+
+def _smallest_distinct(keys: npt.NDArray[np.int64], limit: int | None,
+                       spare: int = 8) -> npt.NDArray[np.int64]:
+    """The distinct values of ``keys``, sorted, at most ``limit`` of them (all when
+    None). With a limit, only the ``spare * limit`` smallest keys are sorted (a
+    partition finds them in linear time) unless they hold fewer distinct values than
+    asked for; ``keys`` may be reordered.
+
+    >>> _smallest_distinct(np.array([5, 1, 5, 3, 1, 9]), 2, spare=1).tolist()
+    [1, 3]
+    >>> _smallest_distinct(np.array([5, 1, 5, 3, 1, 9]), None).tolist()
+    [1, 3, 5, 9]
+    """
+    if limit is not None and keys.shape[0] > spare * limit + 1:
+        head = keys
+        head.partition(spare * limit)
+        head = np.sort(head[:spare * limit + 1])
+        distinct = _distinct_sorted(head)
+        if distinct.shape[0] >= limit:
+            return distinct[:limit]
+    distinct = _distinct_sorted(np.sort(keys))
+    return distinct if limit is None else distinct[:limit]
+
+
+def _distinct_sorted(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The distinct values of sorted ``keys``.
+
+    >>> _distinct_sorted(np.array([1, 1, 2, 7, 7])).tolist()
+    [1, 2, 7]
+    """
+    if keys.shape[0] < 2:
+        return keys
+    keep = np.empty(keys.shape[0], dtype=np.bool_)
+    keep[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=keep[1:])
+    return keys[keep]
 
 
 def _lex_less(a: Columns, b: Columns) -> bool:
