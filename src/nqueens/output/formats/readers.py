@@ -23,7 +23,7 @@ from ...base.errors import BadInput
 from ...base.placement import Placement
 from ...base.squares import NAME as SQUARE_NAME
 from ...base.squares import parse_square
-from .limits import MAX_DIGITS, READ_MAX_N, TEXT_MAX_N
+from .limits import MAX_DIGITS, NPY_READ_MAX_N, READ_MAX_N, TEXT_MAX_N
 
 
 def _several_boards_hint(rows: int, width: int) -> str:
@@ -398,7 +398,7 @@ def read_npy(data: bytes, source: str | None = None) -> Solution:
 
 def _check_npy_header(data: bytes, source: str | None) -> tuple[int, np.dtype[Any], int]:
     """Refuse an npy file whose header does not describe what follows it (a shape larger
-    than the file, or than :data:`READ_MAX_N`), before numpy allocates the array; return
+    than the file, or than :data:`NPY_READ_MAX_N`), before numpy allocates the array; return
     the number of values, their dtype and where they start.
 
     >>> import io
@@ -425,9 +425,9 @@ def _check_npy_header(data: bytes, source: str | None) -> tuple[int, np.dtype[An
     if len(shape) != 1 or dtype.kind not in "iu":
         raise BadInput(f"{where(source)}an npy board is a 1-D integer array of columns")
     count, size = int(shape[0]), int(dtype.itemsize)
-    if count > READ_MAX_N:
+    if count > NPY_READ_MAX_N:
         raise BadInput(f"{where(source)}an npy board of {count:,} queens: boards are read up "
-                       f"to n = {READ_MAX_N:,}")
+                       f"to n = {NPY_READ_MAX_N:,}")
     rest = len(data) - fh.tell()
     if count * size != rest:
         raise BadInput(f"{where(source)}damaged npy file (its header gives {count:,} values "
