@@ -1,5 +1,5 @@
 """Hostile input for the readers of nqueens (random bytes, deep nesting, huge numbers,
-special files, inputs past the size limits), held to the contract of
+damaged npy headers, special files, inputs past the size limits), held to the contract of
 :func:`puzzleshell.testing.judge`, in bounded memory and stopping at once on a signal
 while it waits for input."""
 
@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import os
 import signal
+import struct
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nqueens.base.errors import BadInput
 from nqueens.cli.app import main as nq_main
+from nqueens.output import formats
 from nqueens.output.formats import PERM_MAX_BYTES, TEXT_MAX_BYTES
 from puzzleshell import testing
 
@@ -38,6 +41,86 @@ def test_nqueens_check_answers_any_input_in_one_line(folder: Path, data: bytes,
     path.write_bytes(data)
     code, err = testing.in_process(nq_main, ["check", str(path), *extra])
     testing.judge(code, err, (data[:80], extra))
+
+
+# ------------------------------------------------------------ npy headers, field by field
+#: What each field of an npy header's dict may hold: good values, and damaged ones.
+NPY_DESCRS = ["'<i8'", "'<i4'", "'>i4'", "'|u1'", "'<u8'", "'<f8'", "'|O'", "'<U3'", "'|b1'",
+              "'xyz'", "''", "'<i16'", "[('a', '<i4')]", "('<i4', (2,))", "('<i4', (10**12,))",
+              "{'names': ['a'], 'formats': ['<i4']}", "1", "None", "b'<i8'", "'<i8\\x00'",
+              "[" * 400 + "]" * 400, "(lambda: 1)()"]
+NPY_SHAPES = ["(4,)", "(0,)", "()", "(-1,)", "(-4,)", "(4, 1)", "(2, 2)", "(True,)", "(4.0,)",
+              "(10**30,)", "(" + "9" * 5000 + ",)", "(4", "'a'", "[4]", "(None,)",
+              "(100000001,)", "(4,) + (1,)"]
+NPY_ORDERS = ["False", "True", "1", "'x'", "None"]
+
+
+@st.composite
+def npy_files(draw: st.DrawFn) -> bytes:
+    """An npy file of the board 2 4 1 3 with its header damaged: its magic, version,
+    header length, the dict's text, a field (descr, shape, fortran_order; a key missing
+    or added) or the data that follows."""
+    descr = draw(st.sampled_from(NPY_DESCRS))
+    shape = draw(st.sampled_from(NPY_SHAPES))
+    order = draw(st.sampled_from(NPY_ORDERS))
+    fields = [f"'descr': {descr}", f"'fortran_order': {order}", f"'shape': {shape}"]
+    if draw(st.booleans()):
+        fields = draw(st.permutations(fields))
+    if draw(st.integers(0, 5)) == 0:
+        fields.pop(draw(st.integers(0, len(fields) - 1)))
+    if draw(st.integers(0, 5)) == 0:
+        fields.append("'extra': 1")
+    text = "{" + ", ".join(fields) + ", }"
+    if draw(st.integers(0, 3)) == 0:  # the dict's text cut or spliced with tokens
+        cut = draw(st.integers(0, len(text)))
+        text = text[:cut] + "".join(draw(st.lists(st.sampled_from(
+            ["{", "}", "(", ")", "[", "]", ":", ",", "'", '"', "\\", "\n", " ", "#", "1",
+             "-", "**", "'descr'", "\x00", "\xff", "é"]), max_size=12)))
+    version = draw(st.sampled_from([(1, 0), (2, 0), (3, 0), (0, 0), (1, 1), (255, 255)]))
+    raw = text.encode("latin-1", "replace")
+    pad = -(len(raw) + 1 + (10 if version[0] < 2 else 12)) % 64
+    header = raw + b" " * pad + b"\n"
+    width = "<H" if version[0] < 2 else "<I"
+    length = len(header)
+    if draw(st.integers(0, 4)) == 0:  # a header length that lies
+        length = draw(st.integers(0, 2**16 - 1 if width == "<H" else 2**32 - 1))
+    magic = b"\x93NUMPY"
+    if draw(st.integers(0, 9)) == 0:
+        magic = draw(st.binary(min_size=6, max_size=6))
+    data = struct.pack("<4q", 1, 3, 0, 2)
+    data = data[:draw(st.integers(0, len(data)))] if draw(st.booleans()) else data
+    return magic + bytes(version) + struct.pack(width, length) + header + data
+
+
+@FUZZ
+@given(data=npy_files(), extra=st.sampled_from([[], ["-i", "npy"], ["--torus"]]))
+def test_a_damaged_npy_header_is_one_line_of_bad_input(folder: Path, data: bytes,
+                                                       extra: list[str]) -> None:
+    try:
+        board = formats.read_bytes(data, "npy" if extra == ["-i", "npy"] else None, "b.npy")
+    except BadInput as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert board.n == 4
+    path = folder / "b.npy"
+    path.write_bytes(data)
+    code, err = testing.in_process(nq_main, ["check", str(path), *extra])
+    testing.judge(code, err, (data[:200], extra))
+
+
+@pytest.mark.parametrize("data,words", [
+    (b"\x93NUMPY\x01\x006\x00{" + b" " * 52 + b"\n", "its header ends inside a bracket"),
+    (b"\x93NUMPY\x01\x00\x41\x00{'descr': '<i8', 'fortran_order': False, 'shape': (10**30,)}"
+     + b" " * 4 + b"\n", "holds an expression, not a value"),
+    (b"\x93NUMPY\x03\x00\x00\x00", "npy format version 3.0"),
+])
+def test_a_damaged_npy_header_names_what_is_wrong(tmp_path: Path, data: bytes,
+                                                  words: str) -> None:
+    path = tmp_path / "b.npy"
+    path.write_bytes(data)
+    done = testing.run_bounded(testing.program("nqueens") + ["check", str(path)], timeout=60)
+    testing.assert_one_line_error(done, "damaged or unsupported npy file", words)
+    assert done.stdout == ""
 
 
 # ------------------------------------------------------------ the real command line

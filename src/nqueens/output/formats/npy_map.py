@@ -22,11 +22,12 @@ from typing import Any
 
 import numpy as np
 
-from puzzleshell.text import printable, size_text
+from puzzleshell.text import size_text
 
 from ...base.board import Solution
 from ...base.errors import BadInput
 from .limits import NPY_MAGIC, NPY_READ_MAX_N
+from .npy_header import parse_npy_header
 
 
 def is_npy_file(path: str) -> bool:
@@ -86,18 +87,7 @@ def _header(fh: Any, name: str) -> tuple[int, np.dtype[Any], int]:
     """The number of values, their dtype and where they start, from an npy header; a
     shape that is not one row of integers, or more than :data:`NPY_READ_MAX_N`, is
     refused."""
-    try:
-        version = np.lib.format.read_magic(fh)
-        if version == (1, 0):
-            shape, _, dtype = np.lib.format.read_array_header_1_0(fh)
-        elif version == (2, 0):
-            shape, _, dtype = np.lib.format.read_array_header_2_0(fh)
-        else:
-            raise ValueError(f"npy format version {version[0]}.{version[1]}")
-    except (ValueError, OSError, EOFError, SyntaxError, TypeError, RecursionError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise BadInput(f"{name}: damaged or unsupported npy file "
-                       f"({printable(first, 100)})") from None
+    shape, dtype = parse_npy_header(fh, name)
     if len(shape) != 1 or dtype.kind not in "iu":
         raise BadInput(f"{name}: an npy board is a 1-D integer array of columns")
     count = int(shape[0])

@@ -24,6 +24,7 @@ from ...base.placement import Placement
 from ...base.squares import NAME as SQUARE_NAME
 from ...base.squares import parse_square
 from .limits import MAX_DIGITS, NPY_READ_MAX_N, READ_MAX_N, TEXT_MAX_N
+from .npy_header import parse_npy_header
 
 
 def _several_boards_hint(rows: int, width: int) -> str:
@@ -410,18 +411,7 @@ def _check_npy_header(data: bytes, source: str | None) -> tuple[int, np.dtype[An
     nqueens.base.errors.BadInput: q.npy: damaged npy file (its header gives 4 values of 8 bytes, ...
     """
     fh = io.BytesIO(data)
-    try:
-        version = np.lib.format.read_magic(fh)
-        if version == (1, 0):
-            shape, _, dtype = np.lib.format.read_array_header_1_0(fh)
-        elif version == (2, 0):
-            shape, _, dtype = np.lib.format.read_array_header_2_0(fh)
-        else:
-            raise ValueError(f"npy format version {version[0]}.{version[1]}")
-    except (ValueError, OSError, EOFError, SyntaxError, TypeError, RecursionError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise BadInput(f"{where(source)}damaged or unsupported npy file "
-                       f"({printable(first, 100)})") from None
+    shape, dtype = parse_npy_header(fh, source)
     if len(shape) != 1 or dtype.kind not in "iu":
         raise BadInput(f"{where(source)}an npy board is a 1-D integer array of columns")
     count, size = int(shape[0]), int(dtype.itemsize)
