@@ -238,7 +238,28 @@ def _show(board: Board, overlay: Overlay, kind: str, output: str | None, text: s
     return False, ""
 
 
-@click.group(cls=command.CommandGroup)
+class _Group(command.CommandGroup):
+    """The command group, which turns memory that runs out in spite of the estimates
+    (:mod:`minesweeper.base.budget`) into one line and exit 2, naming what the work
+    needed when it was estimated and what this machine allowed."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MemoryError as exc:
+            from .base import budget
+
+            raise budget.out_of_memory(exc) from None
+        except RuntimeError as exc:
+            # a helper process whose MemoryError could not be sent back whole
+            if not str(exc).startswith("MemoryError"):
+                raise
+            from .base import budget
+
+            raise budget.out_of_memory(exc) from None
+
+
+@click.group(cls=_Group)
 @click.version_option(package_name="minesweeper", prog_name=PROG)
 def cli() -> None:
     """Minesweeper analysis: check, count and explain positions, exact mine

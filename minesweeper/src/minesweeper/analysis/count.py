@@ -39,6 +39,7 @@ from math import comb
 
 import numpy as np
 
+from ..base import budget
 from ..base.board import Board, Problem, TooLarge, arrays_of, problem_of
 from .reduce import collapse
 
@@ -291,6 +292,7 @@ def count_collapsed(board: Board) -> CountResult | None:
         return None
     import pyganak
 
+    budget.check("plain", budget.shape_of(board))
     a = arrays_of(board)
     interior = int(np.count_nonzero(~a.touched))
     frontier = a.n - interior

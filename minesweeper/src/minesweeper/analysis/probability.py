@@ -38,6 +38,9 @@ from fractions import Fraction
 from functools import cached_property
 from math import comb
 
+import numpy as np
+
+from ..base import budget
 from ..base.board import MINE, UNKNOWN, Arrays, Board, Cell, arrays_of
 from ..base.errors import BadInput
 from ..base.words import plural
@@ -97,6 +100,23 @@ class Probabilities:
     frontier: int = 0
     interior: int = 0
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled (as the answer of a helper process) with each distinct count once:
+        pickle writes an integer whole wherever it occurs, and on a large board with a
+        total the counts of the squares no number sees are one integer of thousands of
+        digits, shared by millions of squares.
+
+        >>> import pickle
+        >>> from minesweeper.base.board import parse_board
+        >>> p = probabilities(parse_board("mines: 2\\n?1???"))
+        >>> pickle.loads(pickle.dumps(p)) == p
+        True
+        """
+        values: dict[int, int] = {}
+        codes = [values.setdefault(k, len(values)) for k in self.mined]
+        return (_rebuilt, (self.squares, codes, list(values), self.denominator, self.total,
+                           self.flags, self.frontier, self.interior))
+
     @property
     def arrangements(self) -> int:
         """The arrangements of every covered square that agree with the numbers (and
@@ -144,17 +164,26 @@ class Probabilities:
            s   1   1
            s   s   F
         """
-        shown = self.cells()
-        rows = []
-        for r in range(board.height):
-            line = ""
-            for c in range(board.width):
-                v = int(board.cells[r, c])
-                text = shown.get((r, c)) if v == UNKNOWN else "F" if v == MINE else \
-                    (str(v) if v else ".")
-                line += f"{text:>4}"
-            rows.append(line)
-        return rows
+        # one text for each distinct count (a few), placed on the squares in bulk
+        texts: dict[int, int] = {}
+        codes = np.fromiter((texts.setdefault(k, len(texts)) for k in self.mined),
+                            dtype=np.int64, count=len(self.mined))
+        words = np.array([f"{self._shown(k):>4}".encode() for k in texts] or [b""],
+                         dtype="S4")
+        table = np.array([b"   F", b"   ?", b"   ."] + [f"{v:>4}".encode()
+                                                      for v in range(1, 9)], dtype="S4")
+        out = table[board.cells.astype(np.int64) + 2]
+        covered = board.cells == UNKNOWN
+        if len(self.mined) == int(np.count_nonzero(covered)):
+            out[covered] = words[codes]
+        w = 4 * board.width
+        data = out.tobytes().decode("ascii")
+        return [data[k * w:(k + 1) * w] for k in range(board.height)]
+
+    def _shown(self, k: int) -> str:
+        """What a square holding a mine in ``k`` of the arrangements shows."""
+        f = Fraction(k, self.denominator)
+        return "s" if f == 0 else "m" if f == 1 else as_percent(f)
 
     def to_json(self) -> dict[str, object]:
         """The JSON of ``check --probabilities``: the model, the number of arrangements
@@ -185,8 +214,13 @@ class Probabilities:
             raise BadInput("no arrangement agrees with the numbers: there are no "
                            "probabilities")
         seen: dict[int, Fraction] = {}      # many squares share one: reduce each once
-        return [seen.get(k) or seen.setdefault(k, Fraction(k, self.denominator))
-                for k in self.mined]
+        out = []
+        for k in self.mined:
+            f = seen.get(k)
+            if f is None:
+                f = seen[k] = Fraction(k, self.denominator)
+            out.append(f)
+        return out
 
     def of(self, square: Cell) -> Fraction:
         """The probability of one covered square.
@@ -196,6 +230,13 @@ class Probabilities:
         '1/2'
         """
         return self.fractions()[self.squares.index(square)]
+
+
+def _rebuilt(squares: list[Cell], codes: list[int], values: list[int], denominator: int,
+             total: int | None, flags: int, frontier: int, interior: int) -> Probabilities:
+    """A :class:`Probabilities` from its pickled form."""
+    return Probabilities(squares, [values[c] for c in codes], denominator, total, flags,
+                         frontier, interior)
 
 
 @dataclass
@@ -230,7 +271,10 @@ class _Analysis:
 
 
 def _analyse(board: Board) -> _Analysis | None:
-    """The analysis of ``board``, or None when its numbers alone cannot hold."""
+    """The analysis of ``board``, or None when its numbers alone cannot hold; a board
+    whose analysis would pass the memory limits is refused first
+    (:func:`~minesweeper.base.budget.check`)."""
+    budget.check("groups", budget.shape_of(board))
     a = arrays_of(board)
     squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
     c = collapse(a)

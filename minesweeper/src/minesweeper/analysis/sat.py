@@ -28,6 +28,7 @@ import numpy.typing as npt
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
+from ..base import budget
 from ..base.board import Board, Cell, Problem, TooLarge, arrays_of, format_board, problem_of
 from ..base.errors import BadInput
 from .reduce import collapse, verify
@@ -225,6 +226,7 @@ def check_collapsed(board: Board) -> Verdict | None:
     """
     if board.total is not None:
         return None
+    budget.check("plain", budget.shape_of(board))
     a = arrays_of(board)
     c = collapse(a)
     stats = {"unknown": a.n, "numbers": a.m, "classes": c.classes,
@@ -501,6 +503,7 @@ def safe_by_classes(board: Board,
     """
     if board.total is not None:
         raise ValueError("safe_by_classes answers boards without a total")
+    budget.check("safe", budget.shape_of(board))
     a = arrays_of(board)
     c = collapse(a)
     if c.contradiction:

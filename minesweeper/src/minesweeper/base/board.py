@@ -246,12 +246,17 @@ def problem_of(board: Board) -> Problem:
     A board of more than :data:`MAX_PROBLEM` unknown squares and numbers is refused
     (:class:`TooLarge`).
     """
-    a = arrays_of(board)
-    if a.n + a.m > MAX_PROBLEM:
-        raise TooLarge(f"the board has {a.n:,} unknown squares and {a.m:,} numbers next "
+    from . import budget
+
+    shape = budget.shape_of(board)
+    n, m = shape.covered, shape.numbers
+    if n + m > MAX_PROBLEM:
+        raise TooLarge(f"the board has {n:,} unknown squares and {m:,} numbers next "
                        f"to them: this solver takes up to "
                        f"{MAX_PROBLEM:,} together (about 700 MB of memory); plain 'check' "
                        "and '--count' without a total take any board")
+    budget.check("solver", shape)
+    a = arrays_of(board)
     ptr = a.ptr.tolist()
     vs = a.vars.tolist()
     constraints = [Constraint((r, c), tuple(vs[ptr[j]:ptr[j + 1]]), need)

@@ -18,6 +18,7 @@ these 2 numbers cannot all hold:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,8 +49,20 @@ class Report:
     consistent: bool = True
     lines: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
-    overlay: Overlay = field(default_factory=Overlay)
     shown: list[str] = field(default_factory=list)
+    #: The marks of the picture, and what is still to be put on them, and into the
+    #: JSON, when asked for (a mark or an entry for every covered square of a large
+    #: board is built only for a picture, or for the JSON).
+    _overlay: Overlay = field(default_factory=Overlay, repr=False)
+    _pending: list[Callable[[], None]] = field(default_factory=list, repr=False)
+    _later: dict[str, Callable[[], Any]] = field(default_factory=dict, repr=False)
+
+    @property
+    def overlay(self) -> Overlay:
+        """What the picture of the report draws over the board."""
+        while self._pending:
+            self._pending.pop(0)()
+        return self._overlay
 
     def add_count(self, result: CountResult, frontier: CountResult | None = None) -> None:
         """The number of arrangements: of the squares next to a number, and of every
@@ -110,22 +123,24 @@ class Report:
           50   1  50
         """
         self.consistent = self.consistent and result.consistent
-        self.data["probabilities"] = result.to_json()
+        self.data["probabilities"] = None
+        self._later["probabilities"] = result.to_json
         if not result.consistent:
             with_total = "" if result.total is None else f" with {plural(result.total, 'mine')}"
             self.lines.append(f"no arrangement of the covered squares{with_total} agrees with "
                               "every number: no probabilities ('check' alone gives the "
                               "numbers that cannot all hold)")
             return
-        cells = result.cells()
-        fractions = result.fractions()
-        self.overlay.heat = {sq: float(f) for sq, f in zip(result.squares, fractions,
-                                                           strict=True)}
-        self.overlay.safe = {sq for sq, f in zip(result.squares, fractions, strict=True)
-                             if f == 0}
-        self.overlay.mined = {sq for sq, f in zip(result.squares, fractions, strict=True)
-                              if f == 1}
-        self.overlay.labels.update({sq: t for sq, t in cells.items() if t not in ("s", "m")})
+        def heat() -> None:
+            ov = self._overlay
+            cells = result.cells()
+            fractions = result.fractions()
+            ov.heat = {sq: float(f) for sq, f in zip(result.squares, fractions, strict=True)}
+            ov.safe = {sq for sq, f in zip(result.squares, fractions, strict=True) if f == 0}
+            ov.mined = {sq for sq, f in zip(result.squares, fractions, strict=True) if f == 1}
+            ov.labels.update({sq: t for sq, t in cells.items() if t not in ("s", "m")})
+
+        self._pending.append(heat)
         self.overlay.key += [("safe", "0 %: safe in every arrangement"),
                              ("mine", "100 %: a mine in every arrangement")]
         self.shown.append("its mine probabilities")
@@ -179,6 +194,9 @@ class Report:
 
     def json(self) -> dict[str, Any]:
         """The report as ``check --json`` prints it."""
+        for key, make in self._later.items():
+            self.data[key] = make()
+        self._later.clear()
         return {**self.data, "consistent": self.consistent}
 
 

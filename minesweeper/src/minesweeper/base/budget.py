@@ -1,0 +1,206 @@
+"""What a command may take: the memory its work needs, estimated from the board's size
+and structure before anything large is allocated, and refused in one line (exit 2)
+beyond :data:`MAX_MEMORY` or beyond what the process is allowed (its address-space
+limit, ``ulimit -v``, or the machine's available memory).
+
+The figures come from the board alone, counted in a few passes of compiled code:
+its squares, the covered squares, those a number sees (the *frontier*) and those no
+number sees (the *interior*), and the numbers next to covered squares with the squares
+each sees.  Each way of answering (:data:`COSTS`) costs about so many bytes for each of
+them, measured on boards of every kind (all covered, mostly revealed, positions of real
+games; see ``docs/minesweeper.md``); the figures are upper estimates, not exact.
+
+>>> import numpy as np
+>>> from minesweeper.base.board import Board, UNKNOWN
+>>> s = shape_of(Board(np.full((1000, 1000), UNKNOWN, dtype=np.int8)))
+>>> s.covered, s.frontier, s.interior, s.numbers
+(1000000, 0, 1000000, 0)
+>>> estimate("plain", s) < MAX_MEMORY
+True
+>>> gib(3 << 30), gib(200 << 20)
+('3.0 GiB', '0.2 GiB')
+"""
+
+from __future__ import annotations
+
+import resource
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._core import mines as kernels
+from .board import UNKNOWN, Board, TooLarge
+
+#: The most memory one command's work may take (the board read, the answer built and
+#: written included).  A board whose estimate passes it is refused before the work.
+MAX_MEMORY = 3 << 30
+#: What the program holds before any board: the interpreter, numpy, the solvers.
+BASE = 120 << 20
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The sizes an estimate is made of: ``squares`` (width x height), ``covered``
+    squares, ``frontier`` (covered squares some number sees), ``numbers`` (revealed
+    squares next to a covered one) and ``entries`` (the covered squares the numbers
+    see, each counted once a number)."""
+
+    squares: int
+    covered: int
+    frontier: int
+    numbers: int
+    entries: int
+
+    @property
+    def interior(self) -> int:
+        """Covered squares no number sees."""
+        return self.covered - self.frontier
+
+
+def shape_of(board: Board) -> Shape:
+    """The :class:`Shape` of ``board`` (compiled passes; a few bytes a square for a
+    moment)."""
+    cells = np.ascontiguousarray(board.cells)
+    n, m, entries = kernels.extract_sizes(cells)
+    covered = cells == UNKNOWN
+    seen = np.zeros((cells.shape[0] + 2, cells.shape[1] + 2), dtype=np.bool_)
+    revealed = cells >= 0
+    h, w = cells.shape
+    for dr in range(3):
+        for dc in range(3):
+            seen[dr:dr + h, dc:dc + w] |= revealed
+    frontier = int(np.count_nonzero(covered & seen[1:h + 1, 1:w + 1]))
+    return Shape(int(cells.size), int(n), frontier, int(m), int(entries))
+
+
+#: Bytes a way of answering takes for each square of the board, each covered square,
+#: each frontier square and each entry (a number and a square it sees), as measured
+#: (peak resident memory of the program, its helper process included), rounded up.
+#:
+#: * ``plain``: ``check`` and ``--count`` without a total (the collapse, in arrays);
+#: * ``safe``: ``--safe`` without a total (every covered square in the answer);
+#: * ``groups``: ``--probabilities``, ``hint``, and with a total ``check``, ``--count``
+#:   and ``--safe`` (the groups of classes, every covered square in the answer);
+#: * ``solver``: the SAT solver square by square (:data:`~minesweeper.base.board.MAX_PROBLEM`
+#:   bounds it too);
+#: * ``json``: the JSON of each covered square (``--probabilities --json``).
+COSTS: dict[str, tuple[int, int, int, int]] = {
+    "plain": (24, 12, 200, 40),
+    "safe": (24, 260, 200, 40),
+    "groups": (24, 700, 1200, 150),
+    "solver": (24, 400, 400, 200),
+    "json": (0, 450, 0, 0),
+}
+
+#: What each way of answering is, in the messages that refuse a board.
+WHAT = {
+    "plain": "checking this board",
+    "safe": "the safe squares of this board",
+    "groups": "the probabilities of this board",
+    "solver": "the solver's problem of this board",
+    "json": "the JSON of every covered square",
+}
+
+
+def estimate(way: str, s: Shape) -> int:
+    """About how many bytes answering a board of shape ``s`` the way ``way`` takes
+    (:data:`COSTS`), the program's own :data:`BASE` included."""
+    per_square, per_covered, per_frontier, per_entry = COSTS[way]
+    return (BASE + per_square * s.squares + per_covered * s.covered
+            + per_frontier * s.frontier + per_entry * s.entries)
+
+
+def gib(n: int) -> str:
+    """Bytes in GiB, one decimal."""
+    return f"{n / (1 << 30):.1f} GiB"
+
+
+def allowed() -> tuple[int, str] | None:
+    """How much memory this process may still take and in what words, when the
+    address-space limit (``ulimit -v``, ``prlimit --as``) or the machine's available
+    memory is below :data:`MAX_MEMORY`; None otherwise."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    best: tuple[int, str] | None = None
+    if soft != resource.RLIM_INFINITY:
+        best = (max(0, soft - _held("VmSize") + _held("VmRSS")),
+                f"this machine allowed {gib(soft)} (its address-space limit)")
+    available = _available()
+    if available is not None and (best is None or available + _held("VmRSS") < best[0]):
+        best = (available + _held("VmRSS"),
+                f"this machine allowed {gib(available)} (the memory it has free)")
+    if best is not None and best[0] < MAX_MEMORY:
+        return best
+    return None
+
+
+def _held(field: str) -> int:
+    """A size of this process from ``/proc/self/status`` (bytes; 0 where unknown)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def _available() -> int | None:
+    """The machine's available memory (``MemAvailable``), None where unknown."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+#: The last estimate made, for the line that reports running out of memory anyway.
+_last: list[tuple[str, int]] = []
+
+
+def require(need: int, what: str, detail: str = "") -> None:
+    """Refuse (:class:`~minesweeper.base.board.TooLarge`, exit 2) work that needs about
+    ``need`` bytes beyond :data:`MAX_MEMORY` or beyond what this process is allowed;
+    ``what`` names the work, ``detail`` the figures it comes from.
+
+    >>> require(5 << 30, "the probabilities of this board")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    minesweeper.base.board.TooLarge: the probabilities of this board needs about 5.0 GiB; the limit is 3.0 GiB
+    """
+    _last[:] = [(what, need)]
+    why = f" ({detail})" if detail else ""
+    if need > MAX_MEMORY:
+        raise TooLarge(f"{what} needs about {gib(need)}{why}; the limit is {gib(MAX_MEMORY)}")
+    room = allowed()
+    if room is not None and need > room[0]:
+        raise TooLarge(f"{what} needs about {gib(need)}{why}; {room[1]}")
+
+
+def check(way: str, s: Shape) -> None:
+    """Refuse a board of shape ``s`` whose answer the way ``way`` would pass the limits
+    (:func:`require`)."""
+    parts = [f"{s.covered:,} covered squares"]
+    if s.frontier:
+        parts.append(f"{s.frontier:,} of them next to a number")
+    require(estimate(way, s), WHAT[way], ", ".join(parts))
+
+
+def out_of_memory(exc: BaseException | None = None) -> TooLarge:
+    """The one-line error for memory that ran out anyway (the estimate was short, or
+    the machine had less than it said): what was being done and what it needed, when
+    an estimate was made, and what this machine allowed."""
+    room = allowed()
+    limit = room[1] if room is not None else "this machine allowed no more"
+    if _last:
+        what, need = _last[0]
+        return TooLarge(f"{what} ran out of memory: it needs about {gib(need)}; {limit}")
+    size = getattr(exc, "_total_size", None)
+    if isinstance(size, int):
+        return TooLarge(f"out of memory: an array of {gib(size)} could not be allocated; "
+                        f"{limit}")
+    return TooLarge(f"out of memory; {limit}")
+
