@@ -3,12 +3,15 @@ demo_program.py COMMAND ...`` runs it as a program (its handlers installed first
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 
 import click
 
-from puzzleshell import command
+from puzzleshell import command, signals
 from puzzleshell.command import echo, output_stream
+from puzzleshell.errors import OutOfMemory
 from puzzleshell.input import read_bytes
 
 
@@ -47,6 +50,29 @@ def spin(seconds: float) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         sum(range(1000))
+
+
+@demo.command()
+@click.argument("mib", type=int)
+@click.option("--how", type=click.Choice(["here", "child", "killed", "estimate"]),
+              default="here", help="Where the memory runs out.")
+def hoard(mib: int, how: str) -> None:
+    """Take MIB mebibytes: here, in a child process (in_child), in a child the kernel
+    kills, or refused from an estimate first."""
+    size = mib << 20
+    if how == "estimate":
+        raise OutOfMemory(size, f"hoarding {mib} MiB")
+    if how == "child":
+        echo(str(len(signals.in_child(bytearray, size))))
+    elif how == "killed":
+        signals.in_child(_killed)
+    else:
+        echo(str(len(bytearray(size))))
+
+
+def _killed() -> None:
+    """End this process as the kernel's out-of-memory killer does."""
+    os.kill(os.getpid(), signal.SIGKILL)
 
 
 if __name__ == "__main__":

@@ -109,6 +109,28 @@ def test_a_signal_during_start_up_ends_quietly() -> None:
     testing.signal_during_start_up([*DEMO, "spin", "0.2"])
 
 
+@pytest.mark.parametrize(("how", "words"), [
+    ("here", "demo: error: ran out of memory; "),
+    ("child", "demo: error: ran out of memory; "),
+    ("killed", "demo: error: ran out of memory; "),
+    ("estimate", "demo: error: hoarding 4096 MiB needs about 4.0 GiB of memory; "),
+])
+def test_memory_that_runs_out_is_one_line_with_exit_2(how: str, words: str) -> None:
+    """Here, in a child process, in a child the kernel kills, or refused from an
+    estimate: one line saying what the machine allowed, exit 2."""
+    done = testing.run_bounded([*DEMO, "hoard", "4096", "--how", how],
+                               address_space=768 << 20)
+    testing.assert_one_line_error(done, words, "this machine allowed 0.75 GiB (the "
+                                  "address-space limit, ulimit -v)")
+    assert done.stdout == ""
+
+
+def test_memory_that_suffices_is_no_error() -> None:
+    done = testing.run_bounded([*DEMO, "hoard", "64", "--how", "child"],
+                               address_space=768 << 20)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"{64 << 20}\n", "")
+
+
 _ENDING = """
 import os, signal, sys, threading, time
 from puzzleshell import signals

@@ -6,9 +6,9 @@ alike:
 * :class:`CommandGroup`: a click group whose commands load on first use (``lazy``) and
   all take ``--debug``, before or after the command's name;
 * :func:`main`: runs a group as a program; every failure becomes one line on standard
-  error and an exit code (2 bad input, 1 no answer, 130 interrupted, 70 a fault of the
-  program), a reader that goes away (``| head``) ends it quietly, and ``--debug``
-  shows the traceback instead;
+  error and an exit code (2 bad input or memory that ran out, 1 no answer, 130
+  interrupted, 70 a fault of the program), a reader that goes away (``| head``) ends
+  it quietly, and ``--debug`` shows the traceback instead;
 * :func:`quiet_option`, :func:`json_option`, :func:`output_option`: ``-q``, ``--json``
   and ``-o``, declared here once (each command says in its own words what they leave
   out, print or write);
@@ -39,7 +39,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from . import signals
-from .errors import BadInput, ProgramError, ReaderGone
+from .errors import BadInput, ProgramError, ReaderGone, memory_line
 from .output import error_message, open_output
 from .text import printable, size_text
 
@@ -369,7 +369,12 @@ def run(group: click.Group, args: list[str], prog: str, extras: Mapping[str, str
     except Exception as exc:
         if settings.debug:
             raise
-        line, code = failure_line(exc, prog, extras)
+        if isinstance(exc, MemoryError):  # what the failed work held goes before the words
+            exc = exc.with_traceback(None)
+        try:
+            line, code = failure_line(exc, prog, extras)
+        except MemoryError:  # not even room for the words: the fewest
+            line, code = "error: ran out of memory", 2
         _say(f"{prog}: {line}")
         return code
 
@@ -385,11 +390,14 @@ def failure_line(exc: Exception, prog: str,
                  extras: Mapping[str, str] | None = None) -> tuple[str, int]:
     """The line (after ``PROG: ``) that says why the work failed, and the exit code: the
     error's own for a :class:`~puzzleshell.errors.ProgramError`, 2 for an error of the
-    system or a missing optional package, :data:`INTERNAL_ERROR` for a fault of the
-    program itself.
+    system, a missing optional package or memory that ran out, :data:`INTERNAL_ERROR`
+    for a fault of the program itself.
 
     >>> failure_line(BadInput("a number above 8"), "minesweeper")
     ('error: a number above 8', 2)
+    >>> line, code = failure_line(MemoryError(), "nqueens")
+    >>> line.startswith("error: ran out of memory; this machine allowed "), code
+    (True, 2)
     >>> line, code = failure_line(ModuleNotFoundError("no dask", name="dask"), "nqueens",
     ...                           {"dask": "cluster"})
     >>> line
@@ -399,6 +407,8 @@ def failure_line(exc: Exception, prog: str,
     """
     if isinstance(exc, ProgramError):
         return f"{exc.label}{exc}", exc.exit_code
+    if isinstance(exc, MemoryError):
+        return f"error: {memory_line(exc)}", 2
     if isinstance(exc, OSError):
         return f"error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), 2
     package = (getattr(exc, "name", None) or "").partition(".")[0]

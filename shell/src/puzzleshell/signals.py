@@ -240,7 +240,9 @@ def in_child(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)``, computed in a forked child process when the handlers are installed
     (and in place otherwise), so that C code that keeps the interpreter lock cannot keep
     the program from obeying a signal: the program waits for the result, and on a signal
-    stops the child and ends. The result, or the exception, comes back pickled.
+    stops the child and ends. The result, or the exception, comes back pickled; a child
+    that ends without an answer (killed by the kernel's out-of-memory killer, or left no
+    room to send it) is :class:`~puzzleshell.errors.OutOfMemory`.
 
     >>> in_child(divmod, 17, 5)
     (3, 2)
@@ -262,6 +264,7 @@ def in_child(fn: Callable[..., T], *args: Any) -> T:
     _children.add(pid)
     os.close(write_end)
     chunks: list[bytes] = []
+    status = 0
     try:
         while True:
             block = os.read(read_end, 1 << 20)
@@ -275,16 +278,32 @@ def in_child(fn: Callable[..., T], *args: Any) -> T:
         except OSError:
             pass
         try:
-            os.waitpid(pid, 0)
+            status = os.waitpid(pid, 0)[1]
         except ChildProcessError:
             pass
         _children.discard(pid)
     if not chunks:
-        raise MemoryError("the computation ended without an answer (out of memory?)")
+        raise _lost(status)
     ok, value = pickle.loads(b"".join(chunks))
     if ok:
         return value  # type: ignore[no-any-return]
     raise value
+
+
+def _lost(status: int) -> BaseException:
+    """Why a child ended without an answer, from its wait ``status``: killed outright
+    (the kernel's out-of-memory killer sends SIGKILL), or ended without room to send the
+    answer, is :class:`~puzzleshell.errors.OutOfMemory`; another signal (a crash) is a
+    fault of the program.
+
+    >>> type(_lost(9)).__name__, type(_lost(0)).__name__, type(_lost(11)).__name__
+    ('OutOfMemory', 'OutOfMemory', 'RuntimeError')
+    """
+    from .errors import OutOfMemory
+
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) != signal.SIGKILL:
+        return RuntimeError(f"the computation's process ended by signal {os.WTERMSIG(status)}")
+    return OutOfMemory()
 
 
 def _child(fn: Callable[..., Any], args: tuple[Any, ...], read_end: int, write_end: int,
@@ -303,8 +322,11 @@ def _child(fn: Callable[..., Any], args: tuple[Any, ...], read_end: int, write_e
         try:
             payload = pickle.dumps((True, fn(*args)))
         except BaseException as exc:
+            exc = exc.with_traceback(None)  # what the failed work held is let go
             try:
                 payload = pickle.dumps((False, exc))
+            except MemoryError:
+                payload = b""  # no room for the answer: the parent says so
             except Exception:
                 payload = pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
         view = memoryview(payload)
