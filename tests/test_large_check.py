@@ -1,5 +1,5 @@
-"""``check`` reads back every npy board ``solve`` writes (mapped, not read, up to
-n = 10^9) and still refuses hostile npy files in one line."""
+"""``check`` reads back every npy and perm board ``solve`` writes (up to n = 10^9: npy
+mapped, perm a window at a time) and still refuses hostile files in one line."""
 
 from __future__ import annotations
 
@@ -9,9 +9,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from nqueens.base.errors import BadInput
 from nqueens.base.limits import MAX_LARGE_N
 from nqueens.output.formats.limits import NPY_MAX_BYTES, NPY_READ_MAX_N
+from nqueens.output.formats.perm_file import PERM_FILE_FROM_BYTES, read_perm_file
+from nqueens.output.formats.readers import read_perm_bytes
 from nqueens.output.formats.writers import npy_header
 from puzzleshell import testing
 
@@ -114,3 +119,69 @@ def test_check_reads_the_billion_queens_solve_writes(tmp_path: Path) -> None:
     done = _nqueens("check", str(f))
     assert done.returncode == 0, done.stderr
     assert done.stdout == "valid: 1,000,000,000 queens, no two attack each other\n"
+
+
+def _read_both(tmp_path: Path, data: bytes, window: int) -> tuple[object, object]:
+    """What the whole-text reader and the windowed file reader make of ``data``: the
+    board's columns, or the message."""
+    f = tmp_path / "q.txt"
+    f.write_bytes(data)
+    answers: list[object] = []
+    for read in (lambda: read_perm_bytes(data.removeprefix(b"\xef\xbb\xbf"), "q.txt"),
+                 lambda: read_perm_file(str(f), "q.txt", window=window)):
+        try:
+            answers.append(read().as_tuple())
+        except BadInput as exc:
+            answers.append(str(exc))
+    return answers[0], answers[1]
+
+
+@st.composite
+def _perm_texts(draw: st.DrawFn) -> bytes:
+    """Permutations, some spoiled: a repeat, a column off the board, a token that is no
+    number; separated as files separate them, with or without a byte-order mark."""
+    n = draw(st.integers(1, 80))
+    cols = draw(st.permutations(list(range(1, n + 1))))
+    spoil = draw(st.sampled_from(["none", "repeat", "off", "token"]))
+    tokens = [str(c) for c in cols]
+    i = draw(st.integers(0, n - 1))
+    if spoil == "repeat":
+        tokens[i] = tokens[draw(st.integers(0, n - 1))]
+    elif spoil == "off":
+        tokens[i] = str(draw(st.sampled_from([0, n + 1, 10**20])))
+    elif spoil == "token":
+        tokens[i] = draw(st.sampled_from(["a7", "7é", "+", "1x2", "-3"]))
+    seps = draw(st.lists(st.sampled_from([" ", "\n", ",", "\t", "  ", "\r\n", " ,"]),
+                         min_size=n, max_size=n))
+    bom = draw(st.sampled_from(["", "\ufeff"]))
+    return (bom + "".join(t + s for t, s in zip(tokens, seps, strict=True))).encode()
+
+
+@given(_perm_texts(), st.sampled_from([64, 90, 257, 1 << 20]))
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_the_windowed_perm_reader_answers_as_the_whole_text_reader(tmp_path: Path, data: bytes,
+                                                                   window: int) -> None:
+    whole, windowed = _read_both(tmp_path, data, window)
+    assert windowed == whole
+
+
+@pytest.mark.slow
+def test_a_perm_file_beyond_the_whole_text_reader_checks_and_names_its_trouble(
+        tmp_path: Path) -> None:
+    n = 30_000_000  # 249 MB of text: above PERM_FILE_FROM_BYTES, read a window at a time
+    f = tmp_path / "q.txt"
+    solved = _nqueens("solve", str(n), "-f", "perm", "-o", str(f))
+    assert solved.returncode == 0 and f.stat().st_size >= PERM_FILE_FROM_BYTES, solved.stderr
+    done = _nqueens("check", str(f))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"valid: {n:,} queens, no two attack each other\n"
+    text = f.read_bytes()
+    first, second, rest = text.split(b" ", 2)
+    assert (first, second) == (b"2", b"4")  # the construction: row i < n/2 in column 2i
+    f.write_bytes(b"4 2 " + rest)  # now (1, 4) and (3, 6), 1-based, share a diagonal
+    done = _nqueens("check", str(f), "--json")
+    assert done.returncode == 1 and '"valid": false' in done.stdout, done.stderr
+    f.write_bytes(b"2 2 " + rest)  # a column twice
+    testing.assert_one_line_error(_nqueens("check", str(f)), "line 1, column 3: not a "
+                                  "permutation: 2 appears twice (rows 1 and 2)")

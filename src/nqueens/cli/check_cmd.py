@@ -15,6 +15,7 @@ from ..base.placement import Placement
 from ..base.squares import square_name
 from ..output import formats
 from ..output.formats.npy_map import is_npy_file, map_npy
+from ..output.formats.perm_file import is_large_perm_file, read_perm_file
 from ..tasks.viz.text import count_of
 from .common import (
     dump_json,
@@ -52,11 +53,12 @@ def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool
               output: str | None, piece: str, torus: bool, quiet: bool) -> int:
     """FILE (or standard input, '-') holds one board in any readable format: a Q/. board,
     a 0/1 matrix, a list of row strings, a 1-based permutation, algebraic squares, JSON,
-    or a numpy .npy file of 0-based columns. Permutations up to n = 100,000,000 and npy
-    files up to n = 1,000,000,000 (every board solve writes; a file is mapped, not read)
-    are checked in O(n) (ten million queens: about a second); the other formats are read
-    up to n = 1000. Larger inputs are refused unread (exit 2): perm above 1.2 GB, npy
-    above 8 GB, other text above 4 MB.
+    or a numpy .npy file of 0-based columns. Permutations and npy files up to
+    n = 1,000,000,000 (every board solve writes; a file is mapped, not read whole; from a
+    pipe, permutations up to n = 100,000,000) are checked in O(n) (ten million queens: about a
+    second); the other formats are read up to n = 1000. Larger inputs are refused unread
+    (exit 2): perm above 12 GB (1.2 GB from a pipe), npy above 8 GB, other text above
+    4 MB.
     A board with empty rows (a Q/. board, a matrix, a list or JSON with fewer than n
     queens) is a partial placement: valid when no two of its queens attack each other,
     and invalid with --complete, which asks for a queen in every row (the empty ranks
@@ -83,6 +85,8 @@ def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool
     board: Solution | Placement
     if file != "-" and input_format in (None, "npy") and is_npy_file(file):
         board = map_npy(file)  # mapped, not read: any board solve writes
+    elif file != "-" and input_format in (None, "perm") and is_large_perm_file(file):
+        board = read_perm_file(file)  # mapped and parsed a window at a time
     else:
         data, source = read_board_bytes(file, input_format, tell)
         board = formats.read_placement(data, input_format, source)
