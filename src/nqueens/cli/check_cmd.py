@@ -54,7 +54,7 @@ def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool
     """FILE (or standard input, '-') holds one board in any readable format: a Q/. board,
     a 0/1 matrix, a list of row strings, a 1-based permutation, algebraic squares, JSON,
     or a numpy .npy file of 0-based columns. Permutations and npy files up to
-    n = 1,000,000,000 (every board solve writes; a file is mapped, not read whole; from a
+    n = 1,000,000,000 (every board solve writes; a file is never held whole; from a
     pipe, permutations up to n = 100,000,000) are checked in O(n) (ten million queens: about a
     second); the other formats are read up to n = 1000. Larger inputs are refused unread
     (exit 2): perm above 12 GB (1.2 GB from a pipe), npy above 8 GB, other text above
@@ -86,7 +86,7 @@ def check_cmd(file: str, input_format: str | None, complete: bool, as_json: bool
     if file != "-" and input_format in (None, "npy") and is_npy_file(file):
         board = map_npy(file)  # mapped, not read: any board solve writes
     elif file != "-" and input_format in (None, "perm") and is_large_perm_file(file):
-        board = read_perm_file(file)  # mapped and parsed a window at a time
+        board = read_perm_file(file)  # read and parsed 16 MiB of text at a time
     else:
         data, source = read_board_bytes(file, input_format, tell)
         board = formats.read_placement(data, input_format, source)
