@@ -193,7 +193,20 @@ def output_option(help: str = "Write to FILE instead of standard output (written
     2 4 1 3
     """
     return click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
-                        required=required, help=help)
+                        required=required, callback=_file_name, help=help)
+
+
+def _file_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Refuse an empty file name for ``-o`` (``-o ""``), as a usage error that says so.
+
+    >>> _file_name(click.Context(click.Command("x")), click.Option(["-o"]), "")
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: a file name is needed ('-' for standard output), not ''
+    """
+    if value == "":
+        raise click.BadParameter("a file name is needed ('-' for standard output), not ''")
+    return value
 
 
 def echo(text: str = "", out: IO[str] | None = None, nl: bool = True) -> None:

@@ -88,8 +88,12 @@ def error_message(exc: OSError, path: str | os.PathLike[str] | None = None) -> s
     'cannot write out.txt: No space left on device'
     >>> error_message(OSError("disk full"), "out.txt")
     'cannot write out.txt: disk full'
+    >>> error_message(FileNotFoundError(errno.ENOENT, "no file name given", ""))
+    "cannot write the output: it needs a file name, not ''"
     """
     name = exc.filename if exc.filename is not None else path
+    if name is not None and not os.fsdecode(name):
+        return "cannot write the output: it needs a file name, not ''"
     reason = exc.strerror or (str(exc.args[0]) if len(exc.args) == 1 else str(exc))
     return f"cannot write {os.fsdecode(name) if name is not None else 'the output'}: {reason}"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, TypeVar
@@ -14,6 +15,7 @@ from puzzleshell import command
 from puzzleshell.command import echo, output_stream, say
 from puzzleshell.input import read_input
 from puzzleshell.output import is_replaced
+from puzzleshell.text import printable
 
 from ..algorithms.search import Problem
 from ..base import squares
@@ -29,6 +31,8 @@ from ..output.formats import (
     format_for_extension,
     input_limit,
 )
+from ..output.formats.limits import NPY_MAGIC, looks_like_perm
+from ..output.formats.readers import where
 from ..output.pictures import Style
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -343,11 +347,17 @@ def check_output_paths(paths: Sequence[tuple[str, str | None]],
     Traceback (most recent call last):
     ...
     nqueens.base.errors.BadInput: --output ./p.html: the same file as --html
+    >>> check_output_paths([("--html", "")])
+    Traceback (most recent call last):
+    ...
+    nqueens.base.errors.BadInput: --html needs a file name, not ''
     """
     seen: dict[str, str] = {os.path.realpath(p): "the input frame" for p in inputs}
     for what, path in paths:
         if path is None or path == "-":
             continue
+        if not path:
+            raise BadInput(f"{what} needs a file name, not ''")
         target = os.path.abspath(path)
         folder = os.path.dirname(target)
         if not os.path.isdir(folder):
@@ -391,8 +401,40 @@ def read_board_bytes(path: str, fmt: str | None = None,
     if path == "-" and sys.stdin.isatty():
         (tell or say)("nqueens: reading a board from the terminal: type or paste it, then "
                       "press Ctrl-D")
-    data = read_input(path, lambda head: input_limit(head, fmt), error=BadInput)
-    return data, "<stdin>" if path == "-" else path
+    source = "<stdin>" if path == "-" else path
+    data = read_input(path, lambda head: _limit_of(head, fmt, source), error=BadInput)
+    return data, source
+
+
+def _limit_of(head: bytes, fmt: str | None, source: str) -> tuple[int, str]:
+    """The size limit of a board input whose first bytes are ``head``
+    (:func:`~nqueens.output.formats.input_limit`); a format given (``-i perm``,
+    ``-i npy``) that those bytes already break is refused from them, so that no more is
+    read than shows what is wrong.
+
+    >>> _limit_of(b"2 4 1 3", "perm", "b.txt")[0]
+    1200000000
+    >>> _limit_of(b"2 4\\n.Q..\\n", "perm", "b.txt")
+    Traceback (most recent call last):
+    ...
+    nqueens.base.errors.BadInput: b.txt, line 2, column 1: '.Q..' is not a whole number
+    >>> _limit_of(b".Q..", "npy", "b.txt")
+    Traceback (most recent call last):
+    ...
+    nqueens.base.errors.BadInput: b.txt: not an npy file (it does not start with the npy magic)
+    """
+    body = head.removeprefix(b"\xef\xbb\xbf")
+    if fmt == "perm" and body and not looks_like_perm(body):
+        m = re.search(rb"[^\s,]*[^0-9+\s,][^\s,]*", body)  # the first word not a number
+        if m is not None:
+            line = body.count(b"\n", 0, m.start()) + 1
+            col = m.start() - (body.rfind(b"\n", 0, m.start()) + 1) + 1
+            word = m.group()[:200].decode("utf-8", "replace")
+            raise BadInput(f"{where(source, line, col)}{printable(repr(word), 60)} is not a "
+                           "whole number")
+    if fmt == "npy" and not body.startswith(NPY_MAGIC):
+        raise BadInput(f"{source}: not an npy file (it does not start with the npy magic)")
+    return input_limit(head, fmt)
 
 
 def problem_from_options(n: int, piece: str, torus: bool, fixed: str | None,

@@ -12,6 +12,7 @@ from ..base.tables import TABLE_FORMATS
 from ..tasks.linear_listing import BOARD_FORMATS, format_linear_table, linear_listing
 from .common import (
     boards_text,
+    check_output_paths,
     echo,
     json_option,
     output_format,
@@ -66,6 +67,7 @@ def linear_cmd(n: int | None, span: tuple[int, int] | None, fmt: str | None,
 
     Exit code 1 when the board has no linear solution (gcd(n, 6) > 1).
     """
+    check_output_paths([("--output", output)])  # before any line is said
     if span is not None:
         if n is not None:
             raise BadInput("give either N or --table FROM TO, not both")
