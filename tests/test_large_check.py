@@ -4,6 +4,7 @@ mapped, perm a window at a time) and still refuses hostile files in one line."""
 from __future__ import annotations
 
 import resource
+import signal
 import subprocess
 from pathlib import Path
 
@@ -185,3 +186,13 @@ def test_a_perm_file_beyond_the_whole_text_reader_checks_and_names_its_trouble(
     f.write_bytes(b"2 2 " + rest)  # a column twice
     testing.assert_one_line_error(_nqueens("check", str(f)), "line 1, column 3: not a "
                                   "permutation: 2 appears twice (rows 1 and 2)")
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_the_check_of_a_large_perm_file(tmp_path: Path) -> None:
+    f = tmp_path / "q.txt"
+    assert _nqueens("solve", "50000000", "-f", "perm", "-o", str(f)).returncode == 0
+    done, after = testing.interrupt([*NQUEENS, "check", str(f)], signal.SIGINT, tmp_path,
+                                    [*NQUEENS, "solve", "8"])
+    testing.assert_ended(done, after, signal.SIGINT, "nqueens")
+    assert done.stdout == ""
