@@ -97,6 +97,9 @@ def solve_cmd(n: int, method: str, fmt: str | None, as_json: bool, output: str |
             raise
         with _status(show, f"solving n = {n:,} by {used}"):
             _write_blocks(n, blocks, fmt, output)
+        if show:
+            say(f"nqueens: solved and wrote n = {n:,} by {used} in "
+                f"{time.perf_counter() - started:.2f} s")
         command.wrote(output, boards_text(1, n, fmt), quiet)
         return 0
     try:
