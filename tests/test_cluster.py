@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -36,6 +37,7 @@ from nqueens.algorithms.counter.runner import run  # noqa: E402
 from nqueens.algorithms.counter.work import Subproblem, digest  # noqa: E402
 from nqueens.algorithms.search import Problem  # noqa: E402
 from nqueens.base.errors import BadInput  # noqa: E402
+from puzzleshell import testing  # noqa: E402
 
 A000170 = {12: 14200, 13: 73712, 14: 365596, 16: 14772512, 17: 95815104, 18: 666090624}
 A002562 = {12: 1787, 13: 9233, 14: 45752, 16: 1846955, 17: 11977939, 18: 83263591}
@@ -69,15 +71,17 @@ class Cluster:
             self.add_worker()
         self.wait_for_workers(workers)
 
-    def _start(self, *args: str) -> subprocess.Popen[bytes]:
+    def _start(self, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
         proc = subprocess.Popen(_dask_cli(*args), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=True)
+                                stderr=subprocess.DEVNULL, start_new_session=True,
+                                env=None if env is None else {**os.environ, **env})
         self.procs.append(proc)
         return proc
 
-    def add_worker(self) -> subprocess.Popen[bytes]:
+    def add_worker(self, *extra: str, env: dict[str, str] | None = None
+                   ) -> subprocess.Popen[bytes]:
         proc = self._start("worker", self.address, "--nthreads", "1", "--no-nanny",
-                           "--no-dashboard", "--host", "127.0.0.1")
+                           "--no-dashboard", "--host", "127.0.0.1", *extra, env=env)
         self.workers.append(proc)
         return proc
 
@@ -458,3 +462,75 @@ def test_results_from_the_cluster_are_spot_checked(client: Any) -> None:
     dm = DaskMap(client, task_seconds=0.3)
     assert cons.tally(subs, run(subs, dm)) == (A000170[14], A002562[14])
     assert 1 <= dm.checked <= dm.tasks
+
+
+# A faulty worker beside an honest one: the preload tests/faulty_worker.py alters one
+# result of a batch when its trigger file says so.
+
+FAULTY = Path(__file__).with_name("faulty_worker.py")
+
+
+@pytest.fixture(scope="module")
+def faulty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Cluster, Path]]:
+    trigger = tmp_path_factory.mktemp("fault") / "trigger"
+    c = Cluster(workers=1)
+    try:
+        c.add_worker("--preload", str(FAULTY), env={"NQUEENS_FAULT_FILE": str(trigger)})
+        c.wait_for_workers(2)
+        yield c, trigger
+    finally:
+        c.close()
+
+
+KEY = "a journal key of sixteen characters or more"
+
+
+def _nqueens(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(testing.program("nqueens") + list(args), capture_output=True,
+                          text=True, timeout=600)
+
+
+def _finished_rows(path: Path) -> list[tuple[int, ...]]:
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        return sorted(conn.execute("SELECT id, total, slice0, slice1, slice2 FROM done"))
+
+
+@pytest.mark.parametrize("delta", [1, 8, 64])
+def test_a_worker_that_alters_a_result_is_caught_and_named(
+        faulty: tuple[Cluster, Path], tmp_path: Path, delta: int) -> None:
+    cluster, trigger = faulty
+    trigger.write_text(f"{delta}\n")
+    journal = tmp_path / "q17.sqlite"
+    run = _nqueens("count", "17", "--scheduler", cluster.address, "--journal", str(journal),
+                  "--journal-key", KEY, "-q")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == f"{A000170[17]}\n"
+    assert not trigger.exists()  # the faulty worker did alter a result
+    told = [line for line in run.stderr.splitlines() if "returned a wrong result" in line]
+    assert len(told) == 1 and told[0].startswith("nqueens: the worker at tcp://127.0.0.1:")
+    assert "do not add up to its count" in told[0]
+    # The journal holds the right figures only: each row as counted here.
+    rows = _finished_rows(journal)
+    subs = dict(enumerate(_count_subs(17)[1]))
+    again = {r.id: r for r in solve_batch([subs[i] for i, *_ in rows])}
+    assert rows == [(r.id, r.total, *r.slices) for r in again.values()]
+
+
+def test_redundant_counting_catches_a_result_whose_figures_agree(
+        faulty: tuple[Cluster, Path], tmp_path: Path) -> None:
+    cluster, trigger = faulty
+    trigger.write_text("8 consistent\n")
+    run = _nqueens("count", "17", "--scheduler", cluster.address, "--redundant", "-q")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == f"{A000170[17]}\n"
+    assert not trigger.exists()
+    assert "differs" in run.stderr and "the worker at tcp://127.0.0.1:" in run.stderr
+
+
+def test_redundant_needs_a_cluster() -> None:
+    run = _nqueens("count", "12", "--redundant")
+    assert run.returncode == 2
+    assert run.stderr == ("nqueens: error: --redundant counts each batch on two workers of "
+                          "a cluster: it needs --scheduler\n")

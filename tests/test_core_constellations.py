@@ -28,15 +28,17 @@ def conflict(queens: list[Square], knight: bool, n: int) -> bool:
 
 
 def readable_count(n: int, queens: list[Square], knight: bool
-                   ) -> tuple[int, int, int, int] | None:
+                   ) -> tuple[int, int, int, int, tuple[int, int, int]] | None:
     """(completions, fixed by a half turn, fixed by a quarter turn, column sum of the last
-    empty row) by plain backtracking over the empty rows; None when the queens conflict."""
+    empty row, completions by that column modulo 3) by plain backtracking over the empty
+    rows; None when the queens conflict."""
     if conflict(queens, knight, n):
         return None
     piece = Piece.SUPERQUEEN if knight else Piece.QUEEN
     taken = {r for r, _ in queens}
     empty = [r for r in range(n) if r not in taken]
     result = [0, 0, 0, 0]
+    slices = [0, 0, 0]
 
     def place(i: int, placed: list[Square]) -> None:
         if i == len(empty):
@@ -44,8 +46,9 @@ def readable_count(n: int, queens: list[Square], knight: bool
             for r, c in placed:
                 pos[r] = c
             result[0] += 1
-            if empty:
-                result[3] += pos[empty[-1]]
+            last = pos[empty[-1]] if empty else 0
+            result[3] += last
+            slices[last % 3] += 1
             if all(pos[n - 1 - r] == n - 1 - pos[r] for r in range(n)):
                 result[1] += 1
             if all(pos[pos[r]] == n - 1 - r for r in range(n)):
@@ -58,7 +61,7 @@ def readable_count(n: int, queens: list[Square], knight: bool
             place(i + 1, placed + [(r, c)])
 
     place(0, list(queens))
-    return result[0], result[1], result[2], result[3]
+    return result[0], result[1], result[2], result[3], (slices[0], slices[1], slices[2])
 
 
 def readable_estimate(n: int, queens: list[Square], depth: int) -> int:
@@ -119,7 +122,7 @@ def test_kernels_match_the_readable_search(board: tuple[int, list[Square]], knig
         base[r] = c
     assert kc.count_general(n, avail, gap, rows, m, base, knight, 2) == want
     if not knight:
-        assert kc.count_queen(avail, gap, m) == (want[0], want[3])
+        assert kc.count_queen(avail, gap, m) == (want[0], want[3], want[4])
         for depth in range(0, 4):
             assert kc.estimate(avail, gap, m, depth) == readable_estimate(n, queens, depth)
 
@@ -136,10 +139,12 @@ def test_many_at_once_matches_one_at_a_time(subs: list[tuple[int, list[Square]]]
         table[i, :2 * len(queens)] = [x for q in queens for x in q]
     out = np.full(len(subs), -7, dtype=np.int64)
     colsums = np.full(len(subs), -7, dtype=np.int64)
-    kc.count_queen_many(n, table, nq, out, colsums)
+    slices = np.full((len(subs), 3), -7, dtype=np.int64)
+    kc.count_queen_many(n, table, nq, out, colsums, slices)
     for i, (_, queens) in enumerate(subs):
         want = readable_count(n, queens, False)
-        assert (out[i], colsums[i]) == ((0, 0) if want is None else (want[0], want[3]))
+        got = (out[i], colsums[i], tuple(slices[i].tolist()))
+        assert got == ((0, 0, (0, 0, 0)) if want is None else (want[0], want[3], want[4]))
 
 
 def test_short_subproblems() -> None:
@@ -149,7 +154,7 @@ def test_short_subproblems() -> None:
         m, rows, avail, gap = arrays(4, queens, False)
         want = readable_count(4, queens, False)
         assert want is not None and m == 4 - len(queens)
-        assert kc.count_queen(avail, gap, m) == (want[0], want[3])
+        assert kc.count_queen(avail, gap, m) == (want[0], want[3], want[4])
 
 
 def frame_image(n: int, k: int, t: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -319,14 +324,17 @@ def test_count_queen_many_checks_its_arguments() -> None:
     table = np.zeros((2, 4), dtype=np.int64)
     nq = np.array([2, 2], dtype=np.int64)
     with pytest.raises(ValueError, match="2-D"):
-        core.count_queen_many(8, i64(4), nq, i64(2), i64(2))
+        core.count_queen_many(8, i64(4), nq, i64(2), i64(2), i64(6))
     with pytest.raises(ValueError, match="nq"):
-        core.count_queen_many(8, table, i64(1), i64(2), i64(2))
+        core.count_queen_many(8, table, i64(1), i64(2), i64(2), i64(6))
     with pytest.raises(ValueError, match="do not fit"):
-        core.count_queen_many(8, table, np.array([2, 3]), i64(2), i64(2))
+        core.count_queen_many(8, table, np.array([2, 3]), i64(2), i64(2), i64(6))
     with pytest.raises(ValueError, match="colsums"):
-        core.count_queen_many(8, table, nq, i64(2), i64(1))
+        core.count_queen_many(8, table, nq, i64(2), i64(1), i64(6))
     with pytest.raises(ValueError, match="outside"):
-        core.count_queen_many(4, np.full((2, 4), 4, dtype=np.int64), nq, i64(2), i64(2))
+        core.count_queen_many(4, np.full((2, 4), 4, dtype=np.int64), nq, i64(2), i64(2), i64(6))
     with pytest.raises(TypeError, match="out"):
-        core.count_queen_many(8, table, nq, u64(2), i64(2))
+        core.count_queen_many(8, table, nq, u64(2), i64(2), i64(6))
+
+    with pytest.raises(ValueError, match="slices"):
+        core.count_queen_many(8, table, nq, i64(2), i64(2), i64(5))

@@ -37,7 +37,7 @@ def test_every_pass_and_turn_search_agrees_with_the_engine(n: int) -> None:
     assert sum(t for t, _ in found) == sum(hc.count_pass(n, x, symmetry="mirror-flip")[0]
                                             for x in passes)
     for c in range(n // 2):
-        assert rc.recount_turns(n, c) == hc.count_turns(n, c)
+        assert rc.recount_turns(n, c) == hc.count_turns(n, c)[:3]
 
 
 def test_the_recount_adds_up_to_the_published_totals() -> None:

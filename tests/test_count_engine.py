@@ -161,8 +161,8 @@ def test_general_kernel_agrees_with_queen_kernel() -> None:
         m, rows, avail, gap = cons._arrays(11, pairs, False)
         base = np.zeros(11, dtype=np.int64)
         fast = kc.count_queen(avail, gap, m)
-        total, _, _, colsum = kc.count_general(11, avail, gap, rows, m, base, False, 0)
-        assert fast == (total, colsum)  # the count and the column sum both agree
+        total, _, _, colsum, slices = kc.count_general(11, avail, gap, rows, m, base, False, 0)
+        assert fast == (total, colsum, slices)  # count, column sum and slices all agree
 
 
 def test_runner_accepts_any_unordered_executor() -> None:

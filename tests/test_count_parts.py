@@ -44,7 +44,8 @@ def test_the_parts_of_a_pass_add_up_to_it(n: int, data: st.DataObject) -> None:
     whole = core.count_pass(n, x, symmetry=symmetry)
     parts = [core.count_pass(n, x, symmetry=symmetry, prefix_bits=bits, prefix=p)
              for p in range(1 << bits)]
-    assert (sum(t for t, _ in parts), sum(m for _, m in parts)) == whole
+    slices = tuple(sum(sl[i] for _, _, sl in parts) for i in range(3))
+    assert (sum(t for t, _, _ in parts), sum(m for _, m, _ in parts), slices) == whole
 
 
 @pytest.mark.parametrize("n", range(4, 17))

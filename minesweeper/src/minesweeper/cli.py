@@ -197,14 +197,23 @@ def _picture_options(f: F) -> F:
                              "[default: 640 or more, squares of at least 32 px].")(f)
 
 
-def _write_picture(path: str, board: Board, overlay: Overlay, kind: str, look: Look,
+def _write_picture(path: str, board: Board, overlay: Overlay | Report, kind: str, look: Look,
                    text: str | None = None, no_total: str = "") -> str:
     """Write the board as ``kind``; ``text`` is the text form to write instead of the plain
     board (an answer), and ``no_total`` the advice when the .mine format lacks a total.
-    What was written, for the message that says so, after what the caller says."""
+    ``overlay`` is the picture's marks, or the report whose marks they are (a picture
+    too large is then refused before its marks are made).  What was written, for the
+    message that says so, after what the caller says."""
     from .base.board import format_board
-    from .output.render import picture
+    from .output.render import Overlay, check_picture, picture
+    from .output.report import Report
 
+    if isinstance(overlay, Report):
+        if kind in ("svg", "png"):
+            check_picture(board, kind, overlay.marks(), look.width, look.labels)
+            overlay = overlay.overlay
+        else:
+            overlay = Overlay()         # not drawn
     if kind in ("svg", "png"):
         data, lay = picture(board, overlay, kind, look.width, look.labels)
         deliver(path, data)
@@ -342,6 +351,10 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
     look = Look(size_px, labels)
     look.check(kind)
     board, text = _load_board(file, mines)
+    if do_probabilities and (as_json or kind == "json"):
+        from .base import budget
+
+        budget.check("json", budget.shape_of(board))
     started = time.perf_counter()
     report = _report(board, file, method)
     if do_count:
@@ -401,8 +414,7 @@ def _answer(report: Report, output: str | None, kind: str, as_json: bool, look: 
         deliver(output, json_text(report.json()) + "\n")
         command.wrote(output, f"{answer}, as JSON", quiet)
     elif output is not None:
-        how = _write_picture(output, report.board, report.overlay, kind, look,
-                             text=report.text())
+        how = _write_picture(output, report.board, report, kind, look, text=report.text())
         command.wrote(output, (report.what() if kind in ("svg", "png") else answer) + how,
                       quiet)
     if as_json:
@@ -633,16 +645,22 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
     return 0 if advice.consistent else 1
 
 
-def _advice_overlay(board: Board, advice: Hint) -> Overlay:
-    """The picture of the advice: the heat map, the square to open outlined."""
+def _advice_overlay(board: Board, advice: Hint) -> Report:
+    """The picture of the advice: the heat map, the square to open outlined (a report
+    whose marks are made when the picture is drawn)."""
     from .output.report import Report
 
     report = Report(board)
     report.add_probabilities(advice.result)
     if advice.best is not None:
-        report.overlay.marked = {advice.best}
-        report.overlay.key.append(("marked", "the square to open"))
-    return report.overlay
+        report._marks["marked"] = 1
+        best = advice.best
+
+        def mark() -> None:
+            report._overlay.marked = {best}
+        report._pending.append(mark)
+        report._overlay.key.append(("marked", "the square to open"))
+    return report
 
 
 @cli.command()
@@ -693,7 +711,7 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
         report.add_verdict(signals.in_child(decide, board, "sat"))
     if show_safe:
         report.add_safe(signals.in_child(safe_squares, board))
-    how = _write_picture(output, board, report.overlay, kind, look,
+    how = _write_picture(output, board, report, kind, look,
                          text=report.text() if witness or show_safe else None,
                          no_total="the board gives none (write .txt, or give --mines)")
     command.wrote(output, report.what() + how, quiet)

@@ -59,22 +59,25 @@ static Py_ssize_t prepare_core(int n, const int64_t *qrow, const int64_t *qcol, 
     return m;
 }
 
-/* The plain-queen count and column sum of m rows to fill (m <= NQ_MAX_N, every
+/* The plain-queen count, column sum and slices of m rows to fill (m <= NQ_MAX_N, every
  * gap[0..m-2] < 64): the loop of nq_count_queen.h, from level 0. */
 static void count_queen_core(const uint64_t *avail, const uint64_t *gap, unsigned m,
-                             int64_t *total_out, int64_t *colsum_out) {
+                             int64_t *total_out, int64_t *colsum_out, int64_t *slices_out) {
     uint8_t small_gap[NQ_MAX_N];
     for (unsigned i = 0; i < m; i++)
         small_gap[i] = (uint8_t)gap[i];
     nq_masks none = {0, 0, 0};
-    uint64_t total, colsum;
-    nq_count_queen_from(avail, small_gap, m, 0, none, &total, &colsum);
+    uint64_t total, colsum, slices[3];
+    nq_count_queen_from(avail, small_gap, m, 0, none, &total, &colsum, slices);
     *total_out = (int64_t)total;
     *colsum_out = (int64_t)colsum;
+    for (int i = 0; i < 3; i++)
+        slices_out[i] = (int64_t)slices[i];
 }
 
 typedef struct {
     int64_t total, f180, f90, colsum;
+    int64_t slices[3]; /* the total again, by the last row's queen's column modulo 3 */
 } general_result;
 
 /* The count with the knight move and the rotation tests (see the binding).  rows[i]
@@ -82,11 +85,12 @@ typedef struct {
 static general_result count_general_core(int n, const uint64_t *avail, const uint64_t *gap,
                                          const int64_t *rows, unsigned m, const int64_t *base,
                                          bool knight, Py_ssize_t sym) {
-    general_result res = {0, 0, 0, 0};
+    general_result res = {0, 0, 0, 0, {0, 0, 0}};
     int64_t pos[NQ_MAX_N] = {0};
     memcpy(pos, base, (size_t)n * sizeof(int64_t));
     if (m == 0) {
         res.total = 1;
+        res.slices[0] = 1;
         res.f180 = sym >= 1 && nq_is_symmetric(pos, n, false);
         res.f90 = sym >= 2 && nq_is_symmetric(pos, n, true);
         return res;
@@ -114,6 +118,7 @@ static general_result count_general_core(int n, const uint64_t *avail, const uin
         if (d == last) {
             res.total++;
             res.colsum += nq_index(bit);
+            res.slices[nq_index(bit) % 3]++;
             if (sym >= 1) {
                 for (unsigned i = 0; i < m; i++)
                     pos[rows[i]] = nq_index(bits[i]);
@@ -407,9 +412,10 @@ done:
 }
 
 PyDoc_STRVAR(count_queen_doc,
-             "count_queen(avail, gap, m) -> (completions, column sum)\n\n"
+             "count_queen(avail, gap, m) -> (completions, column sum, slices)\n\n"
              "Count the completions of a plain-queen subproblem with m rows to fill (avail\n"
-             "and gap as prepare() leaves them).");
+             "and gap as prepare() leaves them); slices counts them again by the column of\n"
+             "the last row's queen modulo 3.");
 
 static PyObject *py_count_queen(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
@@ -430,11 +436,12 @@ static PyObject *py_count_queen(PyObject *self, PyObject *args, PyObject *kwargs
         goto done;
     if (check_gaps(vg->buf, m) < 0)
         goto done;
-    int64_t total, colsum;
+    int64_t total, colsum, sl[3];
     Py_BEGIN_ALLOW_THREADS
-    count_queen_core(va->buf, vg->buf, (unsigned)m, &total, &colsum);
+    count_queen_core(va->buf, vg->buf, (unsigned)m, &total, &colsum, sl);
     Py_END_ALLOW_THREADS
-    result = Py_BuildValue("(LL)", (long long)total, (long long)colsum);
+    result = Py_BuildValue("(LL(LLL))", (long long)total, (long long)colsum, (long long)sl[0],
+                           (long long)sl[1], (long long)sl[2]);
 done:
     shell_views_release(&views);
     return result;
@@ -442,10 +449,11 @@ done:
 
 PyDoc_STRVAR(count_general_doc,
              "count_general(n, avail, gap, rows, m, base, knight, sym)\n"
-             "    -> (total, fixed180, fixed90, column sum)\n\n"
+             "    -> (total, fixed180, fixed90, column sum, slices)\n\n"
              "Count completions with the knight move (knight) and, when sym is 1 or 2, also\n"
              "those a half turn (and for 2 a quarter turn) leaves unchanged.  base[r] is the\n"
-             "column of the pre-placed queen of row r.");
+             "column of the pre-placed queen of row r.  slices counts the completions again\n"
+             "by the column of the last row's queen modulo 3.");
 
 static PyObject *py_count_general(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
@@ -479,8 +487,9 @@ static PyObject *py_count_general(PyObject *self, PyObject *args, PyObject *kwar
     r = count_general_core((int)n, va->buf, vg->buf, vr->buf, (unsigned)m, vb->buf,
                            knight != 0, sym);
     Py_END_ALLOW_THREADS
-    result = Py_BuildValue("(LLLL)", (long long)r.total, (long long)r.f180, (long long)r.f90,
-                           (long long)r.colsum);
+    result = Py_BuildValue("(LLLL(LLL))", (long long)r.total, (long long)r.f180,
+                           (long long)r.f90, (long long)r.colsum, (long long)r.slices[0],
+                           (long long)r.slices[1], (long long)r.slices[2]);
 done:
     shell_views_release(&views);
     return result;
@@ -680,18 +689,19 @@ static Py_ssize_t prepare_row(int n, const int64_t *row, Py_ssize_t k, int64_t *
 }
 
 PyDoc_STRVAR(count_queen_many_doc,
-             "count_queen_many(n, queens, nq, out, colsums) -> None\n\n"
+             "count_queen_many(n, queens, nq, out, colsums, slices) -> None\n\n"
              "count_queen() for many plain-queen subproblems: row i of queens (2-D int64)\n"
-             "holds nq[i] pre-placed queens as (row, column) pairs; the counts go to out[i]\n"
-             "and the column sums to colsums[i] (both 0 when the queens attack each other).");
+             "holds nq[i] pre-placed queens as (row, column) pairs; the counts go to out[i],\n"
+             "the column sums to colsums[i] and the slices to slices[3i .. 3i+2] (all 0 when\n"
+             "the queens attack each other).");
 
 static PyObject *py_count_queen_many(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    static char *keywords[] = {"n", "queens", "nq", "out", "colsums", NULL};
+    static char *keywords[] = {"n", "queens", "nq", "out", "colsums", "slices", NULL};
     Py_ssize_t n;
-    PyObject *o_queens, *o_nq, *o_out, *o_cs;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nOOOO:count_queen_many", keywords, &n,
-                                     &o_queens, &o_nq, &o_out, &o_cs))
+    PyObject *o_queens, *o_nq, *o_out, *o_cs, *o_sl;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nOOOOO:count_queen_many", keywords, &n,
+                                     &o_queens, &o_nq, &o_out, &o_cs, &o_sl))
         return NULL;
     if (check_n(n) < 0)
         return NULL;
@@ -702,10 +712,12 @@ static PyObject *py_count_queen_many(PyObject *self, PyObject *args, PyObject *k
     int rc = get_queen_rows(&views, o_queens, o_nq, n, &vq, &vn, &count, &width);
     Py_buffer *vo = rc == 0 ? shell_views_get(&views, o_out, 'q', 8, count, true, "out") : NULL;
     Py_buffer *vc = vo ? shell_views_get(&views, o_cs, 'q', 8, count, true, "colsums") : NULL;
-    if (!vc)
+    Py_buffer *vs = vc ? shell_views_get(&views, o_sl, 'q', 8, 3 * count, true, "slices")
+                       : NULL;
+    if (!vs)
         goto done;
     const int64_t *queens = vq->buf, *nq = vn->buf;
-    int64_t *out = vo->buf, *colsums = vc->buf;
+    int64_t *out = vo->buf, *colsums = vc->buf, *slices = vs->buf;
     Py_BEGIN_ALLOW_THREADS
     int64_t rows[NQ_MAX_N];
     uint64_t avail[NQ_MAX_N], gap[NQ_MAX_N];
@@ -713,10 +725,10 @@ static PyObject *py_count_queen_many(PyObject *self, PyObject *args, PyObject *k
         Py_ssize_t m = prepare_row((int)n, queens + i * width, (Py_ssize_t)nq[i], rows, avail,
                                    gap);
         if (m < 0) {
-            out[i] = 0;
-            colsums[i] = 0;
+            out[i] = colsums[i] = 0;
+            slices[3 * i] = slices[3 * i + 1] = slices[3 * i + 2] = 0;
         } else {
-            count_queen_core(avail, gap, (unsigned)m, &out[i], &colsums[i]);
+            count_queen_core(avail, gap, (unsigned)m, &out[i], &colsums[i], slices + 3 * i);
         }
     }
     Py_END_ALLOW_THREADS
@@ -880,27 +892,28 @@ out:
 }
 
 PyDoc_STRVAR(count_items_doc,
-             "count_items(avail, gap, m_of, level_of, sub, masks, totals, colsums) -> None\n\n"
+             "count_items(avail, gap, m_of, level_of, sub, masks, totals, colsums, slices)\n"
+             "    -> None\n\n"
              "Count the items of make_items on the host, one after another, with the very\n"
-             "function a GPU thread runs (nq_count_item): totals[i] and colsums[i] (uint64)\n"
-             "receive item i's completions and column sum.");
+             "function a GPU thread runs (nq_count_item): totals[i], colsums[i] and\n"
+             "slices[3i .. 3i+2] (uint64) receive item i's completions, column sum and slices.");
 
 static PyObject *py_count_items(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"avail", "gap", "m_of", "level_of", "sub", "masks", "totals",
-                               "colsums", NULL};
-    PyObject *o[8];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOO:count_items", keywords, &o[0], &o[1],
-                                     &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]))
+                               "colsums", "slices", NULL};
+    PyObject *o[9];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOOO:count_items", keywords, &o[0],
+                                     &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7], &o[8]))
         return NULL;
     shell_views views = {.count = 0};
     PyObject *result = NULL;
-    Py_buffer *v[8];
-    static const char formats[8] = {'Q', 'B', 'B', 'B', 'i', 'Q', 'Q', 'Q'};
-    static const Py_ssize_t sizes[8] = {8, 1, 1, 1, 4, 8, 8, 8};
-    static const char *names[8] = {"avail", "gap", "m_of", "level_of", "sub", "masks",
-                                   "totals", "colsums"};
-    for (int k = 0; k < 8; k++) {
+    Py_buffer *v[9];
+    static const char formats[9] = {'Q', 'B', 'B', 'B', 'i', 'Q', 'Q', 'Q', 'Q'};
+    static const Py_ssize_t sizes[9] = {8, 1, 1, 1, 4, 8, 8, 8, 8};
+    static const char *names[9] = {"avail", "gap", "m_of", "level_of", "sub", "masks",
+                                   "totals", "colsums", "slices"};
+    for (int k = 0; k < 9; k++) {
         v[k] = shell_views_get(&views, o[k], formats[k], sizes[k], -1, k >= 6, names[k]);
         if (!v[k])
             goto done;
@@ -909,7 +922,8 @@ static PyObject *py_count_items(PyObject *self, PyObject *args, PyObject *kwargs
     Py_ssize_t width = subs ? shell_len(v[0]) / subs : 0;
     bool bad = shell_len(v[1]) != subs * width || shell_len(v[0]) != subs * width ||
                shell_len(v[3]) != subs || shell_len(v[5]) != 3 * items ||
-               shell_len(v[6]) < items || shell_len(v[7]) < items || width > NQ_COUNT_STACK;
+               shell_len(v[6]) < items || shell_len(v[7]) < items ||
+               shell_len(v[8]) < 3 * items || width > NQ_COUNT_STACK;
     const int32_t *sub = v[4]->buf;
     const uint8_t *m_of = v[2]->buf, *level_of = v[3]->buf;
     for (Py_ssize_t i = 0; i < items && !bad; i++) {
@@ -923,7 +937,7 @@ static PyObject *py_count_items(PyObject *self, PyObject *args, PyObject *kwargs
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < items; i++)
         nq_count_item(v[0]->buf, v[1]->buf, m_of, level_of, sub, v[5]->buf, width, i, v[6]->buf,
-                      v[7]->buf);
+                      v[7]->buf, v[8]->buf);
     Py_END_ALLOW_THREADS
     Py_INCREF(Py_None);
     result = Py_None;

@@ -883,6 +883,9 @@ static inline uint64_t mirror(uint64_t cols, int n) {
 typedef struct {
     int64_t total;
     int64_t listed; /* words that entered its pair counts, both sides */
+    /* the total again, added up separately by the north group's west columns (as a
+     * binary number) modulo 3: the check a result carries */
+    int64_t slices[3];
 } pass_result;
 
 /* The pass's memory: for even n a north group and its south partner at a time; for
@@ -1072,7 +1075,7 @@ static int list_group_parts(const quadrants *qs, uint64_t g, uint64_t x, uint64_
 static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, uint64_t *nb_buf,
                            uint64_t *gather, segment *sa, segment *sb, int *wt, bool d4,
                            const uint64_t *order, int norder, pair_scratch *scratch,
-                           int64_t *listed) {
+                           int64_t *listed, uint64_t *slices) {
     const int n = qs->n, w = qs->w, k = qs->k;
     const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(k) & ~x;
     const int need = k - nq_popcount(x);
@@ -1102,8 +1105,10 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
         for (int64_t j = 0; j < nb; j++)
             nb_buf[j] = south_word(nb_buf[j], false, full);
         if (!d4) {
-            total += (uint64_t)weight * count_pairs(na_buf, (size_t)na, nb_buf, (size_t)nb,
-                                                       order, norder, scratch);
+            const uint64_t c = (uint64_t)weight * count_pairs(na_buf, (size_t)na, nb_buf,
+                                                              (size_t)nb, order, norder, scratch);
+            total += c;
+            slices[g % 3] += c;
             continue;
         }
         /* where a tie (or the column set's own symmetry) needs each signature weighed:
@@ -1126,17 +1131,22 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
                                (size_t)sb[j].len * sizeof(uint64_t));
                         m += sb[j].len;
                     }
-                if (m)
-                    total += (uint64_t)weigh * count_pairs(na_buf + sa[i].start,
-                                                              (size_t)sa[i].len, gather,
-                                                              (size_t)m, order, norder, scratch);
+                if (m) {
+                    const uint64_t c = (uint64_t)weigh *
+                                       count_pairs(na_buf + sa[i].start, (size_t)sa[i].len,
+                                                   gather, (size_t)m, order, norder, scratch);
+                    total += c;
+                    slices[g % 3] += c;
+                }
             }
         }
         if (!each && above_a && above_b) { /* the rest: orbits of 8, each counted once */
             const int64_t ha = sa[above_a - 1].start + sa[above_a - 1].len;
             const int64_t hb = sb[above_b - 1].start + sb[above_b - 1].len;
-            total += 8u * count_pairs(na_buf, (size_t)ha, nb_buf, (size_t)hb, order, norder,
-                                      scratch);
+            const uint64_t c = 8u * count_pairs(na_buf, (size_t)ha, nb_buf, (size_t)hb, order,
+                                                norder, scratch);
+            total += c;
+            slices[g % 3] += c;
         }
     }
     return total;
@@ -1161,7 +1171,7 @@ static size_t middle_free(const uint64_t *raw, int64_t len, bool north, uint64_t
 static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
                           const north_class *kept, uint64_t *stream, uint64_t *sa,
                           uint64_t *sb, const uint64_t *order, int norder,
-                          pair_scratch *scratch, int64_t *listed) {
+                          pair_scratch *scratch, int64_t *listed, uint64_t *slices) {
     const int n = qs->n, k = qs->k, w = qs->w;
     const uint64_t full = nq_full(n), wfull = nq_full(w), y = nq_full(k) & ~x;
     const uint64_t streamed_x = p->keep_north ? y : x, kept_x = p->keep_north ? x : y;
@@ -1197,7 +1207,9 @@ static uint64_t count_odd(const quadrants *qs, uint64_t x, const pass_plan *p,
             const size_t nk = middle_free(kw, klen, p->keep_north, mbit, full, sb);
             const uint64_t weight = mid < k ? 4 : 2; /* the mirror; the flip */
             *listed += (int64_t)(ns + nk);
-            total += weight * count_pairs(sa, ns, sb, nk, order, norder, scratch);
+            const uint64_t c = weight * count_pairs(sa, ns, sb, nk, order, norder, scratch);
+            total += c;
+            slices[g % 3] += c;
         }
     }
     return total;
@@ -1211,7 +1223,7 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
     uint64_t order[128];
     const int norder = split_order(n, order);
     int64_t listed = 0;
-    uint64_t total = 0;
+    uint64_t total = 0, slices[3] = {0, 0, 0};
     /* either group may be the side narrowed first: both buffers fit the larger */
     const int64_t wider = p.stream > p.kept_group ? p.stream : p.kept_group;
     pair_scratch scratch = {malloc((size_t)wider * sizeof(uint32_t)),
@@ -1228,7 +1240,7 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
         uint64_t *gather = malloc((size_t)p.kept_group * sizeof(uint64_t));
         if (a && b && sa && sb && wt && gather)
             total = count_even(qs, x, a, b, gather, sa, sb, wt, d4, order, norder, &scratch,
-                               &listed);
+                               &listed, slices);
         else
             rc = -1;
         free(a);
@@ -1249,7 +1261,7 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
             if (!p.rebuild)
                 list_class(qs, p.keep_north ? x : y, &kept);
             total = count_odd(qs, x, &p, &kept, stream, sa, sb, order, norder, &scratch,
-                              &listed);
+                              &listed, slices);
         } else {
             rc = -1;
         }
@@ -1265,6 +1277,8 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
         return -1;
     res->total = (int64_t)total;
     res->listed = listed;
+    for (int i = 0; i < 3; i++)
+        res->slices[i] = (int64_t)slices[i];
     return 0;
 }
 
@@ -1294,6 +1308,7 @@ typedef struct {
     uint64_t full;
     int pos[64];
     int64_t f180, f90, colsum;
+    int64_t slices[3]; /* f180 again, by the column of row 1's queen modulo 3 */
 } turn_search;
 
 static bool quarter_fixed(const turn_search *t) {
@@ -1313,6 +1328,7 @@ static void turn_rows(turn_search *t, int r, uint64_t cols, uint64_t anti, uint6
         t->f180++;
         t->f90 += quarter_fixed(t);
         t->colsum += t->pos[n > 1 ? 1 : 0];
+        t->slices[t->pos[n > 1 ? 1 : 0] % 3]++;
         return;
     }
     uint64_t free = t->full & ~cols & ~(anti >> r) & ~(diag >> (n - 1 - r));
@@ -1514,10 +1530,12 @@ static PyObject *py_quadrant_bytes(PyObject *self, PyObject *args, PyObject *kwa
 
 static const char COUNT_PASS_DOC[] =
     "count_pass(n, x, *, form=None, keep_max=None, symmetry='square', prefix_bits=0,\n"
-    "           prefix=0) -> (int, int)\n\n"
+    "           prefix=0) -> (int, int, (int, int, int))\n\n"
     "Pass x of the count of n (2 <= n <= 28, 0 <= x < 2**(n//2 - 1)): the solutions,\n"
     "weighted by symmetry, whose north half uses the east columns x or whose symmetric\n"
-    "images are counted through it, and the number of north placements it listed.\n"
+    "images are counted through it, the number of north placements it listed, and the\n"
+    "first figure again, added up separately by the north group's west columns (read\n"
+    "as a binary number) modulo 3 (the slices add up to the total).\n"
     "The sum over every x is the total count. form: the compare to use (one this CPU\n"
     "runs; by default simd()); keep_max: the most bytes an odd pass keeps as one class\n"
     "before it builds that side's groups again for each partner (by default 1 GiB);\n"
@@ -1574,7 +1592,7 @@ static PyObject *py_count_pass(PyObject *self, PyObject *args, PyObject *kwargs)
     quadrants *qs = NULL;
     if (L == 0 && !(qs = quadrants_or_error(n)))
         return NULL;
-    pass_result res = {0, 0};
+    pass_result res = {0, 0, {0, 0, 0}};
     int rc;
     Py_BEGIN_ALLOW_THREADS
     if (L > 0) {
@@ -1586,7 +1604,9 @@ static PyObject *py_count_pass(PyObject *self, PyObject *args, PyObject *kwargs)
     Py_END_ALLOW_THREADS
     if (rc < 0)
         return PyErr_NoMemory();
-    return Py_BuildValue("(LL)", (long long)res.total, (long long)res.listed);
+    return Py_BuildValue("(LL(LLL))", (long long)res.total, (long long)res.listed,
+                         (long long)res.slices[0], (long long)res.slices[1],
+                         (long long)res.slices[2]);
 }
 
 static const char PART_BYTES_DOC[] =
@@ -1633,10 +1653,11 @@ static PyObject *py_part_bytes(PyObject *self, PyObject *args, PyObject *kwargs)
 }
 
 static const char COUNT_TURNS_DOC[] =
-    "count_turns(n, c) -> (int, int, int)\n\n"
+    "count_turns(n, c) -> (int, int, int, (int, int, int))\n\n"
     "Solutions of n (2 <= n <= 23) with the queen of row 0 in column c that a half turn\n"
     "leaves unchanged, how many of them a quarter turn leaves unchanged too, and the sum\n"
-    "of the columns of their queens in row 1.";
+    "of the columns of their queens in row 1; and the first figure again, split by that\n"
+    "column modulo 3.";
 
 static PyObject *py_count_turns(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
@@ -1647,7 +1668,9 @@ static PyObject *py_count_turns(PyObject *self, PyObject *args, PyObject *kwargs
     Py_BEGIN_ALLOW_THREADS
     count_turns((int)n, (int)c, &t);
     Py_END_ALLOW_THREADS
-    return Py_BuildValue("(LLL)", (long long)t.f180, (long long)t.f90, (long long)t.colsum);
+    return Py_BuildValue("(LLL(LLL))", (long long)t.f180, (long long)t.f90,
+                         (long long)t.colsum, (long long)t.slices[0], (long long)t.slices[1],
+                         (long long)t.slices[2]);
 }
 
 static const char SIMD_DOC[] =

@@ -229,6 +229,11 @@ def progress_bar(enabled: bool, label: str, eta: Eta) -> Iterator[Progress | Non
               default=None,
               help="Count on a running Dask cluster (also from $NQUEENS_SCHEDULER); needs "
                    'pip install "nqueens[cluster]".')
+@click.option("--redundant", is_flag=True,
+              help="With --scheduler: count every batch on two different workers and "
+                   "compare (a third count, here, settles a difference). Twice the work; "
+                   "without it every result still passes its own checks and a random "
+                   "sample is recounted here.")
 @memory_option
 @click.option("--gpu", is_flag=True,
               help="Count on the GPU (CUDA; needs pip install \"nqueens[gpu]\"): the queen "
@@ -252,7 +257,8 @@ def progress_bar(enabled: bool, label: str, eta: Eta) -> Iterator[Progress | Non
 @quiet_option
 def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixed: str | None,
               blocked: str | None, workers: int | None, journal: str | None,
-              journal_key: str | None, scheduler: str | None, memory_limit: str | None,
+              journal_key: str | None, scheduler: str | None, redundant: bool,
+              memory_limit: str | None,
               gpu: bool, device: str | None, verify: int | None, estimate_only: bool,
               output: str | None, quiet: bool) -> int:
     """The queen board (n = 4..28) is counted by joining half-boards: every placement of
@@ -301,6 +307,9 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
     journal_key = _journal_key(ctx, journal, journal_key)
     where = _device(gpu, device, workers, memory_limit)
     scheduler = _scheduler(ctx, scheduler, problem, workers, where)
+    if redundant and scheduler is None:
+        raise BadInput("--redundant counts each batch on two workers of a cluster: it needs "
+                       "--scheduler")
     limit = parse_size(memory_limit) if memory_limit is not None else None
     eta = Eta(None)
     # What a signal that ends the count says (see nqueens.interrupt), and a Ctrl-C here.
@@ -314,7 +323,8 @@ def count_cmd(n: int, unique: bool, as_json: bool, piece: str, torus: bool, fixe
             result = count_solutions(
                 problem, workers=workers, journal=journal, progress=report, executor=client,
                 journal_key=journal_key, memory_limit=limit, device=where,
-                estimate=None if quiet else eta.follow(problem), notify=_notify)
+                estimate=None if quiet else eta.follow(problem), notify=_notify,
+                redundant=redundant)
     except KeyboardInterrupt:
         say(f"nqueens: interrupted; {kept}")
         return 130

@@ -57,9 +57,13 @@ def prepare(n: int, qrow: I64, qcol: I64, knight: bool, rows: I64,
     return m
 
 
-def count_queen(avail: U64, gap: U64, m: int) -> tuple[int, int]:
+Slices = tuple[int, int, int]
+
+
+def count_queen(avail: U64, gap: U64, m: int) -> tuple[int, int, Slices]:
     """Count the completions of a plain-queen subproblem with ``m`` rows to fill:
-    ``(completions, column sum)`` (see the module's notes).
+    ``(completions, column sum, slices)`` (see the module's notes; ``slices`` counts the
+    completions again by the column of the last row's queen modulo 3).
 
     Of the two 4-queens solutions, one has its first queen on column 1 (and its last
     one on column 2); on the empty 8×8 board the count is the 92 solutions, whose
@@ -70,22 +74,23 @@ def count_queen(avail: U64, gap: U64, m: int) -> tuple[int, int]:
     >>> gap = np.empty(8, dtype=np.uint64)
     >>> m = prepare(4, np.array([0]), np.array([1]), False, rows, avail, gap)
     >>> count_queen(avail, gap, m)
-    (1, 2)
+    (1, 2, (0, 0, 1))
     >>> none = np.empty(0, dtype=np.int64)
     >>> count_queen(avail, gap, prepare(8, none, none, False, rows, avail, gap))
-    (92, 322)
+    (92, 322, (30, 30, 32))
     """
-    result: tuple[int, int] = _c.count_queen(avail, gap, m)
+    result: tuple[int, int, Slices] = _c.count_queen(avail, gap, m)
     return result
 
 
 def count_general(n: int, avail: U64, gap: U64, rows: I64,
-                  m: int, base: I64, knight: bool, sym: int) -> tuple[int, int, int, int]:
+                  m: int, base: I64, knight: bool,
+                  sym: int) -> tuple[int, int, int, int, Slices]:
     """Count completions with the knight move (``knight``) and, when ``sym`` is 1 or 2,
     also those a half turn (and for 2 a quarter turn) leaves unchanged.
 
     ``base[r]`` is the column of the pre-placed queen of row ``r`` (ignored elsewhere).
-    Returns ``(total, fixed180, fixed90, column sum)``.
+    Returns ``(total, fixed180, fixed90, column sum, slices)``.
 
     The 4 solutions of 6 queens, all symmetric under a half turn, and likewise the 4 of
     10 superqueens:
@@ -95,13 +100,13 @@ def count_general(n: int, avail: U64, gap: U64, rows: I64,
     >>> gap = np.empty(10, dtype=np.uint64)
     >>> m = prepare(6, none, none, False, rows, avail, gap)
     >>> count_general(6, avail, gap, rows, m, np.zeros(6, dtype=np.int64), False, 2)
-    (4, 4, 0, 10)
+    (4, 4, 0, 10, (1, 2, 1))
     >>> m = prepare(10, none, none, True, rows, avail, gap)
     >>> count_general(10, avail, gap, rows, m, np.zeros(10, dtype=np.int64), True, 2)
-    (4, 4, 0, 18)
+    (4, 4, 0, 18, (2, 1, 1))
     """
-    result: tuple[int, int, int, int] = _c.count_general(n, avail, gap, rows, m, base, knight,
-                                                         sym)
+    result: tuple[int, int, int, int, Slices] = _c.count_general(n, avail, gap, rows, m, base,
+                                                                 knight, sym)
     return result
 
 
@@ -181,11 +186,11 @@ def enumerate_frames(n: int, knight: bool, depth: int) -> I64:
 
 
 def count_queen_many(n: int, queens: I64, nq: I64, out: I64,
-                     colsums: I64) -> None:
+                     colsums: I64, slices: I64) -> None:
     """:func:`count_queen` for many plain-queen subproblems at once: row ``i`` of
     ``queens`` holds ``nq[i]`` pre-placed queens as (row, column) pairs; the counts go
-    to ``out[i]`` and the column sums to ``colsums[i]`` (both 0 when the pre-placed
-    queens attack each other).
+    to ``out[i]``, the column sums to ``colsums[i]`` and the slices to ``slices[i]`` (an
+    array of shape (count, 3); all 0 when the pre-placed queens attack each other).
 
     The 6-queens solutions by the column of the first queen, and a last subproblem whose
     queens (0, 0) and (1, 1) attack each other:
@@ -193,11 +198,12 @@ def count_queen_many(n: int, queens: I64, nq: I64, out: I64,
     >>> queens = np.array([[0, c, 0, 0] for c in range(6)] + [[0, 0, 1, 1]])
     >>> nq = np.array([1, 1, 1, 1, 1, 1, 2])
     >>> out, colsums = np.zeros(7, dtype=np.int64), np.zeros(7, dtype=np.int64)
-    >>> count_queen_many(6, queens, nq, out, colsums)
-    >>> out.tolist(), colsums.tolist()
-    ([0, 1, 1, 1, 1, 0, 0], [0, 4, 3, 2, 1, 0, 0])
+    >>> slices = np.zeros((7, 3), dtype=np.int64)
+    >>> count_queen_many(6, queens, nq, out, colsums, slices)
+    >>> out.tolist(), colsums.tolist(), slices[1:5].tolist()
+    ([0, 1, 1, 1, 1, 0, 0], [0, 4, 3, 2, 1, 0, 0], [[0, 1, 0], [1, 0, 0], [0, 0, 1], [0, 1, 0]])
     """
-    _c.count_queen_many(n, queens, nq, out, colsums)
+    _c.count_queen_many(n, queens, nq, out, colsums, slices)
 
 
 def make_items(n: int, queens: I64, nq: I64, level: int, avail: U64,
@@ -227,11 +233,11 @@ def make_items(n: int, queens: I64, nq: I64, level: int, avail: U64,
 
 def count_items(avail: U64, gap: npt.NDArray[np.uint8], m_of: npt.NDArray[np.uint8],
                 level_of: npt.NDArray[np.uint8], sub: npt.NDArray[np.int32], masks: U64,
-                totals: U64, colsums: U64) -> None:
+                totals: U64, colsums: U64, slices: U64) -> None:
     """Count the items of :func:`make_items` on the host, one after another, with the
-    function a GPU thread runs (``nq_count_item``): ``totals[i]`` and ``colsums[i]``
-    receive item ``i``'s completions and column sum. Arrays that :func:`make_items`
-    could not have made raise ValueError.
+    function a GPU thread runs (``nq_count_item``): ``totals[i]``, ``colsums[i]`` and
+    ``slices[i]`` (shape (items, 3)) receive item ``i``'s completions, column sum and
+    slices. Arrays that :func:`make_items` could not have made raise ValueError.
 
     >>> queens = np.array([[0, c] for c in range(6)])
     >>> avail, gap = np.zeros((6, 6), np.uint64), np.zeros((6, 6), np.uint8)
@@ -240,8 +246,11 @@ def count_items(avail: U64, gap: npt.NDArray[np.uint8], m_of: npt.NDArray[np.uin
     >>> sub = np.frombuffer(raw[0], np.int32)
     >>> masks = np.frombuffer(raw[1], np.uint64)
     >>> totals, colsums = np.zeros(sub.size, np.uint64), np.zeros(sub.size, np.uint64)
-    >>> count_items(avail, gap, m_of, level_of, sub, masks, totals, colsums)
+    >>> slices = np.zeros((sub.size, 3), np.uint64)
+    >>> count_items(avail, gap, m_of, level_of, sub, masks, totals, colsums, slices)
     >>> np.bincount(sub, weights=totals, minlength=6).astype(int).tolist()
     [0, 1, 1, 1, 1, 0]
+    >>> int(slices.sum()) == int(totals.sum())
+    True
     """
-    _c.count_items(avail, gap, m_of, level_of, sub, masks, totals, colsums)
+    _c.count_items(avail, gap, m_of, level_of, sub, masks, totals, colsums, slices)

@@ -112,9 +112,8 @@ class Probabilities:
         >>> pickle.loads(pickle.dumps(p)) == p
         True
         """
-        values: dict[int, int] = {}
-        codes = [values.setdefault(k, len(values)) for k in self.mined]
-        return (_rebuilt, (self.squares, codes, list(values), self.denominator, self.total,
+        codes, values = distinct_codes(self.mined)
+        return (_rebuilt, (self.squares, codes, values, self.denominator, self.total,
                            self.flags, self.frontier, self.interior))
 
     @property
@@ -165,10 +164,9 @@ class Probabilities:
            s   s   F
         """
         # one text for each distinct count (a few), placed on the squares in bulk
-        texts: dict[int, int] = {}
-        codes = np.fromiter((texts.setdefault(k, len(texts)) for k in self.mined),
-                            dtype=np.int64, count=len(self.mined))
-        words = np.array([f"{self._shown(k):>4}".encode() for k in texts] or [b""],
+        found, distinct = distinct_codes(self.mined)
+        codes = np.array(found, dtype=np.int64)
+        words = np.array([f"{self._shown(k):>4}".encode() for k in distinct] or [b""],
                          dtype="S4")
         table = np.array([b"   F", b"   ?", b"   ."] + [f"{v:>4}".encode()
                                                       for v in range(1, 9)], dtype="S4")
@@ -213,14 +211,9 @@ class Probabilities:
         if not self.denominator:
             raise BadInput("no arrangement agrees with the numbers: there are no "
                            "probabilities")
-        seen: dict[int, Fraction] = {}      # many squares share one: reduce each once
-        out = []
-        for k in self.mined:
-            f = seen.get(k)
-            if f is None:
-                f = seen[k] = Fraction(k, self.denominator)
-            out.append(f)
-        return out
+        codes, distinct = distinct_codes(self.mined)   # many squares share one count
+        shares = [Fraction(k, self.denominator) for k in distinct]
+        return [shares[c] for c in codes]
 
     def of(self, square: Cell) -> Fraction:
         """The probability of one covered square.
@@ -230,6 +223,27 @@ class Probabilities:
         '1/2'
         """
         return self.fractions()[self.squares.index(square)]
+
+
+def distinct_codes(values: list[int]) -> tuple[list[int], list[int]]:
+    """For each value its index among the distinct ``values``, and those, in order of
+    first appearance.  Squares that share a count share one integer object (of
+    thousands of digits on a large board with a total, whose hash Python computes anew
+    at each look-up): a run of the same object is looked up once.
+
+    >>> distinct_codes([5, 5, 7, 5])
+    ([0, 0, 1, 0], [5, 7])
+    """
+    index: dict[int, int] = {}
+    codes: list[int] = []
+    last: object = None
+    code = -1
+    for k in values:
+        if k is not last:
+            code = index.setdefault(k, len(index))
+            last = k
+        codes.append(code)
+    return codes, list(index)
 
 
 def _rebuilt(squares: list[Cell], codes: list[int], values: list[int], denominator: int,

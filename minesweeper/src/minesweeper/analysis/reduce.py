@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core import mines as kernels
+from ..base import budget
 from ..base.board import Arrays
 
 MAX_ROUNDS = 60
@@ -160,6 +161,7 @@ def collapse(a: Arrays, max_rounds: int = MAX_ROUNDS) -> Collapsed:
         return Collapsed(True, parent, parity, value, [], empty, 0, 0, rounds)
     lits, ends, root_of, written = _clauses(parent, parity, value, a.ptr, a.vars, a.need,
                                             done)
+    budget.clauses(a.n, int(lits.shape[0]), int(ends.shape[0]))
     clauses = _as_lists(lits, ends)
     free_roots = (parent == np.arange(a.n)) & (value < 0) & a.touched
     return Collapsed(False, parent, parity, value, clauses, root_of,

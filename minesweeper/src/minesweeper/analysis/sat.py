@@ -354,7 +354,26 @@ class SafeResult:
     consistent: bool
     safe: set[Cell] = field(default_factory=set)
     mined: set[Cell] = field(default_factory=set)
-    free: set[Cell] = field(default_factory=set)
+    _free: set[Cell] | None = field(default_factory=set, repr=False)
+    #: The rows and columns of the free squares, when they are kept in arrays (a large
+    #: board: a set of millions of squares is made only when asked for).
+    free_arrays: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]] | None = \
+        field(default=None, repr=False)
+
+    @property
+    def free(self) -> set[Cell]:
+        """The squares that hold a mine in some arrangements and not in others."""
+        if self._free is None:
+            rows, cols = self.free_arrays or ([], [])
+            self._free = set(zip(np.asarray(rows).tolist(), np.asarray(cols).tolist(),
+                                 strict=True))
+        return self._free
+
+    def free_count(self) -> int:
+        """How many squares are free (without making their set)."""
+        if self._free is None and self.free_arrays is not None:
+            return int(self.free_arrays[0].shape[0])
+        return len(self.free)
 
     def to_json(self) -> dict[str, object]:
         """The JSON form ``check --safe --json`` prints (squares as ``[x, y]``: column,
@@ -365,7 +384,7 @@ class SafeResult:
         [[3, 1]]
         """
         return {"consistent": self.consistent, "safe": one_based(self.safe),
-                "mined": one_based(self.mined), "undetermined": len(self.free)}
+                "mined": one_based(self.mined), "undetermined": self.free_count()}
 
     def lines(self, board: Board) -> list[str]:
         """What ``check --safe`` prints: how many squares of each kind, then ``board``
@@ -384,7 +403,7 @@ class SafeResult:
             return []
         rows = format_board(board, letters={"s": self.safe, "m": self.mined}).splitlines()
         return [f"safe in every arrangement: {len(self.safe)}; mined in every arrangement: "
-                f"{len(self.mined)}; undetermined: {len(self.free)}",
+                f"{len(self.mined)}; undetermined: {self.free_count()}",
                 "s: safe in every arrangement, m: mined in every arrangement, ?: either",
                 *rows]
 
@@ -518,9 +537,11 @@ def safe_by_classes(board: Board,
     known = of_square >= 0
     mine = known & ((of_square ^ c.parity.astype(np.int8)) == 1)
     out = SafeResult(True)
-    for where, into in ((known & ~mine, out.safe), (mine, out.mined), (~known, out.free)):
+    for where, into in ((known & ~mine, out.safe), (mine, out.mined)):
         idx = np.flatnonzero(where)
         into.update(zip(a.rows[idx].tolist(), a.cols[idx].tolist(), strict=True))
+    idx = np.flatnonzero(~known)
+    out._free, out.free_arrays = None, (a.rows[idx], a.cols[idx])
     return out
 
 
@@ -643,4 +664,4 @@ def safe_by_solver(board: Board) -> SafeResult:
             elif not possible[1]:
                 mined |= inside
     free = set(problem.squares) - safe - mined
-    return SafeResult(True, safe, mined, free)
+    return SafeResult(True, safe, mined, _free=free)

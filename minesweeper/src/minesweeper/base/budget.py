@@ -74,31 +74,43 @@ def shape_of(board: Board) -> Shape:
 
 
 #: Bytes a way of answering takes for each square of the board, each covered square,
-#: each frontier square and each entry (a number and a square it sees), as measured
-#: (peak resident memory of the program, its helper process included), rounded up.
+#: each frontier square (on top of its cost as a covered square) and each entry (a
+#: number and a covered square it sees), as measured (peak resident memory of the
+#: program, its helper process included), rounded up:
 #:
-#: * ``plain``: ``check`` and ``--count`` without a total (the collapse, in arrays);
-#: * ``safe``: ``--safe`` without a total (every covered square in the answer);
+#: * ``plain``: ``check`` and ``--count`` without a total (the collapse, in arrays; the
+#:   clauses it leaves are estimated once they are counted, :func:`clauses`);
+#: * ``safe``: ``--safe`` without a total;
 #: * ``groups``: ``--probabilities``, ``hint``, and with a total ``check``, ``--count``
-#:   and ``--safe`` (the groups of classes, every covered square in the answer);
+#:   and ``--safe`` (the groups of classes; every covered square in the answer), plus
+#:   up to :data:`SWEEP_BYTES` for the sweeps of the frontier;
 #: * ``solver``: the SAT solver square by square (:data:`~minesweeper.base.board.MAX_PROBLEM`
 #:   bounds it too);
-#: * ``json``: the JSON of each covered square (``--probabilities --json``).
+#: * ``json``: the JSON of every covered square (``--probabilities --json``).
 COSTS: dict[str, tuple[int, int, int, int]] = {
-    "plain": (24, 12, 200, 40),
-    "safe": (24, 260, 200, 40),
-    "groups": (24, 700, 1200, 150),
-    "solver": (24, 400, 400, 200),
-    "json": (0, 450, 0, 0),
+    "plain": (20, 8, 0, 40),
+    "safe": (24, 30, 200, 40),
+    "groups": (24, 240, 400, 40),
+    "solver": (24, 400, 400, 100),
+    "json": (24, 1400, 400, 40),
 }
+#: The most the sweeps of the groups hold (:data:`~minesweeper.analysis.probability.MAX_ENTRIES`
+#: partial counts and sums, about 90 bytes each), and what they take for each frontier
+#: square below that.
+SWEEP_BYTES = 600 << 20
+SWEEP_PER_FRONTIER = 10_000
+#: Bytes each literal and each clause left by the collapse take, as Python lists and in
+#: the SAT solver.
+CLAUSE_LITERAL = 60
+CLAUSE = 100
 
 #: What each way of answering is, in the messages that refuse a board.
 WHAT = {
     "plain": "checking this board",
-    "safe": "the safe squares of this board",
-    "groups": "the probabilities of this board",
-    "solver": "the solver's problem of this board",
-    "json": "the JSON of every covered square",
+    "safe": "finding the safe squares of this board",
+    "groups": "computing the probabilities of this board",
+    "solver": "stating this board for the solver",
+    "json": "writing the JSON of every covered square",
 }
 
 
@@ -106,8 +118,11 @@ def estimate(way: str, s: Shape) -> int:
     """About how many bytes answering a board of shape ``s`` the way ``way`` takes
     (:data:`COSTS`), the program's own :data:`BASE` included."""
     per_square, per_covered, per_frontier, per_entry = COSTS[way]
-    return (BASE + per_square * s.squares + per_covered * s.covered
-            + per_frontier * s.frontier + per_entry * s.entries)
+    out = (BASE + per_square * s.squares + per_covered * s.covered
+           + per_frontier * s.frontier + per_entry * s.entries)
+    if way in ("groups", "json"):
+        out += min(SWEEP_BYTES, SWEEP_PER_FRONTIER * s.frontier)
+    return out
 
 
 def gib(n: int) -> str:
@@ -166,10 +181,10 @@ def require(need: int, what: str, detail: str = "") -> None:
     ``need`` bytes beyond :data:`MAX_MEMORY` or beyond what this process is allowed;
     ``what`` names the work, ``detail`` the figures it comes from.
 
-    >>> require(5 << 30, "the probabilities of this board")  # doctest: +ELLIPSIS
+    >>> require(5 << 30, "computing the probabilities of this board")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    minesweeper.base.board.TooLarge: the probabilities of this board needs about 5.0 GiB; the limit is 3.0 GiB
+    minesweeper.base.board.TooLarge: computing the probabilities of this board needs about 5.0 GiB; the limit is 3.0 GiB
     """
     _last[:] = [(what, need)]
     why = f" ({detail})" if detail else ""
@@ -178,6 +193,16 @@ def require(need: int, what: str, detail: str = "") -> None:
     room = allowed()
     if room is not None and need > room[0]:
         raise TooLarge(f"{what} needs about {gib(need)}{why}; {room[1]}")
+
+
+def clauses(s_covered: int, literals: int, count: int) -> None:
+    """Refuse the clauses the collapse leaves (``count`` of them, ``literals`` in all)
+    when making them into the solver's lists would pass the limits; counted in arrays
+    before any list is made."""
+    if count:
+        require(BASE + 40 * s_covered + CLAUSE_LITERAL * literals + CLAUSE * count,
+                "solving this board", f"{literals:,} literals in {count:,} clauses left "
+                "after the collapse")
 
 
 def check(way: str, s: Shape) -> None:

@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
+import numpy as np
+
 from puzzleshell.output import error_message, write_file
 
 from ..base.board import MINE, UNKNOWN, Board, Cell
@@ -74,6 +76,17 @@ SIZES = (16, 20_000)
 #: The most pixels of a PNG picture (450 MB of memory while it is drawn; image programs
 #: refuse to open much larger ones).
 MAX_PNG_PIXELS = 150_000_000
+
+#: The largest SVG document drawn (about four times as much memory while it is
+#: written), and the most squares a PNG picture draws (one at a time: about ten
+#: seconds of drawing); a picture beyond them is refused before it is drawn.
+MAX_SVG_BYTES = 128 << 20
+MAX_PNG_SQUARES = 1_500_000
+#: About how many bytes of SVG each square takes, and each mark drawn over one (as
+#: measured): a square, a number on it, a flag, a mine (a witness, or a square mined
+#: in every arrangement), a check mark (safe), a figure in a square, an outline.
+SVG_BYTES = {"square": 105, "number": 110, "flag": 360, "mines": 1400, "mined": 1400,
+             "safe": 200, "labels": 130, "marked": 210}
 
 #: Widths of text, in font sizes: a digit, and a character of a sentence (a little more
 #: than Pillow's own font and the usual sans-serif fonts take: text is never clipped).
@@ -688,6 +701,70 @@ def to_png_bytes(board: Board, overlay: Overlay | None = None, width: int | None
     return picture(board, overlay, "png", width, labels)[0]  # type: ignore[return-value]
 
 
+def marks_of(overlay: Overlay | None) -> dict[str, int]:
+    """How many marks of each kind ``overlay`` draws (for :func:`check_picture`)."""
+    ov = overlay or Overlay()
+    return {"mines": len(ov.mines), "mined": len(ov.mined), "safe": len(ov.safe),
+            "labels": len(ov.labels), "marked": len(ov.marked)}
+
+
+def svg_bytes(board: Board, marks: dict[str, int]) -> int:
+    """About how many bytes the SVG picture of ``board`` takes with ``marks`` (how many
+    marks of each kind of :data:`SVG_BYTES`), found before anything is drawn.
+
+    >>> from minesweeper.base.board import parse_board
+    >>> b = parse_board("\\n".join(["1?F2" * 25] * 100))
+    >>> 0.9 < svg_bytes(b, {}) / len(to_svg(b)) < 1.3
+    True
+    """
+    cells = board.cells
+    out = SVG_BYTES["square"] * int(cells.size) + 20_000
+    out += SVG_BYTES["number"] * int(np.count_nonzero(cells > 0))
+    out += SVG_BYTES["flag"] * int(np.count_nonzero(cells == MINE))
+    return out + sum(SVG_BYTES[k] * v for k, v in marks.items())
+
+
+def check_picture(board: Board, kind: str, marks: dict[str, int],
+                  width: int | None = None, labels: bool = True) -> None:
+    """Refuse, before anything is drawn, a picture beyond the limits: an SVG document of
+    more than :data:`MAX_SVG_BYTES`, a PNG of more than :data:`MAX_PNG_SQUARES`
+    squares or :data:`MAX_PNG_PIXELS` pixels, or one that needs more memory than this
+    process is allowed (:func:`~minesweeper.base.budget.require`).
+
+    >>> import numpy as np
+    >>> from minesweeper.base.board import Board, UNKNOWN
+    >>> check_picture(Board(np.full((1000, 10_000), UNKNOWN, dtype=np.int8)), "svg", {})
+    Traceback (most recent call last):
+    ...
+    minesweeper.base.errors.BadInput: the picture would be about 1,050 MB of SVG (10000x1000 squares); the limit is 134 MB: write the board as text, or draw a part of it
+    """
+    from ..base import budget
+
+    if kind == "svg":
+        size = svg_bytes(board, marks)
+        if size > MAX_SVG_BYTES:
+            raise BadInput(f"the picture would be about {size / 1e6:,.0f} MB of SVG "
+                           f"({board.width}x{board.height} squares); the limit is "
+                           f"{MAX_SVG_BYTES / 1e6:,.0f} MB: write the board as text, or "
+                           "draw a part of it")
+        budget.require(budget.BASE + 3 * int(board.cells.size) + 4 * size,
+                       "drawing this picture", f"about {size / 1e6:,.0f} MB of SVG")
+        return
+    squares = int(board.cells.size)
+    if squares > MAX_PNG_SQUARES:
+        raise BadInput(f"the picture would draw {squares:,} squares; a PNG draws at most "
+                       f"{MAX_PNG_SQUARES:,}: write the board as text, or draw a part of it")
+    lay = layout(board, None, width, labels)
+    pixels = lay.width * lay.height
+    if pixels > MAX_PNG_PIXELS:
+        raise BadInput(f"a PNG of {lay.width:,} x {lay.height:,} pixels is more than the "
+                       f"{MAX_PNG_PIXELS:,} pixels drawn at most: write .svg, or give a "
+                       "smaller --size")
+    scale = 2 if pixels <= 8_000_000 else 1
+    budget.require(budget.BASE + 3 * squares + 8 * pixels * scale * scale,
+                   "drawing this picture", f"{lay.width:,} x {lay.height:,} pixels")
+
+
 def picture(board: Board, overlay: Overlay | None, kind: str, width: int | None = None,
             labels: bool = True) -> tuple[str | bytes, Layout]:
     """The picture of ``board`` as ``kind`` (``svg``: text, ``png``: bytes), and its
@@ -700,6 +777,7 @@ def picture(board: Board, overlay: Overlay | None, kind: str, width: int | None 
     """
     if width is not None and not SIZES[0] <= width <= SIZES[1]:
         raise BadInput(f"--size {width}: a picture is {SIZES[0]} to {SIZES[1]:,} pixels wide")
+    check_picture(board, kind, marks_of(overlay), width, labels)
     lay = layout(board, overlay, width, labels)
     if kind == "svg":
         svg = SvgCanvas()

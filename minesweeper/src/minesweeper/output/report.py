@@ -31,7 +31,7 @@ from ..analysis.verdict import Verdict
 from ..base.board import Board, Cell
 from ..base.errors import BadInput
 from ..base.words import count_text, plural, size
-from .render import Overlay
+from .render import Overlay, marks_of
 
 #: An input line of a built board: ``# input NAME x=COLUMN y=ROW``, or as boards built
 #: before squares were written (x, y): ``# input NAME ROW COLUMN``.
@@ -56,6 +56,16 @@ class Report:
     _overlay: Overlay = field(default_factory=Overlay, repr=False)
     _pending: list[Callable[[], None]] = field(default_factory=list, repr=False)
     _later: dict[str, Callable[[], Any]] = field(default_factory=dict, repr=False)
+
+    _marks: dict[str, int] = field(default_factory=dict, repr=False)
+
+    def marks(self) -> dict[str, int]:
+        """How many marks of each kind the picture draws, known before they are made
+        (for :func:`~minesweeper.output.render.check_picture`)."""
+        out = marks_of(self._overlay)
+        for kind, n in self._marks.items():
+            out[kind] = max(out.get(kind, 0), n)
+        return out
 
     @property
     def overlay(self) -> Overlay:
@@ -102,8 +112,8 @@ class Report:
     def add_safe(self, result: SafeResult) -> None:
         """The squares safe or mined in every arrangement."""
         self.data["safe"] = result.to_json()
-        self.overlay.safe, self.overlay.mined = result.safe, result.mined
-        self.overlay.key += [("safe", "safe in every arrangement"),
+        self._overlay.safe, self._overlay.mined = result.safe, result.mined
+        self._overlay.key += [("safe", "safe in every arrangement"),
                              ("mine", "a mine in every arrangement"), ("unknown", "either")]
         self.shown.append("its safe and mined squares")
         self.lines += result.lines(self.board)
@@ -131,6 +141,9 @@ class Report:
                               "every number: no probabilities ('check' alone gives the "
                               "numbers that cannot all hold)")
             return
+        certain = result.mined.count(0) + result.mined.count(result.denominator)
+        self._marks.update(mined=certain, safe=certain, labels=len(result.mined))
+
         def heat() -> None:
             ov = self._overlay
             cells = result.cells()
@@ -141,7 +154,7 @@ class Report:
             ov.labels.update({sq: t for sq, t in cells.items() if t not in ("s", "m")})
 
         self._pending.append(heat)
-        self.overlay.key += [("safe", "0 %: safe in every arrangement"),
+        self._overlay.key += [("safe", "0 %: safe in every arrangement"),
                              ("mine", "100 %: a mine in every arrangement")]
         self.shown.append("its mine probabilities")
         self.lines += [f"mine probability of each covered square, in percent, over "
@@ -154,13 +167,13 @@ class Report:
         """A witness arrangement (printed unless not ``witness``: it is still drawn and
         in the JSON), or the numbers that cannot all hold."""
         self.data.update(verdict.to_json())
-        self.overlay.mines = verdict.mines
-        self.overlay.marked = set(verdict.core)
+        self._overlay.mines = verdict.mines
+        self._overlay.marked = set(verdict.core)
         if verdict.consistent:
-            self.overlay.key.append(("witness", "a mine in this arrangement"))
+            self._overlay.key.append(("witness", "a mine in this arrangement"))
             self.shown.append("a witness arrangement")
         elif verdict.core:
-            self.overlay.key.append(("marked", "numbers that cannot all hold"))
+            self._overlay.key.append(("marked", "numbers that cannot all hold"))
             self.shown.append("the numbers that cannot all hold outlined")
         if witness or not verdict.consistent:
             self.lines += verdict.lines(self.board)

@@ -13,8 +13,10 @@ extern "C" __global__ void nq_count_items_kernel(const uint64_t *avail, const ui
                                                  const uint8_t *m_of, const uint8_t *level_of,
                                                  const int32_t *sub, const uint64_t *masks,
                                                  int64_t width, int64_t items,
-                                                 uint64_t *totals, uint64_t *colsums) {
+                                                 uint64_t *totals, uint64_t *colsums,
+                                                 uint64_t *slices) {
     const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < items)
-        nq_count_item(avail, gap, m_of, level_of, sub, masks, width, i, totals, colsums);
+        nq_count_item(avail, gap, m_of, level_of, sub, masks, width, i, totals, colsums,
+                      slices);
 }

@@ -314,8 +314,8 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
           progress: Progress | None = None, executor: Executor | Any = None,
           journal_key: str | None = None, memory_limit: int | None = None,
           estimate: Callable[[Estimate], None] | None = None, device: str = "cpu",
-          notify: Callable[[str], None] | None = None, parts: int | None = None
-          ) -> CountResult:
+          notify: Callable[[str], None] | None = None, parts: int | None = None,
+          redundant: bool = False) -> CountResult:
     """Count all solutions and (without fixed or blocked squares) the fundamental ones.
 
     ``n`` is the board size, or a whole :class:`~nqueens.algorithms.search.Problem` (then without
@@ -328,8 +328,18 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
     ``notify`` is told when that means fewer), and a count that does not fit with one raises
     :class:`BadInput` before it starts. A :class:`concurrent.futures.Executor` or a
     ``distributed.Client`` (a Dask cluster, see :mod:`nqueens.algorithms.counter.cluster`) runs them
-    instead, as tasks; it is used, never shut down, and its results are spot-checked as
-    they arrive. The journal and the result are the same wherever the count runs.
+    instead, as tasks; it is used, never shut down. The journal and the result are the
+    same wherever the count runs.
+
+    Every result passes its own checks as it arrives (its slices, column sum and
+    symmetry counts, :func:`nqueens.algorithms.counter.verify.plausible`), and of an
+    executor's results one a batch is recounted here while that stays within a small
+    share of the time; ``redundant`` counts every batch on two different workers of the
+    executor and compares them. A wrong result is counted again here and replaced
+    (``notify`` is told, naming the worker; later results of that worker are all counted
+    again here); one that fails its checks here too stops the count with
+    :class:`~nqueens.algorithms.counter.verify.CheckFailed` (exit status 1). See
+    ``docs/cluster.md`` for the odds of an error going unseen.
 
     ``parts`` splits each pass of the half-board engine by that many prefix columns
     (0: whole passes, n <= 23). None chooses: a journal's own split when it holds one
@@ -376,6 +386,9 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
     problem = as_problem(n, piece, torus, fixed, blocked)
     check_options(problem, workers=workers, memory_limit=memory_limit, executor=executor,
                   journal=journal, device=device)
+    if redundant and executor is None:
+        raise BadInput("redundant counting runs each batch on two workers of a cluster or "
+                       "an executor: hand one in (--scheduler)")
     if device != "cpu":
         return _count_on_device(problem, device, journal=journal, progress=progress,
                                 journal_key=journal_key, notify=notify)
@@ -391,13 +404,14 @@ def count(n: int | Problem, *, piece: Piece | str = Piece.QUEEN, torus: bool = F
                  else journal_parts(problem, journal))
     version, subs = make_subproblems(problem, parts)
     with _opened(problem, version, subs, journal, journal_key) as jr, \
-            _target(problem, workers, memory_limit, executor, notify, parts or 0) as target:
+            _target(problem, workers, memory_limit, executor, notify, parts or 0,
+                    redundant) as target:
         given: list[SubResult] = []
         if estimate is not None and target.local and problem.n >= ESTIMATE_FROM_N:
             given = _sample(subs, jr, target.workers, estimate, watch,
                             memory_per_worker(problem, parts or 0))
         results = run(subs, target.map, journal=jr, progress=progress,
-                      workers=target.workers, given=given, stopwatch=watch)
+                      workers=target.workers, given=given, stopwatch=watch, notify=notify)
         used = target.slots()
     total, fundamental = tally(subs, results)
     return CountResult(problem.n, total, fundamental, watch.seconds, problem.piece.value,
@@ -453,16 +467,16 @@ class _Target:
 @contextmanager
 def _target(problem: Problem, workers: int | None, memory_limit: int | None,
             executor: object, notify: Callable[[str], None] | None,
-            parts: int = 0) -> Iterator[_Target]:
+            parts: int = 0, redundant: bool = False) -> Iterator[_Target]:
     """The executor of a count: local processes (made and stopped here), this process, a
     Dask cluster or a :class:`concurrent.futures.Executor` (used as they are)."""
     if is_dask_client(executor):
         from .cluster import DaskMap
 
-        dask = DaskMap(executor)
+        dask = DaskMap(executor, redundant=redundant, notify=notify)
         yield _Target(dask, 1, False, lambda: dask.slots)
     elif isinstance(executor, Executor):
-        given = FuturesMap(executor)
+        given = FuturesMap(executor, redundant=redundant, notify=notify)
         yield _Target(given, given.workers, False, lambda: given.workers)
     else:
         fit, wanted = plan_workers(problem, workers, memory_limit, parts)
@@ -553,7 +567,7 @@ def _count_on_device(problem: Problem, device: str, *, journal: str | os.PathLik
     with gpu.GpuMap(gpu.open_backend(device, notify)) as executor, \
             _opened(problem, engine.version, subs, journal, journal_key) as jr:
         results = run(subs, executor, journal=jr, progress=progress, plan=executor.plan,
-                      stopwatch=watch)
+                      stopwatch=watch, notify=notify)
     total, fundamental = tally(subs, results)
     return CountResult(problem.n, total, fundamental, watch.seconds, problem.piece.value,
                        problem.torus, engine.name, len(subs), 1, device)

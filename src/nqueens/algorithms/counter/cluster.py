@@ -9,10 +9,13 @@ sized from a short local calibration so that each task runs for about
 :data:`TASK_SECONDS` (the scheduler adds about a millisecond per task), and each
 finished batch is recorded in the journal as it arrives, so a count can be
 resumed on the cluster or locally and never counts a subproblem twice. A worker
-that dies mid-task has its tasks run elsewhere by the scheduler. Results are
-spot-checked as they arrive (:class:`nqueens.algorithms.counter.verify.SpotCheck`: one random
-subproblem of a batch recounted here while that stays within a small share of the
-time), and a wrong one stops the count before its batch is recorded.
+that dies mid-task has its tasks run elsewhere by the scheduler. Results are checked
+as they arrive (:class:`nqueens.algorithms.counter.verify.Gate`: every result's own
+checks, and one random subproblem of a batch recounted here while that stays within a
+small share of the time); a wrong result is replaced by its count made here before its
+batch is recorded, the worker that returned it is named, and what it returns later is
+all counted again here. With ``redundant`` every batch runs on two different workers
+and the two results are compared.
 
 Before Dask reads anything from the scheduler's address, :func:`connect` checks the
 first message there to be a Dask handshake of sane size (:func:`check_handshake`), so that a
@@ -38,13 +41,13 @@ import struct
 import threading
 import time
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from ...base.errors import BadInput
 from .executors import ExecutorError
 from .runner import Batch, BatchFn
-from .verify import SpotCheck
+from .verify import Gate
 from .work import Subproblem, SubResult
 
 #: How long one task should run, in seconds.
@@ -279,14 +282,20 @@ class DaskMap:
     """
 
     def __init__(self, client: Any, task_seconds: float = TASK_SECONDS,
-                 worker_grace: float = WORKER_GRACE, spot_check: bool = True):
+                 worker_grace: float = WORKER_GRACE, check: bool = True,
+                 redundant: bool = False, notify: Callable[[str], None] | None = None):
         self.client = client
         self.task_seconds = task_seconds
         self.worker_grace = worker_grace
-        self.spot_check = spot_check
+        self.check = check
+        self.redundant = redundant
+        self.notify = notify
         self.tasks = 0
         #: How many arriving results were recounted here.
         self.checked = 0
+        #: How many arriving results were wrong, and replaced by the count made here.
+        self.replaced = 0
+        self._alone = False
 
     @property
     def address(self) -> str:
@@ -368,24 +377,65 @@ class DaskMap:
         rate = calibrate(fn, subs)
         plan = plan_batches(subs, rate, self.task_seconds, self.slots)
         self.tasks = len(plan)
-        spot = SpotCheck(subs, rate) if self.spot_check else None
+        gate = Gate(subs, rate, sample=self.check, notify=self.notify)
         futures = self.client.map(fn, plan, pure=False)
+        batch_of = {f.key: i for i, f in enumerate(futures)}
+        first: dict[int, tuple[list[SubResult], str]] = {}  # redundant: the first copies
+        finished = dd.as_completed(futures, loop=self.client.loop)
         try:
-            for fut in self._finished(dd.as_completed(futures, loop=self.client.loop)):
+            for fut in self._finished(finished):
                 results = self._result(fut)
-                if spot is not None:
-                    self._check(spot, results)
+                where = self._worker_of(fut)
+                i = batch_of[fut.key]
+                try:
+                    if not self.redundant:
+                        results = gate.admit(results, where)
+                    elif i not in first:
+                        first[i] = (results, where)
+                        twin = self._twin(fn, plan[i], where)
+                        if twin is not None:
+                            batch_of[twin.key] = i
+                            futures.append(twin)
+                            finished.add(twin)
+                            continue
+                        # No other worker: the second count is made here.
+                        results = gate.settle(results, fn(plan[i]), (where, "this machine"))
+                    else:
+                        earlier, other = first.pop(i)
+                        results = gate.settle(earlier, results, (other, where))
+                finally:
+                    self.checked, self.replaced = gate.checked, gate.replaced
                 yield results
         finally:
             if self.client.status == "running":
                 with contextlib.suppress(Exception):
                     self.client.cancel(futures)
 
-    def _check(self, spot: SpotCheck, results: list[SubResult]) -> None:
+    def _worker_of(self, future: Any) -> str:
+        """The worker that holds ``future``'s result (the one that computed it), in
+        words."""
+        with contextlib.suppress(Exception):
+            held = self.client.who_has(future).get(future.key) or ()
+            if held:
+                return f"the worker at {held[0]}"
+        return "a worker of the cluster"
+
+    def _twin(self, fn: BatchFn, batch: Batch, where: str) -> Any:
+        """The second copy of ``batch``, sent to a worker other than ``where``; None
+        when the cluster has no other (the second count is then made here)."""
+        address = where.removeprefix("the worker at ")
         try:
-            spot.refuse_wrong(results, "cluster", ClusterError)
-        finally:
-            self.checked = spot.checked
+            others = [w for w in self.client.nthreads() if w != address]
+        except (OSError, concurrent.futures.CancelledError):
+            raise self._lost() from None
+        if not others:
+            if not self._alone and self.notify is not None:
+                self.notify("--redundant: the cluster has one worker, so the second count "
+                            "of each batch is made here")
+            self._alone = True
+            return None
+        return self.client.submit(fn, batch, pure=False, workers=others,
+                                  allow_other_workers=False)
 
 
 def _silence_dask() -> None:

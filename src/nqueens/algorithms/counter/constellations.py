@@ -23,7 +23,7 @@ is a small plain record: it pickles, stores in a database and travels to another
 machine; :func:`solve` counts one.
 
 >>> subs = make_subproblems(8)
->>> sum(s.weight * solve(s)[0] for s in subs)
+>>> sum(s.weight * solve(s).total for s in subs)
 92
 """
 
@@ -36,7 +36,7 @@ import numpy as np
 from ...base.pieces import Piece
 from ...kernels import constellations as kc
 from ..search import Problem
-from .work import Subproblem, SubResult, digest, tally
+from .work import Subproblem, SubResult, digest, slice_check, tally
 
 __all__ = ["Subproblem", "SubResult", "tally", "make_subproblems", "solve", "solve_batch",
            "digest", "frames", "frame_images"]
@@ -148,27 +148,27 @@ def _split(n: int, queens: list[tuple[int, int]], knight: bool, depth: int
             yield from _split(n, more, knight, depth - 1)
 
 
-def solve(sub: Subproblem) -> tuple[int, int, int, int]:
-    """Count one subproblem: ``(completions, fixed by a half turn, fixed by a quarter
-    turn, column sum)`` (see :class:`SubResult`).
+def solve(sub: Subproblem) -> SubResult:
+    """Count one subproblem: its completions, those fixed by a half turn and by a quarter
+    turn, the column sum and the slices (see :class:`SubResult`).
 
     >>> solve(make_subproblems(6)[0])
-    (1, 1, 0, 2)
+    SubResult(id=0, total=1, fixed180=1, fixed90=0, colsum=2, slices=(0, 0, 1))
     """
     n = sub.n
     q = sub.queens
     pairs = [(q[i], q[i + 1]) for i in range(0, len(q), 2)]
     m, rows, avail, gap = _arrays(n, pairs, sub.knight)
     if m < 0:
-        return 0, 0, 0, 0
+        return SubResult(sub.id, 0, 0, 0, 0)
     if not sub.knight and not sub.sym:
-        t, cs = kc.count_queen(avail, gap, m)
-        return int(t), 0, 0, int(cs)
+        t, cs, sl = kc.count_queen(avail, gap, m)
+        return SubResult(sub.id, int(t), 0, 0, int(cs), sl)
     base = np.zeros(n, dtype=np.int64)
     for r, c in pairs:
         base[r] = c
-    t, a, b, cs = kc.count_general(n, avail, gap, rows, m, base, sub.knight, sub.sym)
-    return int(t), int(a), int(b), int(cs)
+    t, a, b, cs, sl = kc.count_general(n, avail, gap, rows, m, base, sub.knight, sub.sym)
+    return SubResult(sub.id, int(t), int(a), int(b), int(cs), sl)
 
 
 def queen_rows(batch: Sequence[Subproblem]) -> tuple[np.ndarray, np.ndarray]:
@@ -197,15 +197,17 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
     92
     """
     plain = [s for s in batch if not s.knight and not s.sym]
-    counted: dict[int, tuple[int, int, int, int]] = {}
+    counted: dict[int, SubResult] = {}
     if plain:
         queens, nq = queen_rows(plain)
         out = np.zeros(len(plain), dtype=np.int64)
         colsums = np.zeros(len(plain), dtype=np.int64)
-        kc.count_queen_many(plain[0].n, queens, nq, out, colsums)
-        counted = {s.id: (int(c), 0, 0, int(cs))
-                   for s, c, cs in zip(plain, out.tolist(), colsums.tolist(), strict=True)}
-    return [SubResult(s.id, *(counted[s.id] if s.id in counted else solve(s))) for s in batch]
+        slices = np.zeros((len(plain), 3), dtype=np.int64)
+        kc.count_queen_many(plain[0].n, queens, nq, out, colsums, slices)
+        for s, c, cs, sl in zip(plain, out.tolist(), colsums.tolist(), slices.tolist(),
+                                strict=True):
+            counted[s.id] = SubResult(s.id, int(c), 0, 0, int(cs), (sl[0], sl[1], sl[2]))
+    return [counted[s.id] if s.id in counted else solve(s) for s in batch]
 
 
 def default_split(n: int) -> int:
@@ -231,11 +233,14 @@ def subproblems_of(problem: Problem) -> list[Subproblem]:
 def plausible(sub: Subproblem, r: SubResult) -> str:
     """Whether ``r`` could be the result of ``sub`` ('' if so, else why not): symmetric
     completions are among the completions, and only where the frame can have them; a
-    column sum of at most ``n - 1`` a completion.
+    column sum of at most ``n - 1`` a completion; slices that agree with the count and
+    the column sum (:func:`nqueens.algorithms.counter.work.slice_check`).
 
     >>> sub = make_subproblems(8)[0]
-    >>> plausible(sub, SubResult(sub.id, 3, 0, 0, 40))
+    >>> plausible(sub, SubResult(sub.id, 3, 0, 0, 40, (0, 0, 3)))
     'its column sum 40 is more than 7 × 3'
+    >>> plausible(sub, SubResult(sub.id, 11, 0, 0, 10, (0, 0, 3)))
+    'its slices 0 + 0 + 3 do not add up to its count 11'
     """
     if r.fixed180 > r.total or r.fixed90 > r.fixed180:
         return "its symmetric completions outnumber its completions"
@@ -243,4 +248,4 @@ def plausible(sub: Subproblem, r: SubResult) -> str:
         return "it counts symmetric completions of a subproblem that has none to test"
     if r.colsum > (sub.n - 1) * r.total:
         return f"its column sum {r.colsum} is more than {sub.n - 1} × {r.total}"
-    return ""
+    return slice_check(r.total, r.colsum, r.slices, by_column=True)

@@ -26,11 +26,11 @@ import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ...base.errors import NQueensError
 from .runner import Batch, BatchFn
-from .verify import SpotCheck
+from .verify import Gate
 from .work import SubResult
 
 #: How many times the local pool is started again when its worker processes die.
@@ -73,10 +73,14 @@ def slots_of(executor: cf.Executor) -> int:
 
 class FuturesMap:
     """Run batches as tasks of a :class:`concurrent.futures.Executor`, yielding the
-    results as they finish. The executor is used, never shut down; with
-    ``spot_check`` each arriving batch is checked
-    (:class:`nqueens.algorithms.counter.verify.SpotCheck`) before it is yielded, and a
-    wrong one raises :class:`ExecutorError`.
+    results as they finish. The executor is used, never shut down.
+
+    Each arriving batch passes a :class:`nqueens.algorithms.counter.verify.Gate` first:
+    every result is checked, one random result a batch is recounted here while that
+    stays within a small share of the time (``check=False``: none), and a wrong result
+    is replaced by its count made here (``notify`` is told). With ``redundant`` every
+    batch runs twice and the two are compared (a third count, here, settles a
+    difference).
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from nqueens.algorithms.counter.constellations import make_subproblems, solve_batch
@@ -87,13 +91,21 @@ class FuturesMap:
     ([1, 15], 2)
     """
 
+    #: The source of results named in messages.
+    source = "the executor"
+
     def __init__(self, executor: cf.Executor | None, workers: int | None = None,
-                 spot_check: bool = True):
+                 check: bool = True, redundant: bool = False,
+                 notify: Callable[[str], None] | None = None):
         self.executor = executor
         self.workers = workers or (slots_of(executor) if executor is not None else 1)
-        self.spot_check = spot_check
+        self.check = check
+        self.redundant = redundant
+        self.notify = notify
         #: How many arriving results were recounted here.
         self.checked = 0
+        #: How many arriving results were wrong, and replaced by the count made here.
+        self.replaced = 0
 
     def _pool(self) -> cf.Executor:
         """The executor to submit to."""
@@ -111,10 +123,13 @@ class FuturesMap:
         todo = list(batches)
         if not todo:
             return
-        spot = SpotCheck([s for b in todo for s in b], 0.0) if self.spot_check else None
+        gate = Gate([s for b in todo for s in b], sample=self.check, notify=self.notify)
+        copies = 2 if self.redundant else 1
         started = time.monotonic()
         cost_done = 0
-        pending = {self._pool().submit(fn, b): b for b in todo}
+        held: dict[int, list[SubResult]] = {}
+        pending = {self._pool().submit(fn, b): i for i in range(len(todo)) for b in
+                   [todo[i]] * copies}
         try:
             while pending:
                 done, _ = cf.wait(pending, timeout=1.0, return_when=cf.FIRST_COMPLETED)
@@ -123,24 +138,28 @@ class FuturesMap:
                         results = fut.result()
                     except cf.BrokenExecutor as exc:
                         self._broken(exc)
-                        pending = {self._pool().submit(fn, b): b for b in pending.values()}
+                        pending = {self._pool().submit(fn, todo[i]): i
+                                   for i in pending.values()}
                         break
-                    batch = pending.pop(fut)
-                    cost_done += sum(max(1, s.cost) for s in batch)
-                    if spot is not None:
-                        # Seconds per unit of cost on one worker, by the pace so far.
-                        spot.rate = (time.monotonic() - started) * self.workers / cost_done
-                        self._check(spot, results)
+                    i = pending.pop(fut)
+                    if copies == 2 and i not in held:
+                        held[i] = results
+                        continue
+                    cost_done += sum(max(1, s.cost) for s in todo[i])
+                    # Seconds per unit of cost on one worker, by the pace so far.
+                    gate.rate = (time.monotonic() - started) * self.workers / cost_done
+                    try:
+                        if copies == 2:
+                            results = gate.settle(held.pop(i), results,
+                                                  (self.source, self.source))
+                        else:
+                            results = gate.admit(results, self.source)
+                    finally:
+                        self.checked, self.replaced = gate.checked, gate.replaced
                     yield results
         finally:
             for fut in pending:
                 fut.cancel()
-
-    def _check(self, spot: SpotCheck, results: list[SubResult]) -> None:
-        try:
-            spot.refuse_wrong(results, "executor", ExecutorError)
-        finally:
-            self.checked = spot.checked
 
 
 def _init_worker() -> None:  # pragma: no cover - runs in the worker processes
@@ -196,8 +215,10 @@ class PoolMap(FuturesMap):
     (92, 12)
     """
 
+    source = "a worker process of this machine"
+
     def __init__(self, workers: int):
-        super().__init__(None, workers, spot_check=False)
+        super().__init__(None, workers, check=False)
         #: How many times the pool was started again after its workers died.
         self.restarts = 0
 

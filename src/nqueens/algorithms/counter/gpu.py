@@ -47,6 +47,10 @@ from ...kernels import constellations as kc
 from .constellations import queen_rows, solve
 from .work import Subproblem, SubResult
 
+#: What a backend returns for a batch of items: each item's completions, column sum and
+#: slices (shape (items, 3)), uint64.
+ItemCounts = tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]
+
 #: The largest board the GPU kernel takes (its threads keep a stack of 32 levels).
 MAX_GPU_N = 32
 
@@ -121,7 +125,7 @@ class Backend(Protocol):
     name: str
     cores: int
 
-    def count(self, items: Items) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]: ...
+    def count(self, items: Items) -> ItemCounts: ...
 
     def describe(self) -> dict[str, object]: ...
 
@@ -140,12 +144,13 @@ class HostBackend:
     name = "host"
     cores = 1
 
-    def count(self, items: Items) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    def count(self, items: Items) -> ItemCounts:
         totals = np.zeros(items.count, dtype=np.uint64)
         colsums = np.zeros(items.count, dtype=np.uint64)
+        slices = np.zeros((items.count, 3), dtype=np.uint64)
         kc.count_items(items.avail, items.gap, items.m_of, items.level_of, items.sub,
-                       items.masks, totals, colsums)
-        return totals, colsums
+                       items.masks, totals, colsums, slices)
+        return totals, colsums, slices
 
     def describe(self) -> dict[str, object]:
         return {"device": "host"}
@@ -181,18 +186,21 @@ def count_batch(batch: Sequence[Subproblem], backend: Backend,
     if plain:
         chosen = choose_level(plain, backend.cores) if level is None else level
         items = make_items(plain, chosen)
-        totals, colsums = backend.count(items)
+        totals, colsums, slices = backend.count(items)
         per_total = np.zeros(len(plain), dtype=np.uint64)
         per_colsum = np.zeros(len(plain), dtype=np.uint64)
+        per_slices = np.zeros((len(plain), 3), dtype=np.uint64)
         if items.count:  # a subproblem's items lie together: one sum a run
             starts = np.flatnonzero(np.r_[True, items.sub[1:] != items.sub[:-1]])
             per_total[items.sub[starts]] = np.add.reduceat(totals, starts)
             per_colsum[items.sub[starts]] = np.add.reduceat(colsums, starts)
-        for s, t, c in zip(plain, per_total.tolist(), per_colsum.tolist(), strict=True):
-            results[s.id] = SubResult(s.id, int(t), 0, 0, int(c))
+            per_slices[items.sub[starts]] = np.add.reduceat(slices, starts, axis=0)
+        for s, t, c, sl in zip(plain, per_total.tolist(), per_colsum.tolist(),
+                               per_slices.tolist(), strict=True):
+            results[s.id] = SubResult(s.id, int(t), 0, 0, int(c), (sl[0], sl[1], sl[2]))
     for s in batch:
         if s.id not in results:
-            results[s.id] = SubResult(s.id, *solve(s))
+            results[s.id] = solve(s)
     return [results[s.id] for s in batch]
 
 
@@ -204,6 +212,8 @@ class GpuMap:
 
     def __init__(self, backend: Backend):
         self.backend = backend
+        #: The source of results named in messages.
+        self.source = f"the {backend.name} device"
 
     def __call__(self, fn: Callable[[list[Subproblem]], list[SubResult]] | None,
                  batches: Iterable[list[Subproblem]]) -> Iterator[list[SubResult]]:
@@ -406,16 +416,17 @@ class CudaBackend:
             _check(cu.cuMemcpyHtoD(ptr, data.ctypes.data, data.nbytes), "copying to the GPU")
         return ptr
 
-    def count(self, items: Items) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    def count(self, items: Items) -> ItemCounts:
         cu = self._cu
         k = items.count
         totals = np.zeros(k, dtype=np.uint64)
         colsums = np.zeros(k, dtype=np.uint64)
+        slices = np.zeros((k, 3), dtype=np.uint64)
         if k == 0:
-            return totals, colsums
+            return totals, colsums, slices
         width = items.avail.shape[1]
         arrays: list[npt.NDArray[Any]] = [items.avail, items.gap, items.m_of, items.level_of,
-                                          items.sub, items.masks, totals, colsums]
+                                          items.sub, items.masks, totals, colsums, slices]
         ptrs = [self._upload(a) for a in arrays]
         try:
             values = [np.array([int(p)], dtype=np.uint64) for p in ptrs[:6]]
@@ -430,10 +441,12 @@ class CudaBackend:
                    "copying from the GPU")
             _check(cu.cuMemcpyDtoH(colsums.ctypes.data, ptrs[7], colsums.nbytes),
                    "copying from the GPU")
+            _check(cu.cuMemcpyDtoH(slices.ctypes.data, ptrs[8], slices.nbytes),
+                   "copying from the GPU")
         finally:
             for p in ptrs:
                 cu.cuMemFree(p)
-        return totals, colsums
+        return totals, colsums, slices
 
     def close(self) -> None:
         cu = self._cu

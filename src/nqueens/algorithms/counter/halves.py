@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..._core import halves as _c
-from .work import Subproblem, SubResult
+from .work import Subproblem, SubResult, slice_check
 
 #: The engine's name in :class:`~nqueens.algorithms.counter.work.Subproblem` records.
 ENGINE = "halves"
@@ -338,18 +338,25 @@ def solve(sub: Subproblem) -> SubResult:
     """Solve one subproblem of this engine.
 
     >>> solve(make_subproblems(8)[1])
-    SubResult(id=1, total=20, fixed180=0, fixed90=0, colsum=30)
+    SubResult(id=1, total=20, fixed180=0, fixed90=0, colsum=30, slices=(0, 16, 4))
     """
     if sub.sym == 0:
         x0, parts, prefix, block = unpack_part(sub.part)
         total = listed = 0
+        slices = [0, 0, 0]
         for x in range(x0, x0 + (1 << block)):
-            t, m = _c.count_pass(sub.n, x, prefix_bits=parts, prefix=prefix)
+            t, m, s = _c.count_pass(sub.n, x, prefix_bits=parts, prefix=prefix)
             total += t
             listed += m
-        return SubResult(sub.id, int(total), 0, 0, int(listed))
-    f180, f90, colsum = _c.count_turns(sub.n, sub.part)
-    return SubResult(sub.id, 0, int(f180), int(f90), int(colsum))
+            slices = [a + b for a, b in zip(slices, s, strict=True)]
+        return SubResult(sub.id, int(total), 0, 0, int(listed), _three(slices))
+    f180, f90, colsum, by_column = _c.count_turns(sub.n, sub.part)
+    return SubResult(sub.id, 0, int(f180), int(f90), int(colsum), _three(by_column))
+
+
+def _three(values: Sequence[int]) -> tuple[int, int, int]:
+    a, b, c = values
+    return int(a), int(b), int(c)
 
 
 def setup_key(sub: Subproblem) -> tuple[int, int, int] | None:
@@ -387,26 +394,31 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
 
 def plausible(sub: Subproblem, r: SubResult) -> str:
     """Whether ``r`` could be the result of ``sub`` ('' if so, else why not): a pass
-    counts no symmetric boards and has half placements in its pair counts when it counts
-    any; a turn search counts only symmetric boards, the quarter-turn ones among the
-    half-turn ones, with a column sum of at most ``n - 1`` per board.
+    counts no symmetric boards, has half placements in its pair counts when it counts
+    any, and its slices add up to its total; a turn search counts only symmetric boards,
+    the quarter-turn ones among the half-turn ones, with a column sum of at most ``n - 1``
+    per board, and slices that agree with both
+    (:func:`nqueens.algorithms.counter.work.slice_check`).
 
     >>> turn = make_subproblems(8)[-1]
-    >>> plausible(turn, SubResult(turn.id, 0, 2, 0, 9))
+    >>> plausible(turn, SubResult(turn.id, 0, 2, 0, 9, (2, 0, 0)))
     ''
-    >>> plausible(turn, SubResult(turn.id, 3, 2, 0, 9))
+    >>> plausible(turn, SubResult(turn.id, 3, 2, 0, 9, (2, 0, 0)))
     'it counts all boards in the search for those a turn leaves unchanged'
+    >>> one = make_subproblems(8)[1]
+    >>> plausible(one, SubResult(one.id, 28, 0, 0, 30, (0, 16, 4)))
+    'its slices 0 + 16 + 4 do not add up to its count 28'
     """
     if sub.sym == 0:
         if r.fixed180 or r.fixed90:
             return "it counts symmetric boards in a pass that has none to test"
         if r.total and not r.colsum:
             return "it counts solutions but no half placements entered its pair counts"
-        return ""
+        return slice_check(r.total, r.colsum, r.slices, by_column=False)
     if r.total:
         return "it counts all boards in the search for those a turn leaves unchanged"
     if r.fixed90 > r.fixed180:
         return "its symmetric completions outnumber its completions"
     if r.colsum > (sub.n - 1) * r.fixed180:
         return f"its column sum {r.colsum} is more than {sub.n - 1} × {r.fixed180}"
-    return ""
+    return slice_check(r.fixed180, r.colsum, r.slices, by_column=True)

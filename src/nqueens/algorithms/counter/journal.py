@@ -22,12 +22,12 @@ One count at a time: the open journal holds an exclusive advisory lock
 >>> head = JournalHeader(n=8, piece="queen", engine="e1", subproblems=3, digest="ab")
 >>> key = "a secret of sixteen characters or more"
 >>> with Journal.open(path, head, key=key) as j:
-...     j.record([SubResult(0, 5, 0, 0, 9)])
+...     j.record([SubResult(0, 5, 0, 0, 9, (2, 3, 0))])
 ...     sorted(j.done())
 [0]
 >>> with Journal.open(path, head, key=key) as j:
 ...     j.results()
-[SubResult(id=0, total=5, fixed180=0, fixed90=0, colsum=9)]
+[SubResult(id=0, total=5, fixed180=0, fixed90=0, colsum=9, slices=(2, 3, 0))]
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from ...base.errors import BadInput
 from .work import SubResult
 
 #: The layout of the file; journals of another layout are refused.
-FORMAT = "nqueens-count-journal-2"
+FORMAT = "nqueens-count-journal-3"
 
 _FORMAT_PREFIX = "nqueens-count-journal-"
 
@@ -119,8 +119,9 @@ def _key_check(key: bytes, journal_id: str) -> str:
 
 
 def _row_mac(key: bytes, seal: str, r: SubResult) -> str:
+    s0, s1, s2 = r.slices
     return _mac(key, f"{FORMAT}|row|{seal}|{r.id}|{r.total}|{r.fixed180}|{r.fixed90}|"
-                     f"{r.colsum}")
+                     f"{r.colsum}|{s0}|{s1}|{s2}")
 
 
 def key_folder() -> Path:
@@ -431,7 +432,9 @@ class Journal:
             conn.execute("CREATE TABLE header (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             conn.execute("CREATE TABLE done (id INTEGER PRIMARY KEY, total INTEGER NOT NULL, "
                          "fixed180 INTEGER NOT NULL, fixed90 INTEGER NOT NULL, "
-                         "colsum INTEGER NOT NULL, mac TEXT NOT NULL)")
+                         "colsum INTEGER NOT NULL, slice0 INTEGER NOT NULL, "
+                         "slice1 INTEGER NOT NULL, slice2 INTEGER NOT NULL, "
+                         "mac TEXT NOT NULL)")
             conn.executemany("INSERT INTO header VALUES (?, ?)", sorted(fields.items()))
             conn.execute("COMMIT")
         except sqlite3.OperationalError as exc:
@@ -514,11 +517,15 @@ class Journal:
             raise BadInput(f"journal {path} was made for another list of subproblems; "
                            "use another journal file or delete this one")
         recorded: dict[int, SubResult] = {}
-        for row in conn.execute("SELECT id, total, fixed180, fixed90, colsum, mac FROM done"):
-            r = SubResult(*row[:5])
-            if not all(type(v) is int for v in r) or not 0 <= r.id < header.subproblems \
-                    or not isinstance(row[5], str) \
-                    or not hmac.compare_digest(row[5], _row_mac(key, seal, r)):
+        for row in conn.execute("SELECT id, total, fixed180, fixed90, colsum, slice0, "
+                                "slice1, slice2, mac FROM done"):
+            if not all(type(v) is int for v in row[:8]):
+                r = None
+            else:
+                r = SubResult(*row[:5], slices=(row[5], row[6], row[7]))
+            if r is None or not 0 <= r.id < header.subproblems \
+                    or not isinstance(row[8], str) \
+                    or not hmac.compare_digest(row[8], _row_mac(key, seal, r)):
                 shown = str(row[0]) if type(row[0]) is int else "?"
                 raise BadInput(f"journal {path} is damaged or was altered (subproblem "
                                f"{shown} does not match its MAC); delete it to start over")
@@ -532,15 +539,15 @@ class Journal:
         read-only file); what was recorded before stays valid.
         """
         fresh = [r for r in results if r.id not in self._recorded]
-        rows = [(r.id, r.total, r.fixed180, r.fixed90, r.colsum,
+        rows = [(r.id, r.total, r.fixed180, r.fixed90, r.colsum, *r.slices,
                  _row_mac(self._key, self._seal, r)) for r in fresh]
         if not rows:
             return
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
-                self._conn.executemany("INSERT OR IGNORE INTO done VALUES (?, ?, ?, ?, ?, ?)",
-                                       rows)
+                self._conn.executemany("INSERT OR IGNORE INTO done VALUES "
+                                       "(?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
                 self._conn.execute("COMMIT")
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):

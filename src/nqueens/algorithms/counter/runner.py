@@ -83,7 +83,8 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
         workers: int = 1,
         plan: Callable[[Sequence[Subproblem]], list[Batch]] | None = None,
         verify: bool = True, given: Sequence[SubResult] = (),
-        stopwatch: Stopwatch | None = None) -> list[SubResult]:
+        stopwatch: Stopwatch | None = None,
+        notify: Callable[[str], None] | None = None) -> list[SubResult]:
     """Count every subproblem not yet in ``journal``; return the results of all of them.
 
     ``plan`` groups the subproblems still to do into batches (default:
@@ -93,8 +94,12 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
     ``stopwatch`` (when given) times the counting itself, from the first batch handed to
     the executor to the last result.
 
-    Each finished batch is recorded in the journal (one transaction) before it is
-    reported, so an interruption at any point loses at most the batches in flight.
+    Each finished batch passes its checks first (:class:`nqueens.algorithms.counter.verify.Gate`
+    without samples: a result that fails them is counted again here and replaced, and
+    ``notify`` is told; one that fails twice stops the count with
+    :class:`~nqueens.algorithms.counter.verify.CheckFailed`), so the journal never holds a
+    result that failed them. It is then recorded in the journal (one transaction) before
+    it is reported, so an interruption at any point loses at most the batches in flight.
     With ``verify``, the results a journal already holds are checked first
     (:func:`nqueens.algorithms.counter.verify.verify`: all for plausibility, a bounded random
     sample recounted); a mismatch raises :class:`BadInput` naming the subproblem.
@@ -133,8 +138,11 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
     planned = plan(todo) if plan is not None else batches(todo, workers)
     if not planned:
         return results
+    gate = check.Gate(todo, sample=False, notify=notify)
+    source = str(getattr(map_unordered, "source", "a worker"))
     with stopwatch if stopwatch is not None else contextlib.nullcontext():
-        for finished in map_unordered(solve_batch, planned):
+        for arrived in map_unordered(solve_batch, planned):
+            finished = gate.admit(arrived, source)
             if journal is not None:
                 journal.record(finished)
             results.extend(finished)

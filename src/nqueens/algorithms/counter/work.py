@@ -27,6 +27,8 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from ...base.errors import NQueensError
+
 
 class Subproblem(NamedTuple):
     """One unit of counting work.
@@ -66,7 +68,7 @@ class Subproblem(NamedTuple):
 
 
 class SubResult(NamedTuple):
-    """The counts of one subproblem, before weighting.
+    """The counts of one subproblem, before weighting, with the figures that check them.
 
     ``colsum`` is a second figure of the same search, which a recount must reproduce
     along with the counts: for start constellations the sum, over the completions, of
@@ -74,9 +76,17 @@ class SubResult(NamedTuple):
     of half placements that entered its pair counts (both sides); for the turn search
     the sum of the columns of the row-1 queens of the boards it found.
 
+    ``slices`` is the count again (``total``, or ``fixed180`` for the turn search), added
+    up separately in three slices: for start constellations and the turn search by the
+    column of colsum's queen modulo 3, for a pass by its north group's west columns (as
+    a binary number) modulo 3. The slices add up to the count, and for the first two
+    ``slice 1 + 2 × slice 2 ≡ colsum (mod 3)``: a number changed on its way (a faulty
+    worker, an edited journal row) breaks these relations unless every figure is changed
+    to match (:func:`nqueens.algorithms.counter.verify.plausible`).
+
     >>> from nqueens.algorithms.counter import constellations
     >>> constellations.solve_batch(constellations.make_subproblems(6)[:1])
-    [SubResult(id=0, total=1, fixed180=1, fixed90=0, colsum=2)]
+    [SubResult(id=0, total=1, fixed180=1, fixed90=0, colsum=2, slices=(0, 0, 1))]
     """
 
     id: int
@@ -84,6 +94,31 @@ class SubResult(NamedTuple):
     fixed180: int
     fixed90: int
     colsum: int = 0
+    slices: tuple[int, int, int] = (0, 0, 0)
+
+
+def slice_check(count: int, colsum: int, slices: tuple[int, int, int],
+                by_column: bool) -> str:
+    """Why ``slices`` cannot be the slices of a result with this ``count`` and column sum
+    ('' when they can): they must add up to the count, and when they were counted by
+    colsum's column (``by_column``), ``slice 1 + 2 × slice 2`` must equal the column sum
+    modulo 3.
+
+    >>> slice_check(5, 7, (2, 2, 1), True)
+    ''
+    >>> slice_check(13, 7, (2, 2, 1), True)
+    'its slices 2 + 2 + 1 do not add up to its count 13'
+    >>> slice_check(5, 8, (2, 2, 1), True)
+    'its column sum 8 disagrees with its slices (2, 2, 1) modulo 3'
+    """
+    if len(slices) != 3 or any(type(v) is not int or v < 0 for v in slices):
+        return "its slices are not three counts"
+    a, b, c = slices
+    if a + b + c != count:
+        return f"its slices {a} + {b} + {c} do not add up to its count {count}"
+    if by_column and (b + 2 * c - colsum) % 3:
+        return f"its column sum {colsum} disagrees with its slices {slices} modulo 3"
+    return ""
 
 
 def digest(subs: Iterable[Subproblem]) -> str:
@@ -103,6 +138,18 @@ def digest(subs: Iterable[Subproblem]) -> str:
     return h.hexdigest()
 
 
+class TallyError(NQueensError):
+    """Results whose symmetry classes do not add up: one of them is wrong though each
+    passed its own checks (``nqueens count --verify-sample`` recounts a journal's results
+    by another method to find it). Exit status 1, as a failed check.
+
+    >>> TallyError("the symmetry classes do not add up").exit_code
+    1
+    """
+
+    exit_code = 1
+
+
 def tally(subs: Sequence[Subproblem], results: Iterable[SubResult]) -> tuple[int, int]:
     """Combine subproblem results into ``(all, fundamental)``.
 
@@ -113,6 +160,14 @@ def tally(subs: Sequence[Subproblem], results: Iterable[SubResult]) -> tuple[int
     >>> subs = constellations.make_subproblems(6)
     >>> tally(subs, constellations.solve_batch(subs))
     (4, 1)
+
+    Burnside's count must come out whole; when it does not, a result is wrong:
+
+    >>> r = constellations.solve_batch(subs)
+    >>> tally(subs, [r[0]._replace(total=2), *r[1:]])
+    Traceback (most recent call last):
+    ...
+    nqueens.algorithms.counter.work.TallyError: the symmetry classes do not add up (12 is not ...
     """
     weight = {s.id: s.weight for s in subs}
     total = f180 = f90 = 0
@@ -122,6 +177,7 @@ def tally(subs: Sequence[Subproblem], results: Iterable[SubResult]) -> tuple[int
         f180 += w * r.fixed180
         f90 += w * r.fixed90
     fundamental, rest = divmod(total + f180 + 2 * f90, 8)
-    if rest:  # pragma: no cover - would mean a kernel bug
-        raise AssertionError("symmetry classes do not add up")
+    if rest:
+        raise TallyError(f"the symmetry classes do not add up ({total + f180 + 2 * f90} is "
+                         "not a multiple of 8): a result is wrong; recount it with --verify-sample")
     return total, fundamental
