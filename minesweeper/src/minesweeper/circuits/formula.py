@@ -59,7 +59,10 @@ MAX_DEPTH = 200
 #: The most variables and clauses a DIMACS header may declare (every declared variable
 #: gets a lane of the board, each clause a row of gadgets).
 MAX_DIMACS_VARIABLES = 100_000
-MAX_DIMACS_CLAUSES = 1_000_000
+MAX_DIMACS_CLAUSES = 100_000
+#: The most literals a DIMACS file may hold, all clauses together (refused as soon as
+#: the count passes it: the file is read in one pass, a line at a time).
+MAX_DIMACS_LITERALS = 400_000
 #: The most names and symbols an expression may hold (a board laid out from one is far
 #: smaller: every occurrence of a variable crosses lanes), the longest name, and the most
 #: distinct variables (as a DIMACS header may declare).  An expression beyond them is
@@ -339,6 +342,21 @@ def parse_dimacs(text: str) -> Formula:
     return read_dimacs(text)[0]
 
 
+_LITERAL = re.compile(r"-?[0-9]{1,12}")
+
+
+def _plain_literals(tokens: list[str], declared: int) -> list[int] | None:
+    """The literals of a line when every token is one (of at most 12 digits, none
+    above the ``declared`` variables); None when a token needs the careful reading,
+    which says where it is wrong."""
+    if not all(map(_LITERAL.fullmatch, tokens)):
+        return None
+    lits = list(map(int, tokens))
+    if lits and (max(lits) > declared or -min(lits) > declared):
+        return None
+    return lits
+
+
 def read_dimacs(text: str) -> tuple[Formula, list[str]]:
     """Read a DIMACS CNF file: the formula and the names of every declared variable,
     ``x1`` to ``xn`` (``n`` from the header), including those no clause mentions.
@@ -357,6 +375,7 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
     header: tuple[int, int] | None = None
     clauses: list[list[int]] = []
     current: list[int] = []
+    literals = 0
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("c") or line.startswith("%"):
@@ -378,8 +397,25 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
             continue
         if header is None:
             raise BadInput("clauses before the 'p cnf' line", line_no, 1)
+        tokens = raw.split()
+        literals += len(tokens)
+        if literals > MAX_DIMACS_LITERALS + len(clauses) + 1:
+            raise BadInput(f"the file holds more than {MAX_DIMACS_LITERALS:,} literals",
+                           line_no, 1)
+        if len(clauses) > header[1]:
+            raise BadInput(f"more clauses than the {header[1]:,} the header declares",
+                           line_no, 1)
+        fast = _plain_literals(tokens, header[0])
+        if fast is not None:            # a line of plain literals: read in bulk
+            for lit in fast:
+                if lit == 0:
+                    clauses.append(current)
+                    current = []
+                else:
+                    current.append(lit)
+            continue
         col = 1
-        for tok in raw.split():
+        for tok in tokens:
             col = raw.index(tok, col - 1) + 1
             if len(tok) > 12 or not tok.lstrip("-").isascii():
                 lit = None
@@ -414,9 +450,14 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
         clauses = [c for c in clauses if c] + [[1], [-1]]
         declared = max(declared, 1)
 
+    made: dict[int, Formula] = {}         # one object for each literal, however often
+
     def lit_formula(lit: int) -> Formula:
-        v = Var(f"x{abs(lit)}")
-        return v if lit > 0 else Not(v)
+        f = made.get(lit)
+        if f is None:
+            v = Var(f"x{abs(lit)}")
+            f = made[lit] = v if lit > 0 else Not(v)
+        return f
 
     conj: list[Formula] = [
         lit_formula(c[0]) if len(c) == 1 else Op("or", tuple(lit_formula(x) for x in c))
