@@ -363,11 +363,10 @@ class Solution:
             # only queens on a shared line are sorted: O(n) plus O(k log k) for k of them
             if not sel.size:
                 continue
-            order = np.argsort(sub, kind="stable")
-            sk = sub[order]
-            hit = np.flatnonzero(sk[1:] == sk[:-1])
+            line, rows = _by_line(sel, sub, n)
+            hit = np.flatnonzero(line[1:] == line[:-1])
             if hit.size:
-                found.append(np.stack([sel[order[hit]], sel[order[hit + 1]]], axis=1))
+                found.append(np.stack([rows[hit], rows[hit + 1]], axis=1))
         if piece.knight:
             for dr, dc in KNIGHT_STEPS:
                 if dr <= 0:
@@ -408,9 +407,9 @@ class Solution:
             for key, size in _line_keys(cols, torus):
                 k = np.bincount(key, minlength=size).astype(np.int64)
                 total += int((k * (k - 1) // 2).sum())
-        else:  # only the crowded lines are counted
+        else:  # only the crowded lines are counted (their keys are below 2n)
             for _, sub in _crowded_lines(cols, torus):
-                k = np.unique(sub, return_counts=True)[1].astype(np.int64)
+                k = np.bincount(sub).astype(np.int64)
                 total += int((k * (k - 1) // 2).sum())
         if torus and n % 2 == 0:
             # Rows n/2 apart share both wrapped diagonals when the columns are n/2 apart
@@ -515,6 +514,28 @@ def _crowded_lines(cols: Columns, torus: bool) -> list[tuple[npt.NDArray[np.intp
         key = c if family == 0 else rows - c + (n - 1) if family == 1 else rows + c
         found.append((rows, key))
     return found
+
+
+def _by_line(rows: npt.NDArray[np.intp], lines: npt.NDArray[np.signedinteger[Any]],
+             n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The queens of ``rows`` (ascending) on the lines ``lines`` (keys below 2n), ordered
+    by line and, on a line, by row: the lines and the rows in that order. One sort of
+    int64 keys ``line * n + row`` (faster than a stable argsort, and it leaves the
+    interpreter lock free).
+
+    >>> [a.tolist() for a in _by_line(np.array([0, 1, 3]), np.array([2, 0, 2]), 4)]
+    [[0, 2, 2], [1, 0, 3]]
+    """
+    if 2 * n >= INT32_BELOW:  # the keys would not fit: a stable sort by line
+        order = np.argsort(lines, kind="stable")
+        return lines[order].astype(np.int64), rows[order].astype(np.int64)
+    keys = lines.astype(np.int64)
+    keys *= n
+    keys += rows
+    keys.sort()
+    line = keys // n
+    keys -= line * n
+    return line, keys
 
 
 def _first_pairs(pairs: npt.NDArray[np.signedinteger[Any]], n: int,
