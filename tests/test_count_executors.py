@@ -18,7 +18,9 @@ from nqueens.algorithms.counter import constellations as cons
 from nqueens.algorithms.counter import make_subproblems
 from nqueens.algorithms.counter.executors import ExecutorError, FuturesMap, PoolMap, is_dask_client
 from nqueens.algorithms.counter.journal import Journal, JournalHeader
+from nqueens.algorithms.counter import verify
 from nqueens.algorithms.counter.runner import run
+from nqueens.algorithms.counter.verify import CheckFailed
 from nqueens.algorithms.counter.work import digest
 from nqueens.algorithms.search import Problem
 from nqueens.base.errors import BadInput
@@ -115,14 +117,53 @@ class Lying(ThreadPoolExecutor):
         return super().submit(wrong, *args, **kwargs)
 
 
-def test_wrong_results_from_an_executor_are_caught_before_they_are_recorded(
-        tmp_path: Path) -> None:
+def test_wrong_results_from_an_executor_are_counted_again_here(tmp_path: Path) -> None:
+    # Every total the executor returns is one too many: each fails its slices, is
+    # counted again here and replaced; the journal holds only the right figures.
     subs = cons.make_subproblems(13)
     header = JournalHeader(13, "queen", cons.ENGINE_VERSION, len(subs), cons.digest(subs))
+    told: list[str] = []
     with Journal.open(str(tmp_path / "j.sqlite"), header) as j, Lying(2) as pool:
-        with pytest.raises(ExecutorError, match=r"wrong result: subproblem \d+ is recorded"):
+        m = FuturesMap(pool, notify=told.append)
+        results = run(subs, m, journal=j, workers=2)
+        held = j.results()
+    assert cons.tally(subs, results) == (A000170[13], A002562[13])
+    assert sorted(held) == sorted(cons.solve_batch(subs))
+    assert m.replaced == len(subs)  # every one was wrong
+    assert len(told) == 1 and told[0].startswith("the executor returned a wrong result for "
+                                                 "subproblem ")
+
+
+def test_a_result_wrong_twice_stops_the_count_naming_it(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The count made here is faulty too (this machine's engine made to lie): the count
+    # stops with exit status 1, naming the subproblem and where it came from.
+    def lying(batch: Any) -> Any:
+        return [r._replace(total=r.total + 8) for r in cons.solve_batch(batch)]
+
+    monkeypatch.setattr(verify, "solve_batch", lying)
+    subs = cons.make_subproblems(12)
+    header = JournalHeader(12, "queen", cons.ENGINE_VERSION, len(subs), cons.digest(subs))
+    with Journal.open(str(tmp_path / "j.sqlite"), header) as j, Lying(2) as pool:
+        with pytest.raises(CheckFailed, match=r"^subproblem \d+ failed its checks twice: from "
+                                              r"the executor \(its slices .*\) and counted "
+                                              r"here \(its slices") as caught:
             run(subs, FuturesMap(pool), journal=j, workers=2)
         assert j.done() == set()
+    assert caught.value.exit_code == 1
+
+
+def test_a_local_worker_process_is_checked_too(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # Results of this machine's own worker processes pass the same checks on arrival.
+    def lying(batch: Any) -> Any:
+        return [r._replace(total=r.total + 64) for r in cons.solve_batch(batch)]
+
+    subs = cons.make_subproblems(12)
+    told: list[str] = []
+    results = run(subs, lambda fn, batches: (lying(b) for b in batches), notify=told.append)
+    assert cons.tally(subs, results) == (A000170[12], A002562[12])
+    assert told and "a worker returned a wrong result" in told[0]
 
 
 def test_results_from_an_executor_are_spot_checked() -> None:

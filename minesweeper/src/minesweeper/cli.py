@@ -351,6 +351,7 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
     look = Look(size_px, labels)
     look.check(kind)
     board, text = _load_board(file, mines)
+    _check_picture(board, kind, look)
     if do_probabilities and (as_json or kind == "json"):
         from .base import budget
 
@@ -370,6 +371,15 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
             report.add_assignment(assignment_of(text, verdict.mines))
     report.data["seconds"] = round(time.perf_counter() - started, 4)
     return _answer(report, output, kind, as_json, look, quiet)
+
+
+def _check_picture(board: Board, kind: str, look: Look) -> None:
+    """Refuse a picture of ``board`` beyond the limits before any work (its marks,
+    known later, are weighed again before it is drawn)."""
+    if kind in ("svg", "png"):
+        from .output.render import check_picture
+
+        check_picture(board, kind, {}, look.width, look.labels)
 
 
 def _settling(quiet: bool = False) -> Callable[[int, int], None] | None:
@@ -625,6 +635,7 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
     look = Look(size_px, labels)
     look.check(kind)
     board, _ = _load_board(file, mines)
+    _check_picture(board, kind, look)
     advice = signals.in_child(advise, board, None, look_ahead)
     text = "\n".join(advice.lines()) + "\n"
     named = f"a {size(board.width, board.height)} board"
@@ -706,6 +717,7 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
     look = Look(size_px, labels)
     look.check(kind)
     board, _ = _load_board(file, mines)
+    _check_picture(board, kind, look)
     report = Report(board)
     if witness:
         report.add_verdict(signals.in_child(decide, board, "sat"))

@@ -219,13 +219,13 @@ def out_of_memory(exc: BaseException | None = None) -> TooLarge:
     the machine had less than it said): what was being done and what it needed, when
     an estimate was made, and what this machine allowed."""
     room = allowed()
-    limit = room[1] if room is not None else "this machine allowed no more"
+    limit = room[1] if room is not None else "this machine allowed less"
     if _last:
         what, need = _last[0]
         return TooLarge(f"{what} ran out of memory: it needs about {gib(need)}; {limit}")
     size = getattr(exc, "_total_size", None)
     if isinstance(size, int):
-        return TooLarge(f"out of memory: an array of {gib(size)} could not be allocated; "
-                        f"{limit}")
-    return TooLarge(f"out of memory; {limit}")
+        return TooLarge(f"ran out of memory: an array of {gib(size)} could not be "
+                        f"allocated; {limit}")
+    return TooLarge(f"ran out of memory; {limit}")
 
