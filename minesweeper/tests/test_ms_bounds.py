@@ -16,13 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzleshell import testing
-
 from minesweeper import cli
 from minesweeper.base import budget
 from minesweeper.base.errors import BadInput
 from minesweeper.circuits import formula
 from minesweeper.circuits.formula import MAX_DEPTH, MAX_TOKENS, parse_formula, read_dimacs
+from puzzleshell import testing
 
 from ms_support import PROGRAM
 

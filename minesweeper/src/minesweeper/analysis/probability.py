@@ -41,7 +41,7 @@ from math import comb
 import numpy as np
 
 from ..base import budget
-from ..base.board import MINE, UNKNOWN, Arrays, Board, Cell, arrays_of
+from ..base.board import UNKNOWN, Arrays, Board, Cell, arrays_of
 from ..base.errors import BadInput
 from ..base.words import plural
 from .reduce import collapse

@@ -184,7 +184,7 @@ def require(need: int, what: str, detail: str = "") -> None:
     >>> require(5 << 30, "computing the probabilities of this board")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    minesweeper.base.board.TooLarge: computing the probabilities of this board needs about 5.0 GiB; the limit is 3.0 GiB
+    minesweeper.base.board.TooLarge: computing the probabilities of this board needs about ...
     """
     _last[:] = [(what, need)]
     why = f" ({detail})" if detail else ""

@@ -407,12 +407,12 @@ def read_dimacs(text: str) -> tuple[Formula, list[str]]:
                            line_no, 1)
         fast = _plain_literals(tokens, header[0])
         if fast is not None:            # a line of plain literals: read in bulk
-            for lit in fast:
-                if lit == 0:
+            for value in fast:
+                if value == 0:
                     clauses.append(current)
                     current = []
                 else:
-                    current.append(lit)
+                    current.append(value)
             continue
         col = 1
         for tok in tokens:
