@@ -218,6 +218,11 @@ def _write_picture(path: str, board: Board, overlay: Overlay | Report, kind: str
         data, lay = picture(board, overlay, kind, look.width, look.labels)
         deliver(path, data)
         return f", {lay.width:,} px wide"
+    from .base import budget
+
+    # the text of the board, a byte a square, and the arrays it is made from
+    budget.require(budget.BASE + 20 * int(board.cells.size), "writing this board",
+                   f"{board.width:,} x {board.height:,} squares")
     if kind == "mine":
         if board.total is None:
             raise BadInput(f"cannot write {path} in the .mine format: its header needs the "
