@@ -8,7 +8,9 @@ What every command of both programs does the same way lives here once:
   or not at all;
 * :mod:`puzzleshell.input`: input read within a size limit;
 * :mod:`puzzleshell.text`: text from files made safe to show in a message;
-* :mod:`puzzleshell.errors`: the errors that become one line and an exit code;
+* :mod:`puzzleshell.errors`: the errors that become one line and an exit code, memory
+  that runs out among them (``OutOfMemory``; :mod:`puzzleshell.memory` says what the
+  machine allowed);
 * :mod:`puzzleshell.command`: the command group, the one-line-error wrapper and the
   options every command shares (``-q``, ``--json``, ``-o``, ``--debug``);
 * ``include/shell_py.h``: the argument checks of the C bindings (:func:`get_include`).
