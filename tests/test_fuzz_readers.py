@@ -177,7 +177,8 @@ def test_a_pipe_past_the_limit_is_refused(tmp_path: Path) -> None:
     assert done.stderr.startswith("nqueens: error: standard input is larger than the 4 MB")
 
 
-@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130),
+                                      (signal.SIGHUP, 129)])
 def test_a_fifo_without_writer_ends_at_once_on_a_signal(tmp_path: Path, sig: signal.Signals,
                                                         code: int) -> None:
     fifo = tmp_path / "board.fifo"

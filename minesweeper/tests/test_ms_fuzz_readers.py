@@ -94,7 +94,8 @@ def test_a_pipe_past_the_limit_is_refused() -> None:
                                   f"{MAX_BOARD_BYTES // 10**6} MB")
 
 
-@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130),
+                                      (signal.SIGHUP, 129)])
 def test_a_fifo_without_writer_ends_at_once_on_a_signal(tmp_path: Path, sig: signal.Signals,
                                                         code: int) -> None:
     fifo = tmp_path / "board.fifo"
