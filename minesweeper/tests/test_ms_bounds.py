@@ -118,7 +118,7 @@ def test_prlimit_on_a_big_board_ends_in_one_line(tmp_path: Path) -> None:
     done, cpu = _timed(["prlimit", "--as=1000000000", *PROGRAM, "check", "--probabilities",
                         str(board)], tmp_path)
     _refused(done, cpu, "computing the probabilities of this board needs about 1.3 GiB",
-             "this machine allowed 0.9 GiB (its address-space limit)")
+             "this machine allowed 0.9 GiB of address space (its address-space limit)")
 
 
 @pytest.mark.slow
@@ -167,8 +167,8 @@ def test_memory_that_runs_out_anyway_ends_in_one_line(monkeypatch: pytest.Monkey
     code, err = testing.in_process(cli.main, ["check", "--probabilities", str(board)])
     assert code == 2, err
     assert err.strip() == ("minesweeper: error: computing the probabilities of this board "
-                           "ran out of memory: it needs about 2.0 GiB; this machine "
-                           "allowed less")
+                           "ran out of memory: estimated to need about 2.0 GiB, it needed "
+                           "more; this machine allowed less")
     from minesweeper.analysis import advice
 
     monkeypatch.setattr(budget, "_last", [])

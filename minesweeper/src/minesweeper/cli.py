@@ -23,6 +23,7 @@ import click
 
 from puzzleshell import command, signals
 from puzzleshell.input import read_input
+from puzzleshell.text import printable
 
 from .base.errors import BadInput
 from .base.words import json_text, plural, size
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 PROG = "minesweeper"
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 #: The largest formula file read (an expression, or DIMACS CNF: a million clauses of
 #: three literals take about 16 MB); its board would be far larger than any board read.
@@ -252,6 +254,30 @@ def _show(board: Board, overlay: Overlay, kind: str, output: str | None, text: s
     return False, ""
 
 
+def _out_of_memory(exc: BaseException) -> bool:
+    """Whether ``exc`` says that memory ran out: a MemoryError, one that a helper
+    process could not send back whole, or a solver's own (Ganak's C++
+    ``std::bad_alloc``)."""
+    return isinstance(exc, MemoryError) or (isinstance(exc, RuntimeError) and (
+        str(exc).startswith("MemoryError") or "bad_alloc" in str(exc)))
+
+
+def _compute(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a helper process (:func:`puzzleshell.signals.in_child`); memory
+    that runs out there ends in one line naming what the work was estimated to need
+    (the estimate is the helper's: :func:`minesweeper.base.budget.out_of_memory`)."""
+    def guarded(*inner: Any) -> T:
+        try:
+            return fn(*inner)
+        except (MemoryError, RuntimeError) as exc:
+            if not _out_of_memory(exc):
+                raise
+            from .base import budget
+
+            raise budget.out_of_memory(exc) from None
+    return signals.in_child(guarded, *args)
+
+
 class _Group(command.CommandGroup):
     """The command group, which turns memory that runs out in spite of the estimates
     (:mod:`minesweeper.base.budget`) into one line and exit 2, naming what the work
@@ -260,13 +286,8 @@ class _Group(command.CommandGroup):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except MemoryError as exc:
-            from .base import budget
-
-            raise budget.out_of_memory(exc) from None
-        except RuntimeError as exc:
-            # a helper process whose MemoryError could not be sent back whole
-            if not str(exc).startswith("MemoryError"):
+        except (MemoryError, RuntimeError) as exc:
+            if not _out_of_memory(exc):
                 raise
             from .base import budget
 
@@ -364,13 +385,13 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
     started = time.perf_counter()
     report = _report(board, file, method)
     if do_count:
-        report.add_count(*signals.in_child(_counts, board, method))
+        report.add_count(*_compute(_counts, board, method))
     if do_safe:
-        report.add_safe(signals.in_child(safe_squares, board, _settling(quiet)))
+        report.add_safe(_compute(safe_squares, board, _settling(quiet)))
     if do_probabilities:
-        report.add_probabilities(signals.in_child(probabilities, board))
+        report.add_probabilities(_compute(probabilities, board))
     if assignment or not (do_count or do_safe or do_probabilities):
-        verdict = signals.in_child(decide, board, method)
+        verdict = _compute(decide, board, method)
         report.add_verdict(verdict, witness=not assignment)
         if assignment and verdict.consistent:
             report.add_assignment(assignment_of(text, verdict.mines))
@@ -641,7 +662,7 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
     look.check(kind)
     board, _ = _load_board(file, mines)
     _check_picture(board, kind, look)
-    advice = signals.in_child(advise, board, None, look_ahead)
+    advice = _compute(advise, board, None, look_ahead)
     text = "\n".join(advice.lines()) + "\n"
     named = f"a {size(board.width, board.height)} board"
     if output is not None and kind == "json":
@@ -725,9 +746,9 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
     _check_picture(board, kind, look)
     report = Report(board)
     if witness:
-        report.add_verdict(signals.in_child(decide, board, "sat"))
+        report.add_verdict(_compute(decide, board, "sat"))
     if show_safe:
-        report.add_safe(signals.in_child(safe_squares, board))
+        report.add_safe(_compute(safe_squares, board))
     how = _write_picture(output, board, report, kind, look,
                          text=report.text() if witness or show_safe else None,
                          no_total="the board gives none (write .txt, or give --mines)")
@@ -864,8 +885,10 @@ def eval_cmd(formula: str, values: tuple[str, ...], dimacs: bool, output: str | 
         if not sep or val not in ("0", "1"):
             raise BadInput(f"values are written name=0 or name=1, not {item!r}")
         if name not in known:
-            raise BadInput(f"{name!r} is not a variable of the formula (it has: "
-                           f"{', '.join(sorted(known, key=_name_order))})")
+            shown = sorted(known, key=_name_order)
+            more = f" and {len(shown) - 20:,} more" if len(shown) > 20 else ""
+            raise BadInput(f"{printable(repr(name), 60)} is not a variable of the formula "
+                           f"(it has: {', '.join(shown[:20])}{more})")
         if name in env:
             raise BadInput(f"{name!r} is given a value twice")
         env[name] = val == "1"

@@ -288,7 +288,8 @@ def _analyse(board: Board) -> _Analysis | None:
     """The analysis of ``board``, or None when its numbers alone cannot hold; a board
     whose analysis would pass the memory limits is refused first
     (:func:`~minesweeper.base.budget.check`)."""
-    budget.check("groups", budget.shape_of(board))
+    shape = budget.shape_of(board)
+    budget.check("groups", shape)
     a = arrays_of(board)
     squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
     c = collapse(a)
@@ -303,9 +304,11 @@ def _analyse(board: Board) -> _Analysis | None:
     if groups is None:
         return None
     tables = []
-    room = MAX_ENTRIES
+    # the sweeps take what the limits leave, up to MAX_ENTRIES partial counts in all
+    cap = min(MAX_ENTRIES, budget.sweep_room(shape) // budget.ENTRY_BYTES)
+    room = cap
     for g in groups:
-        table, room = _forward(g, room)
+        table, room = _forward(g, room, cap)
         tables.append(table)
     polys = [_sum_states(t[-1]) for t in tables]
     if any(not any(p) for p in polys):
@@ -698,14 +701,15 @@ def _too_entangled(g: Group, held: str) -> BadInput:
                     f"({held}): its probabilities are not computed")
 
 
-def _forward(g: Group, room: int = MAX_ENTRIES) -> tuple[list[dict[State, Poly]], int]:
+def _forward(g: Group, room: int = MAX_ENTRIES,
+             cap: int = MAX_ENTRIES) -> tuple[list[dict[State, Poly]], int]:
     """The forward tables: at each boundary, for each state, arrangements by mines (at
     most ``room`` partial counts and sums in all, the bounds of the sweep included: a
     group whose numbers span more is refused before anything is built); and the room
     they leave."""
     room -= _spans(g)
     if room < 0:
-        raise _too_entangled(g, f"its numbers span more than the {MAX_ENTRIES:,} partial "
+        raise _too_entangled(g, f"its numbers span more than the {cap:,} partial "
                                 "counts in all that a sweep may hold")
     plan, bounds = g.plan, g.bounds
     tables: list[dict[State, Poly]] = [{(): [1]}]
@@ -720,7 +724,7 @@ def _forward(g: Group, room: int = MAX_ENTRIES) -> tuple[list[dict[State, Poly]]
         if len(nxt) > MAX_STATES or room < 0:
             raise _too_entangled(g, f"{len(nxt):,} partial states at class {i + 1:,}"
                                  if room >= 0 else
-                                 f"more than {MAX_ENTRIES:,} partial counts in all")
+                                 f"more than {cap:,} partial counts in all")
         tables.append(nxt)
     return tables, room
 

@@ -88,6 +88,8 @@ def _card_literals(n: int, bound: int, totalizer: bool = False) -> int:
 
 
 def _refuse_size(literals: int) -> None:
+    budget.require(budget.BASE + 70 * literals, "stating this board for the solver",
+                   f"about {literals / 1e6:,.1f} million literals")
     if literals > MAX_LITERALS:
         raise TooLarge(f"the clauses of this board would hold about {literals / 1e6:,.0f} "
                        f"million literals, above the {MAX_LITERALS // 10**6} million (about "

@@ -82,8 +82,9 @@ def shape_of(board: Board) -> Shape:
 #:   clauses it leaves are estimated once they are counted, :func:`clauses`);
 #: * ``safe``: ``--safe`` without a total;
 #: * ``groups``: ``--probabilities``, ``hint``, and with a total ``check``, ``--count``
-#:   and ``--safe`` (the groups of classes; every covered square in the answer), plus
-#:   up to :data:`SWEEP_BYTES` for the sweeps of the frontier;
+#:   and ``--safe`` (the groups of classes; every covered square in the answer); the
+#:   sweeps of the frontier take what is left, up to :data:`SWEEP_BYTES`
+#:   (:func:`sweep_room`);
 #: * ``solver``: the SAT solver square by square (:data:`~minesweeper.base.board.MAX_PROBLEM`
 #:   bounds it too);
 #: * ``json``: the JSON of every covered square (``--probabilities --json``).
@@ -95,10 +96,9 @@ COSTS: dict[str, tuple[int, int, int, int]] = {
     "json": (24, 1400, 400, 40),
 }
 #: The most the sweeps of the groups hold (:data:`~minesweeper.analysis.probability.MAX_ENTRIES`
-#: partial counts and sums, about 90 bytes each), and what they take for each frontier
-#: square below that.
+#: partial counts and sums, about :data:`ENTRY_BYTES` each).
 SWEEP_BYTES = 600 << 20
-SWEEP_PER_FRONTIER = 10_000
+ENTRY_BYTES = 90
 #: Bytes each literal and each clause left by the collapse take, as Python lists and in
 #: the SAT solver.
 CLAUSE_LITERAL = 60
@@ -118,11 +118,20 @@ def estimate(way: str, s: Shape) -> int:
     """About how many bytes answering a board of shape ``s`` the way ``way`` takes
     (:data:`COSTS`), the program's own :data:`BASE` included."""
     per_square, per_covered, per_frontier, per_entry = COSTS[way]
-    out = (BASE + per_square * s.squares + per_covered * s.covered
-           + per_frontier * s.frontier + per_entry * s.entries)
-    if way in ("groups", "json"):
-        out += min(SWEEP_BYTES, SWEEP_PER_FRONTIER * s.frontier)
-    return out
+    return (BASE + per_square * s.squares + per_covered * s.covered
+            + per_frontier * s.frontier + per_entry * s.entries)
+
+
+def sweep_room(s: Shape) -> int:
+    """The bytes the sweeps of the groups of a board of shape ``s`` may take: up to
+    :data:`SWEEP_BYTES`, less where the limits leave less once the rest of the work
+    (:func:`estimate`) is counted.  A sweep that needs more is refused as too
+    entangled (and ``check``, ``--count``, ``--safe`` then ask the solver)."""
+    limit = MAX_MEMORY
+    room = allowed()
+    if room is not None:
+        limit = min(limit, room[0])
+    return max(0, min(SWEEP_BYTES, limit - estimate("groups", s)))
 
 
 def gib(n: int) -> str:
@@ -131,18 +140,23 @@ def gib(n: int) -> str:
 
 
 def allowed() -> tuple[int, str] | None:
-    """How much memory this process may still take and in what words, when the
-    address-space limit (``ulimit -v``, ``prlimit --as``) or the machine's available
-    memory is below :data:`MAX_MEMORY`; None otherwise."""
+    """How much memory this process may take in all (its resident memory included) and
+    in what words, when the address-space limit (``ulimit -v``, ``prlimit --as``) or the
+    machine's available memory is below :data:`MAX_MEMORY`; None otherwise.  Under an
+    address-space limit, the address space the program holds but does not use (the
+    arenas and stacks of its libraries) is taken off what it may still use."""
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    rss = _held("VmRSS")
     best: tuple[int, str] | None = None
     if soft != resource.RLIM_INFINITY:
-        best = (max(0, soft - _held("VmSize") + _held("VmRSS")),
-                f"this machine allowed {gib(soft)} (its address-space limit)")
+        reserved = max(0, _held("VmSize") - rss)
+        best = (max(0, soft - reserved),
+                f"this machine allowed {gib(soft)} of address space (its address-space "
+                f"limit), {gib(reserved)} of it held by the program's libraries")
     available = _available()
-    if available is not None and (best is None or available + _held("VmRSS") < best[0]):
-        best = (available + _held("VmRSS"),
-                f"this machine allowed {gib(available)} (the memory it has free)")
+    if available is not None and (best is None or available + rss < best[0]):
+        best = (available + rss, f"this machine allowed {gib(available)} (the memory it "
+                                 "has free)")
     if best is not None and best[0] < MAX_MEMORY:
         return best
     return None
@@ -222,7 +236,8 @@ def out_of_memory(exc: BaseException | None = None) -> TooLarge:
     limit = room[1] if room is not None else "this machine allowed less"
     if _last:
         what, need = _last[0]
-        return TooLarge(f"{what} ran out of memory: it needs about {gib(need)}; {limit}")
+        return TooLarge(f"{what} ran out of memory: estimated to need about {gib(need)}, "
+                        f"it needed more; {limit}")
     size = getattr(exc, "_total_size", None)
     if isinstance(size, int):
         return TooLarge(f"ran out of memory: an array of {gib(size)} could not be "
