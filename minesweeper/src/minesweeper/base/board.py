@@ -254,7 +254,7 @@ def problem_of(board: Board) -> Problem:
         raise TooLarge(f"the board has {n:,} unknown squares and {m:,} numbers next "
                        f"to them: this solver takes up to "
                        f"{MAX_PROBLEM:,} together (about 700 MB of memory); plain 'check' "
-                       "and '--count' without a total take any board")
+                       "and '--count' without a total take larger boards")
     budget.check("solver", shape)
     a = arrays_of(board)
     ptr = a.ptr.tolist()
