@@ -44,8 +44,10 @@ PROG = "minesweeper"
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
-#: The largest formula file read (an expression, or DIMACS CNF: a million clauses of
-#: three literals take about 16 MB); its board would be far larger than any board read.
+#: The largest formula file read (an expression, or DIMACS CNF with comments); what is
+#: read is then refused as soon as it passes the limits of
+#: :mod:`minesweeper.circuits.formula` (100,000 names and symbols, or 100,000 clauses and
+#: 400,000 literals), in one pass.
 MAX_FORMULA_BYTES = 16 << 20
 
 
