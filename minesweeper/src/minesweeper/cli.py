@@ -599,7 +599,11 @@ def _load_formula(arg: str, dimacs: bool) -> tuple[Formula, list[str] | None]:
         try:
             if dimacs or re.search(r"^\s*p\s+cnf", text, re.MULTILINE):
                 return read_dimacs(text)
-            return parse_formula(" ".join(text.split())), None
+            # one line, as on the command line (a text that is one already, as a long
+            # formula written by a program usually is, is read as it is)
+            if "  " in text or any(c in text for c in "\n\r\t\v\f\x1c\x1d\x1e\x1f\x85"):
+                text = " ".join(text.split())
+            return parse_formula(text.strip()), None
         except BadInput as exc:
             raise BadInput(f"{arg}: {exc}") from None
     return parse_formula(arg), None

@@ -91,7 +91,7 @@ def shape_of(board: Board) -> Shape:
 COSTS: dict[str, tuple[int, int, int, int]] = {
     "plain": (20, 8, 0, 40),
     "safe": (24, 30, 200, 40),
-    "groups": (24, 240, 400, 40),
+    "groups": (24, 260, 400, 40),
     "solver": (24, 400, 400, 100),
     "json": (24, 1400, 400, 40),
 }
