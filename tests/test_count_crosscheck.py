@@ -112,28 +112,51 @@ def test_a_sample_is_k_random_subproblems(tmp_path: Path) -> None:
     assert len(seen) > 1
 
 
-def _forge(path: Path, n: int, delta: int) -> int:
+def _forge(path: Path, n: int, delta: int, consistent: bool = False) -> int:
     """Count n into a journal, then write one wrong row with the journal's key (as a
-    faulty machine or someone holding the key would): returns its id."""
+    faulty machine or someone holding the key would): its count alone changed, or with
+    ``consistent`` its first slice too, so that the row's own figures agree. Returns its
+    id."""
     subs = make_subproblems(Problem.make(n))[1]
     head = JournalHeader(n, "queen", halves.ENGINE_VERSION, len(subs), digest(subs))
     results = halves.solve_batch(subs)
     target = max(results, key=lambda r: r.total)
+    s0, s1, s2 = target.slices
+    forged = target._replace(total=target.total + delta,
+                             slices=(s0 + delta, s1, s2) if consistent else target.slices)
     with Journal.open(str(path), head, key=KEY) as jr:
         jr.record([r for r in results if r.id != target.id])
-        jr.record([target._replace(total=target.total + delta)])
+        jr.record([forged])
     return target.id
 
 
-def test_the_cli_names_a_forged_row_and_exits_1(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("consistent", [False, True])
+def test_the_cli_names_a_forged_row_and_exits_1(run, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                consistent: bool) -> None:
     path = tmp_path / "q12.sqlite"
-    wrong = _forge(path, 12, 8)
+    wrong = _forge(path, 12, 8, consistent)
     res = run("count", "12", "-j", str(path), "--journal-key", KEY, "--verify-sample", "all")
     assert res.code == 1
     assert f"subproblem {wrong}" in res.err and "differ" in res.err
     assert "DIFFERENT" in res.out and res.out.count("recounted: the same") == 37
-    # the journal itself still resumes (its MACs are right): the recount is what tells
-    assert run("count", "12", "-j", str(path), "--journal-key", KEY).out.strip() == str(14200 + 8)
+    if not consistent:
+        # Its MAC is right, but its slices no longer add up: a resume refuses it.
+        again = run("count", "12", "-j", str(path), "--journal-key", KEY)
+        assert again.code == 2 and again.out == ""
+        assert again.err == (f"nqueens: error: journal {path} holds a wrong result: "
+                             f"subproblem {wrong} is implausible: its slices "
+                             f"{' + '.join(map(str, _honest_slices(12, wrong)))} do not add up "
+                             f"to its count {_honest_total(12, wrong) + 8}; delete it to "
+                             "start over\n")
+
+
+def _honest_slices(n: int, sub_id: int) -> tuple[int, int, int]:
+    subs = make_subproblems(Problem.make(n))[1]
+    return halves.solve_batch([subs[sub_id]])[0].slices
+
+
+def _honest_total(n: int, sub_id: int) -> int:
+    return sum(_honest_slices(n, sub_id))
 
 
 def test_the_cli_prints_each_recount_and_json(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

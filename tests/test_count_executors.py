@@ -15,10 +15,9 @@ import pytest
 
 from nqueens import count
 from nqueens.algorithms.counter import constellations as cons
-from nqueens.algorithms.counter import make_subproblems
+from nqueens.algorithms.counter import make_subproblems, verify
 from nqueens.algorithms.counter.executors import ExecutorError, FuturesMap, PoolMap, is_dask_client
 from nqueens.algorithms.counter.journal import Journal, JournalHeader
-from nqueens.algorithms.counter import verify
 from nqueens.algorithms.counter.runner import run
 from nqueens.algorithms.counter.verify import CheckFailed
 from nqueens.algorithms.counter.work import digest

@@ -61,7 +61,11 @@ def test_the_work_solve_reports_has_the_registered_names(run) -> None:
 
 
 def _table_methods(path: Path) -> list[str]:
-    return re.findall(r"^\| `([a-z-]+)` \|", path.read_text("utf-8"), flags=re.M)
+    """The methods of a page's first table headed ``| method |``, in its order."""
+    text = path.read_text("utf-8")
+    table = re.search(r"^\| method \|.*?(?=^\s*$)", text, flags=re.M | re.S)
+    assert table, f"{path.name} has no table of methods"
+    return re.findall(r"^\| `([a-z-]+)` \|", table.group(0), flags=re.M)
 
 
 def test_the_pages_list_the_registered_methods_in_order() -> None:

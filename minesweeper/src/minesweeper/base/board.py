@@ -31,11 +31,10 @@ import numpy.typing as npt
 from puzzleshell.text import printable
 
 from .._core import mines as kernels
-from .errors import BadInput
+from . import budget
+from .cells import MINE, UNKNOWN
+from .errors import BadInput, TooLarge
 from .words import plural
-
-UNKNOWN = -1
-MINE = -2
 
 _REVEALED_EMPTY = "."
 _UNKNOWN_CHARS = "?Hh"
@@ -61,10 +60,6 @@ MAX_BOARD_BYTES = 2 * MAX_SQUARES + (1 << 20)
 #: 350 bytes each, 700 MB.  ``check`` and ``--count`` without a total go through the
 #: collapse, which has no such limit.
 MAX_PROBLEM = 2_000_000
-
-
-class TooLarge(BadInput):
-    """A board beyond what a solver takes in bounded memory (exit 2)."""
 
 
 @dataclass
@@ -246,8 +241,6 @@ def problem_of(board: Board) -> Problem:
     A board of more than :data:`MAX_PROBLEM` unknown squares and numbers is refused
     (:class:`TooLarge`).
     """
-    from . import budget
-
     shape = budget.shape_of(board)
     n, m = shape.covered, shape.numbers
     if n + m > MAX_PROBLEM:

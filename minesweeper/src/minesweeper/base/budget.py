@@ -25,11 +25,16 @@ from __future__ import annotations
 
 import resource
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._core import mines as kernels
-from .board import UNKNOWN, Board, TooLarge
+from .cells import UNKNOWN
+from .errors import TooLarge
+
+if TYPE_CHECKING:
+    from .board import Board
 
 #: The most memory one command's work may take (the board read, the answer built and
 #: written included).  A board whose estimate passes it is refused before the work.
@@ -191,14 +196,14 @@ _last: list[tuple[str, int]] = []
 
 
 def require(need: int, what: str, detail: str = "") -> None:
-    """Refuse (:class:`~minesweeper.base.board.TooLarge`, exit 2) work that needs about
+    """Refuse (:class:`~minesweeper.base.errors.TooLarge`, exit 2) work that needs about
     ``need`` bytes beyond :data:`MAX_MEMORY` or beyond what this process is allowed;
     ``what`` names the work, ``detail`` the figures it comes from.
 
     >>> require(5 << 30, "computing the probabilities of this board")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    minesweeper.base.board.TooLarge: computing the probabilities of this board needs about ...
+    minesweeper.base.errors.TooLarge: computing the probabilities of this board needs about ...
     """
     _last[:] = [(what, need)]
     why = f" ({detail})" if detail else ""

@@ -34,3 +34,7 @@ class BadInput(MinesweeperError, shell.BadInput):
         super().__init__(where + message)
         self.line = line
         self.column = column
+
+
+class TooLarge(BadInput):
+    """A board beyond what a solver takes in bounded memory (exit 2)."""

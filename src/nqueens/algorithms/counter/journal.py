@@ -522,7 +522,7 @@ class Journal:
             if not all(type(v) is int for v in row[:8]):
                 r = None
             else:
-                r = SubResult(*row[:5], slices=(row[5], row[6], row[7]))
+                r = SubResult(row[0], row[1], row[2], row[3], row[4], (row[5], row[6], row[7]))
             if r is None or not 0 <= r.id < header.subproblems \
                     or not isinstance(row[8], str) \
                     or not hmac.compare_digest(row[8], _row_mac(key, seal, r)):
