@@ -110,6 +110,21 @@ def test_the_measured_list_sizes_are_the_engine_s() -> None:
         assert len(counts) == 4 and sum(counts) == halves.WEST_PLACEMENTS[n]
 
 
+def _whole_bytes(n: int) -> int:
+    return core.quadrant_bytes(n) + max(b for b, _ in core.pass_plans(n))
+
+
+def test_the_memory_of_whole_passes_is_what_the_engine_takes() -> None:
+    for n in range(4, 20):
+        assert halves.worker_bytes(n) == halves.WHOLE_BYTES[n] == _whole_bytes(n)
+
+
+@pytest.mark.slow
+def test_the_memory_of_whole_passes_at_20_and_21_is_what_the_engine_takes() -> None:
+    for n in (20, 21):
+        assert halves.WHOLE_BYTES[n] == _whole_bytes(n)
+
+
 # The digests of the lists of n = 24..28 with their default parts: a change to the
 # list (and so to every journal of it) must be a deliberate one.
 DIGESTS: dict[int, str] = {}

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from nqueens.algorithms.closed_form import construct
-from nqueens.base.memory import Allowance, gib
 from nqueens.tasks.footprint import RUN_BYTES, check_memory, solve_bytes
 from puzzleshell import testing
+from puzzleshell.memory import Allowance, gib
 
 NQUEENS = testing.program("nqueens")
 

@@ -105,7 +105,8 @@ def memory_option(f: F) -> F:
     return click.option(
         "--memory-limit", metavar="SIZE", default=None,
         help="The most memory the count may take, such as 4G or 512M (default: half of "
-             "this machine's). Fewer workers run when they would not fit; a count that "
+             "this machine's, or less where a limit such as ulimit -v allows less). Fewer "
+             "workers run when they would not fit; a count that "
              "cannot fit with one says so before it starts.",
     )(f)
 

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from puzzleshell.memory import Allowance, allowance, gib
+
 from ..base.errors import NotEnoughMemory
-from ..base.memory import Allowance, allowance, gib
 from ..kernels import minconflicts as mc
 
 #: What a run takes besides the arrays of its method: the blocks being formatted and
@@ -89,10 +90,10 @@ def check_memory(n: int, method: str, *, streamed: bool = False,
                  room: Allowance | None = None) -> int:
     """Refuse, with :class:`~nqueens.base.errors.NotEnoughMemory` (exit 2), a solve that
     needs more memory than this process may take (``room``, by default
-    :func:`~nqueens.base.memory.allowance`); ``warn`` a line when it needs
+    :func:`~puzzleshell.memory.allowance`); ``warn`` a line when it needs
     :data:`WARN_SHARE` of it or more. Return the bytes it needs.
 
-    >>> from nqueens.base.memory import SOURCES
+    >>> from puzzleshell.memory import ROOM_SOURCES as SOURCES
     >>> check_memory(10**9, "min-conflicts", room=Allowance(1 << 30, SOURCES[0]))
     Traceback (most recent call last):
     ...

@@ -23,11 +23,12 @@ True
 
 from __future__ import annotations
 
-import resource
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+
+from puzzleshell.memory import address_space_limit, available_memory, status_bytes
 
 from .._core import mines as kernels
 from .cells import UNKNOWN
@@ -150,44 +151,20 @@ def allowed() -> tuple[int, str] | None:
     machine's available memory is below :data:`MAX_MEMORY`; None otherwise.  Under an
     address-space limit, the address space the program holds but does not use (the
     arenas and stacks of its libraries) is taken off what it may still use."""
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    rss = _held("VmRSS")
+    soft = address_space_limit()
+    rss = status_bytes("VmRSS")
     best: tuple[int, str] | None = None
-    if soft != resource.RLIM_INFINITY:
-        reserved = max(0, _held("VmSize") - rss)
+    if soft is not None:
+        reserved = max(0, status_bytes("VmSize") - rss)
         best = (max(0, soft - reserved),
                 f"this machine allowed {gib(soft)} of address space (its address-space "
                 f"limit), {gib(reserved)} of it held by the program's libraries")
-    available = _available()
-    if available is not None and (best is None or available + rss < best[0]):
+    available = available_memory()
+    if best is None or available + rss < best[0]:
         best = (available + rss, f"this machine allowed {gib(available)} (the memory it "
                                  "has free)")
     if best is not None and best[0] < MAX_MEMORY:
         return best
-    return None
-
-
-def _held(field: str) -> int:
-    """A size of this process from ``/proc/self/status`` (bytes; 0 where unknown)."""
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
-
-
-def _available() -> int | None:
-    """The machine's available memory (``MemAvailable``), None where unknown."""
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
     return None
 
 

@@ -179,7 +179,7 @@ def plan_workers(problem: Problem, workers: int | None = None,
     workers = _wanted(problem, workers)
     limit = mem.default_limit() if memory_limit is None else memory_limit
     fit = mem.workers_within(memory_per_worker(problem, parts), workers, limit,
-                             f"n = {problem.n}")
+                             f"n = {problem.n}", given=memory_limit is not None)
     return fit, workers
 
 
@@ -231,8 +231,8 @@ def plan_parts(problem: Problem, workers: int | None = None, memory_limit: int |
     if parts is None:
         finest = halves.part_bytes_estimate(n, n - n // 2 - 1)
         raise BadInput(f"counting n = {n} needs about {mem.format_size(finest)} of memory per "
-                       f"worker even in its finest parts, more than the limit of "
-                       f"{mem.format_size(limit)}; raise --memory-limit")
+                       "worker even in its finest parts, "
+                       + mem.beyond(limit, memory_limit is not None))
     return parts
 
 

@@ -82,6 +82,17 @@ WEST_PLACEMENTS = {
     21: 21637115, 22: 66807234, 23: 198770307,
 }
 
+#: The bytes one process holds to count whole passes of n: the quadrant lists it keeps
+#: and what its largest pass allocates (``quadrant_bytes(n)`` plus the largest of
+#: ``pass_plans(n)``, measured for n <= 23, the same with every compare; a test holds
+#: them to it), so that a count plans its memory without building the lists first.
+WHOLE_BYTES = {
+    4: 440, 5: 728, 6: 1496, 7: 2480, 8: 6088, 9: 10024, 10: 25368, 11: 43408,
+    12: 114744, 13: 221944, 14: 563736, 15: 1246704, 16: 3155336, 17: 9353352,
+    18: 20017768, 19: 79540080, 20: 145776664, 21: 931513064, 22: 1200369880,
+    23: 3266185552,
+}
+
 #: Beyond the measured sizes, the list of n + 2 is that of n times a factor that grows by
 #: this much every two n (measured: 7.05, 7.70, 8.23, 8.87 for even n from 14 to 22;
 #: 7.39, 7.98, 8.57, 9.19 for odd n from 15 to 23), rounded up.
@@ -133,8 +144,10 @@ def pass_entries(n: int, x: int) -> int:
 
 def worker_bytes(n: int, parts: int = 0) -> int:
     """At most how many bytes one process needs to count passes of ``n``: the quadrant
-    lists (kept by the process) plus what its largest pass allocates; in parts of
-    ``parts`` prefix columns, :func:`part_bytes_estimate`.
+    lists (kept by the process) plus what its largest pass allocates (:data:`WHOLE_BYTES`,
+    known without building them); in parts of ``parts`` prefix columns (and whole
+    passes beyond :data:`WHOLE_MAX_N`, which are counted in parts),
+    :func:`part_bytes_estimate`.
 
     >>> worker_bytes(16) < worker_bytes(17) < worker_bytes(18)
     True
@@ -142,9 +155,9 @@ def worker_bytes(n: int, parts: int = 0) -> int:
     True
     """
     _check(n)
-    if parts:
+    if parts or n > WHOLE_MAX_N:
         return part_bytes_estimate(n, parts)
-    return int(_c.quadrant_bytes(n)) + max(b for b, _ in _plans(n))
+    return WHOLE_BYTES[n]
 
 
 def west_placements(n: int) -> int:

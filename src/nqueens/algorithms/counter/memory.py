@@ -13,8 +13,9 @@ before it starts when not even one fits.
 
 from __future__ import annotations
 
-import os
 import re
+
+from puzzleshell.memory import allowance, physical_memory
 
 from ...base.errors import BadInput
 
@@ -58,30 +59,40 @@ def format_size(nbytes: int) -> str:
     return f"{nbytes} B"
 
 
-def machine_bytes() -> int:
-    """The machine's physical memory in bytes (8 GiB when it cannot be read).
-
-    >>> machine_bytes() > 0
-    True
-    """
-    try:
-        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - not Linux
-        return 8 << 30
-
-
 def default_limit() -> int:
-    """The default memory limit of a count: :data:`DEFAULT_SHARE` of the machine's.
+    """The default memory limit of a count: :data:`DEFAULT_SHARE` of the machine's
+    memory, or less when this process may take less (an address-space limit, a control
+    group's limit, or little memory available: :func:`puzzleshell.memory.allowance`), so
+    that a count plans its workers and parts within what it can have before it takes it.
 
-    >>> default_limit() == int(machine_bytes() * DEFAULT_SHARE)
+    >>> 0 < default_limit() <= int(physical_memory() * DEFAULT_SHARE)
     True
     """
-    return int(machine_bytes() * DEFAULT_SHARE)
+    return max(1, min(int(physical_memory() * DEFAULT_SHARE), allowance().bytes))
 
 
-def workers_within(per_worker: int, workers: int, limit: int, what: str) -> int:
+def beyond(limit: int, given: bool = True) -> str:
+    """The end of a refusal of work that needs more than ``limit`` bytes: the limit the
+    user ``given`` with ``--memory-limit``, or the default one, and what to do.
+
+    >>> beyond(512 << 20)
+    'more than the limit of 512 MiB; raise --memory-limit'
+    """
+    if given:
+        return f"more than the limit of {format_size(limit)}; raise --memory-limit"
+    room = allowance()
+    if room.bytes <= limit:
+        return (f"more than the {format_size(limit)} this machine allows "
+                f"({room.source})")
+    return (f"more than the default limit of {format_size(limit)} (half the machine's "
+            "memory); raise --memory-limit")
+
+
+def workers_within(per_worker: int, workers: int, limit: int, what: str,
+                   given: bool = True) -> int:
     """How many of ``workers`` processes of ``per_worker`` bytes each fit in ``limit``
-    bytes (at least one, or :class:`BadInput` naming ``what`` when not even one fits).
+    bytes (at least one, or :class:`BadInput` naming ``what`` when not even one fits;
+    ``given``: the limit is the user's, not the default, see :func:`beyond`).
 
     >>> workers_within(1 << 30, 4, 3 << 30, "n = 20")
     3
@@ -94,5 +105,5 @@ def workers_within(per_worker: int, workers: int, limit: int, what: str) -> int:
     """
     if per_worker > limit:
         raise BadInput(f"counting {what} needs {format_size(per_worker)} of memory per worker, "
-                       f"more than the limit of {format_size(limit)}; raise --memory-limit")
+                       + beyond(limit, given))
     return max(1, min(workers, limit // max(1, per_worker)))
