@@ -76,7 +76,7 @@ class Group:
         return _plan(self)
 
     @cached_property
-    def bounds(self) -> list[dict[int, tuple[int, int]]]:
+    def bounds(self) -> _Bounds:
         """What each open row can still gain at each boundary (:func:`_bounds`)."""
         return _bounds(self)
 
@@ -292,7 +292,7 @@ def _analyse(board: Board) -> _Analysis | None:
     budget.check("groups", shape)
     a = arrays_of(board)
     squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
-    c = collapse(a)
+    c = collapse(a, clauses=False)       # the union-find alone
     if c.contradiction:
         return None
     parent, parity, value = c.parent.tolist(), c.parity.tolist(), c.value.tolist()
@@ -300,12 +300,15 @@ def _analyse(board: Board) -> _Analysis | None:
     roots, fixed = _classes(a.n, parent, parity, value, touched)
     # without a total the arrangements are not told apart by their mines: each group's
     # polynomial is one number, whatever its classes hold
-    groups, order = _groups(a, parent, parity, value, roots, a.total_need is not None)
+    # the sweeps take what the limits leave, up to MAX_ENTRIES partial counts in all; the
+    # spans of the groups (:func:`_spans`, a part of it) are counted as their order is
+    # made, and a board whose spans pass it is refused before the rest is built
+    cap = min(MAX_ENTRIES, budget.sweep_room(shape) // budget.ENTRY_BYTES)
+    groups, order = _groups(a, parent, parity, value, roots, a.total_need is not None,
+                            cap)
     if groups is None:
         return None
     tables = []
-    # the sweeps take what the limits leave, up to MAX_ENTRIES partial counts in all
-    cap = min(MAX_ENTRIES, budget.sweep_room(shape) // budget.ENTRY_BYTES)
     room = cap
     for g in groups:
         table, room = _forward(g, room, cap)
@@ -493,11 +496,13 @@ def _classes(n: int, parent: list[int], parity: list[int], value: list[int],
 
 
 def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
-            roots: dict[int, list[int]], count_mines: bool = True
-            ) -> tuple[list[Group] | None, list[list[int]]]:
+            roots: dict[int, list[int]], count_mines: bool = True,
+            cap: int | None = None) -> tuple[list[Group] | None, list[list[int]]]:
     """The numbers rewritten over the free roots, split into independent groups (None when
     a number can no longer hold); with ``count_mines`` false every class counts 0 mines
-    either way (the sweeps then count arrangements only)."""
+    either way (the sweeps then count arrangements only).  With ``cap``, groups whose
+    spans (:func:`_spans`) pass it together are refused as soon as their orders show it
+    (:class:`~minesweeper.base.errors.BadInput`, as :func:`_forward` would)."""
     ptr = a.ptr.tolist()
     vs = a.vars.tolist()
     need = a.need.tolist()
@@ -542,8 +547,9 @@ def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
     for i, (live, _) in enumerate(rows):
         row_of[find(next(iter(live)))].append(i)
     groups, order = [], []
+    spans = None if cap is None else [cap]
     for key, rs in members.items():
-        rs = _sweep_order(rs, [rows[i][0] for i in row_of[key]])
+        rs = _sweep_order(rs, [rows[i][0] for i in row_of[key]], spans)
         index = {r: i for i, r in enumerate(rs)}
         grows = []
         for i in row_of[key]:
@@ -560,7 +566,8 @@ def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
     return groups, order
 
 
-def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]]) -> list[int]:
+def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]],
+                 spans: list[int] | None = None) -> list[int]:
     """Classes in an order that keeps few numbers open at once (the sweep's states grow
     with them): greedily, the next class is the one that opens the fewest numbers not yet
     open less those it completes, among the classes of the numbers already open (ties:
@@ -569,8 +576,18 @@ def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]]) -> list[int]:
     end; on a board built from a formula the numbers open at once are about a third of
     those a breadth-first walk keeps.
 
+    ``spans``, when given, holds the partial counts the sweeps may still hold: the spans
+    of the rows (:func:`_spans`) are taken off it class by class, and the group is
+    refused (:class:`~minesweeper.base.errors.BadInput`) once they pass it: its sweep
+    would hold at least that much, and the rest of the order is not made.
+
     >>> _sweep_order([5, 1, 3, 2], [{1: 1, 2: 1}, {2: 1, 3: 1}, {3: 1, 5: 1}])
     [1, 2, 3, 5]
+    >>> _sweep_order([1, 2, 3, 5], [{1: 1, 2: 1}, {2: 1, 3: 1}, {3: 1, 5: 1}], [5])
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    minesweeper.base.errors.BadInput: a group of 4 classes ... span more than the 5 ...
     """
     if len(rs) < 3:
         return sorted(rs)
@@ -596,6 +613,8 @@ def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]]) -> list[int]:
     next_start = 0
     heap: list[tuple[tuple[int, int, int], int]] = []
     out: list[int] = []
+    active = 0                                    # rows open at the class placed
+    cap = spans[0] if spans is not None else 0
     while len(out) < len(rs):
         if not heap:
             while starts[next_start] in placed:
@@ -612,8 +631,16 @@ def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]]) -> list[int]:
         placed.add(r)
         out.append(r)
         for j in rows_of[r]:
-            left[j] -= 1
+            active += not opened[j]
             opened[j] = True
+        if spans is not None:
+            spans[0] -= active
+            if spans[0] < 0:
+                raise _too_entangled(len(rs), f"its numbers span more than the {cap:,} "
+                                              "partial counts in all that a sweep may hold")
+        for j in rows_of[r]:
+            left[j] -= 1
+            active -= not left[j]
         for j in rows_of[r]:
             for q in rows[j]:
                 if q not in placed:
@@ -636,30 +663,54 @@ def _plan(g: Group) -> list[tuple[list[tuple[int, int]], list[int], list[int]]]:
     return [(touches[i], opens[i], closes[i]) for i in range(n)]
 
 
-def _bounds(g: Group) -> list[dict[int, tuple[int, int]]]:
+class _Bounds:
     """For each boundary (before class i), the least and most each open row can still
-    gain from the classes at and after i."""
-    n = len(g.ones)
-    out: list[dict[int, tuple[int, int]]] = [{} for _ in range(n + 1)]
-    for j, (ids, coefs, _) in enumerate(g.rows):
-        lo = hi = 0
-        pos = len(ids) - 1
-        for i in range(ids[-1], ids[0] - 1, -1):
-            while pos >= 0 and ids[pos] > i:
-                pos -= 1
-            if pos >= 0 and ids[pos] == i:
-                k = coefs[pos]
-                lo += min(0, k)
-                hi += max(0, k)
-            out[i][j] = (lo, hi)
-    return out
+    gain from the classes at and after i: ``bounds[i][j] = (lo, hi)``, made boundary by
+    boundary as the sweep asks for them (a sweep refused early makes only its first
+    ones, not the whole group's: millions of entries on a tangled board)."""
+
+    def __init__(self, g: Group) -> None:
+        self.g = g
+        self.made: list[dict[int, tuple[int, int]]] = []
+
+    def __len__(self) -> int:
+        return len(self.g.ones) + 1
+
+    def __getitem__(self, i: int) -> dict[int, tuple[int, int]]:
+        made, plan, rows = self.made, self.g.plan, self.g.rows
+        while len(made) <= i:
+            k = len(made)
+            here = dict(made[-1]) if made else {}
+            if k:
+                touches, _, closes = plan[k - 1]
+                for j, c in touches:             # class k - 1 is behind
+                    lo, hi = here[j]
+                    here[j] = (lo - min(0, c), hi - max(0, c))
+                for j in closes:
+                    del here[j]
+            if k < len(plan):
+                for j in plan[k][1]:              # rows that open at class k
+                    coefs = rows[j][1]
+                    here[j] = (sum(min(0, c) for c in coefs), sum(max(0, c) for c in coefs))
+            made.append(here)
+        return made[i]
+
+
+def _bounds(g: Group) -> _Bounds:
+    """The bounds of :class:`_Bounds`.
+
+    >>> g = Group([1, 1, 1], [0, 0, 0], [([0, 2], [1, -1], 0), ([1, 2], [1, 1], 1)])
+    >>> [g.bounds[i] for i in range(4)]
+    [{0: (-1, 1)}, {0: (-1, 0), 1: (0, 2)}, {0: (-1, 0), 1: (0, 1)}, {}]
+    """
+    return _Bounds(g)
 
 
 State = tuple[tuple[int, int], ...]
 
 
 def _step(g: Group, plan: list[tuple[list[tuple[int, int]], list[int], list[int]]],
-          bounds: list[dict[int, tuple[int, int]]], i: int, state: State,
+          bounds: _Bounds, i: int, state: State,
           x: int) -> State | None:
     """The state after class ``i`` takes ``x`` (None when a row can no longer hold)."""
     touches, opens, closes = plan[i]
@@ -696,8 +747,9 @@ def _held(table: dict[State, Poly]) -> int:
     return sum(len(p) + len(state) for state, p in table.items())
 
 
-def _too_entangled(g: Group, held: str) -> BadInput:
-    return BadInput(f"a group of {len(g.ones):,} classes whose numbers overlap too widely "
+def _too_entangled(g: Group | int, held: str) -> BadInput:
+    classes = g if isinstance(g, int) else len(g.ones)
+    return BadInput(f"a group of {classes:,} classes whose numbers overlap too widely "
                     f"({held}): its probabilities are not computed")
 
 

@@ -146,8 +146,12 @@ def _as_lists(lits: npt.NDArray[np.int32], ends: npt.NDArray[np.int64]) -> list[
     return out
 
 
-def collapse(a: Arrays, max_rounds: int = MAX_ROUNDS) -> Collapsed:
+def collapse(a: Arrays, max_rounds: int = MAX_ROUNDS, clauses: bool = True) -> Collapsed:
     """Collapse the two-square relations of a board's constraints (see the module notes).
+    With ``clauses`` false the clauses left for SAT are not written (``clauses`` and
+    ``root_of`` come back empty, ``remaining`` 0): the groups of
+    :mod:`minesweeper.analysis.probability` read the union-find alone, and on a tangled
+    board making millions of clauses into lists took seconds.
 
     >>> from minesweeper.base.board import arrays_of, parse_board
     >>> c = collapse(arrays_of(parse_board("??1?/1221/????")))
@@ -159,12 +163,14 @@ def collapse(a: Arrays, max_rounds: int = MAX_ROUNDS) -> Collapsed:
     empty = np.zeros(1, dtype=np.int64)
     if bad >= 0:
         return Collapsed(True, parent, parity, value, [], empty, 0, 0, rounds)
+    free_roots = (parent == np.arange(a.n)) & (value < 0) & a.touched
+    if not clauses:
+        return Collapsed(False, parent, parity, value, [], empty,
+                         int(np.count_nonzero(free_roots)), 0, rounds)
     lits, ends, root_of, written = _clauses(parent, parity, value, a.ptr, a.vars, a.need,
                                             done)
     budget.clauses(a.n, int(lits.shape[0]), int(ends.shape[0]))
-    clauses = _as_lists(lits, ends)
-    free_roots = (parent == np.arange(a.n)) & (value < 0) & a.touched
-    return Collapsed(False, parent, parity, value, clauses, root_of,
+    return Collapsed(False, parent, parity, value, _as_lists(lits, ends), root_of,
                      int(np.count_nonzero(free_roots)), int(written), rounds)
 
 
