@@ -5,7 +5,8 @@ The test writes a trigger file (named by ``$NQUEENS_FAULT_FILE``) holding ``DELT
 ``DELTA consistent``; the next batch this worker counts has its first result with
 solutions changed by DELTA — its count alone, or (``consistent``) its count and the
 first of its slices together, so that its own figures still agree — and the file is
-removed, so each trigger alters exactly one result.
+removed, so each trigger alters exactly one result. ``raise`` makes that batch's task
+raise an error instead.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from nqueens.algorithms.counter import engines
 from nqueens.algorithms.counter.work import Subproblem, SubResult
 
 _TRIGGER = os.environ.get("NQUEENS_FAULT_FILE", "")
-_honest = engines.solve_batch
+# Dask may import a preload twice (from its file and from a copy in the worker's scratch
+# space): the honest function is the one found before any copy of this module patched it.
+_honest = getattr(engines.solve_batch, "honest", engines.solve_batch)
 
 
 def _fault() -> tuple[int, bool] | None:
@@ -30,6 +33,8 @@ def _fault() -> tuple[int, bool] | None:
     with open(taken, encoding="ascii") as f:
         words = f.read().split()
     os.remove(taken)
+    if words == ["raise"]:
+        raise RuntimeError("a fault injected by the test")
     return int(words[0]), words[1:] == ["consistent"]
 
 
@@ -47,4 +52,5 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
     return out
 
 
+solve_batch.honest = _honest  # type: ignore[attr-defined]
 engines.solve_batch = solve_batch

@@ -533,6 +533,21 @@ def test_redundant_counting_catches_a_result_whose_figures_agree(
     assert "differs" in run.stderr and "the worker at tcp://127.0.0.1:" in run.stderr
 
 
+def test_a_task_that_fails_on_a_worker_is_counted_here(
+        faulty: tuple[Cluster, Path]) -> None:
+    cluster, trigger = faulty
+    trigger.write_text("raise\n")
+    run = _nqueens("count", "17", "--scheduler", cluster.address, "-q")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == f"{A000170[17]}\n"
+    assert not trigger.exists()
+    told = [line for line in run.stderr.splitlines() if "task failed" in line]
+    assert len(told) == 1, run.stderr
+    assert told[0].startswith("nqueens: a task failed on a worker of the cluster "
+                              "(RuntimeError: a fault injected by the test); its ")
+    assert told[0].endswith(" subproblems are counted here")
+
+
 def test_redundant_needs_a_cluster() -> None:
     run = _nqueens("count", "12", "--redundant")
     assert run.returncode == 2

@@ -70,6 +70,16 @@ MAX_HANDSHAKE_BYTES = 1 << 16
 _ADDRESS = re.compile(r"^(tcp|tls|inproc|ws|wss)://\S+$|^[\w.\-\[\]:]+:\d+$")
 
 
+#: The most tasks that may fail on the workers (an exception in the task) before a count
+#: stops: each one's batch is counted here, which a broken worker must not turn into a
+#: count made on the client alone.
+MAX_FAILED_TASKS = 3
+
+
+class _TaskFailed(Exception):
+    """A task raised an error on its worker (the error, in words)."""
+
+
 class ClusterError(ExecutorError):
     """The cluster failed while counting (what is done stays in the journal).
 
@@ -295,6 +305,9 @@ class DaskMap:
         self.checked = 0
         #: How many arriving results were wrong, and replaced by the count made here.
         self.replaced = 0
+        #: How many tasks raised an error on their worker (their batches are counted
+        #: here, up to :data:`MAX_FAILED_TASKS`).
+        self.failed = 0
         self._alone = False
 
     @property
@@ -353,6 +366,8 @@ class DaskMap:
             except (OSError, concurrent.futures.CancelledError):
                 # Dask cancels every future when the scheduler connection drops.
                 raise self._lost() from None
+            except Exception as exc:  # raised by the task on its worker
+                raise _TaskFailed(f"{type(exc).__name__}: {exc}") from None
 
     def _finished(self, finished: Any) -> Iterator[Any]:
         """The futures of ``finished`` (a Dask ``as_completed``) as they complete, while
@@ -384,9 +399,12 @@ class DaskMap:
         finished = dd.as_completed(futures, loop=self.client.loop)
         try:
             for fut in self._finished(finished):
-                results = self._result(fut)
-                where = self._worker_of(fut)
                 i = batch_of[fut.key]
+                try:
+                    results = self._result(fut)
+                    where = self._worker_of(fut)
+                except _TaskFailed as exc:
+                    results, where = self._here(fn, plan[i], str(exc)), "this machine"
                 try:
                     if not self.redundant:
                         results = gate.admit(results, where)
@@ -410,6 +428,19 @@ class DaskMap:
             if self.client.status == "running":
                 with contextlib.suppress(Exception):
                     self.client.cancel(futures)
+
+    def _here(self, fn: BatchFn, batch: Batch, why: str) -> list[SubResult]:
+        """The results of ``batch``, whose task failed on the cluster with ``why``,
+        counted here; :class:`ClusterError` once :data:`MAX_FAILED_TASKS` tasks failed."""
+        self.failed += 1
+        if self.failed > MAX_FAILED_TASKS:
+            raise ClusterError(f"{self.failed} tasks failed on the workers of the scheduler at "
+                               f"{self.address}, the last with {why}; finished subproblems "
+                               "are kept in the journal")
+        if self.notify is not None:
+            self.notify(f"a task failed on a worker of the cluster ({why}); its "
+                        f"{len(batch)} subproblems are counted here")
+        return fn(batch)
 
     def _worker_of(self, future: Any) -> str:
         """The worker that holds ``future``'s result (the one that computed it), in
