@@ -192,7 +192,8 @@ def test_a_perm_file_beyond_the_whole_text_reader_checks_and_names_its_trouble(
 def test_ctrl_c_stops_the_check_of_a_large_perm_file(tmp_path: Path) -> None:
     f = tmp_path / "q.txt"
     assert _nqueens("solve", "50000000", "-f", "perm", "-o", str(f)).returncode == 0
+    # The whole check takes about 2 s of CPU on a fast machine: the signal comes 0.6 s in.
     done, after = testing.interrupt([*NQUEENS, "check", str(f)], signal.SIGINT, tmp_path,
-                                    [*NQUEENS, "solve", "8"])
+                                    [*NQUEENS, "solve", "8"], busy=0.6)
     testing.assert_ended(done, after, signal.SIGINT, "nqueens")
     assert done.stdout == ""
