@@ -131,14 +131,15 @@ def _width(problem: Problem, order: list[int]) -> int:
     return width
 
 
-#: The most partial counts the sweep keeps at once (one per partial state and number of
-#: mines, a few hundred bytes each: about 1 GB); a component whose numbers overlap so
-#: widely that it needs more is refused with :class:`~minesweeper.base.board.TooLarge`.
-MAX_SWEEP_ENTRIES = 4_000_000
-
-
 def component_polynomial(problem: Problem, vs: list[int], cons: list[int]) -> list[int]:
     """``poly[m]`` = number of arrangements of the component's squares with ``m`` mines.
+
+    The sweep holds at once (its states and counts at two boundaries) at most
+    :data:`~minesweeper.base.budget.COUNT_SWEEP_BYTES` (1 GiB), less where the limits
+    leave less (:func:`~minesweeper.base.budget.count_room`), estimated in bytes as each
+    state and count is made, from the width of the state and the size of the largest
+    count it can hold; a component whose numbers overlap so widely that it needs more is
+    refused (:class:`~minesweeper.base.board.TooLarge`) as soon as the estimate passes.
 
     >>> from minesweeper.base.board import parse_board, problem_of
     >>> p = problem_of(parse_board("?2?/???"))
@@ -164,6 +165,12 @@ def component_polynomial(problem: Problem, vs: list[int], cons: list[int]) -> li
     open_list: list[int] = []
     # state: tuple of partial sums, aligned with open_list -> {mines: ways}
     states: dict[tuple[int, ...], dict[int, int]] = {(): {0: 1}}
+    # the memory the sweep holds, estimated as it is made: the states of the boundary
+    # behind (held until the next is made) and of the one being made; a count is a sum
+    # of counts of the boundary before, each taken once: at most their sum, ``total``
+    room = budget.count_room()
+    held_before = 0
+    total = 1
     for i in range(len(order)):
         open_list = open_list + starts[i]
         width_before = len(open_list) - len(starts[i])
@@ -173,41 +180,48 @@ def component_polynomial(problem: Problem, vs: list[int], cons: list[int]) -> li
         keep = [k for k, j in enumerate(open_list) if j not in ends[i]]
         closing = [index[j] for j in ends[i]]
         touch_idx = [index[j] for j in touching[i]]
+        # each touched number: its place in the state, and the least and most it may
+        # hold after this square (the most is its need; a closing one needs it exactly)
+        checks = [(k, problem.constraints[open_list[k]].need - remaining[open_list[k]],
+                   problem.constraints[open_list[k]].need) for k in touch_idx]
+        checks += [(k, problem.constraints[open_list[k]].need,
+                    problem.constraints[open_list[k]].need) for k in closing]
+        pad = [0] * (len(open_list) - width_before)
+        whole = len(keep) == len(open_list)
         new_states: dict[tuple[int, ...], dict[int, int]] = {}
-        entries = 0
+        state_bytes = budget.sweep_state_bytes(len(keep))
+        count_bytes = budget.sweep_count_bytes(total.bit_length(), i + 1)
+        held = held_before
+        total_after = 0
         for state, poly in states.items():
-            base = list(state) + [0] * (len(open_list) - width_before)
+            base = [*state, *pad]
             for mine in (0, 1):
-                cur = base.copy()
-                ok = True
-                for k in touch_idx:
-                    cur[k] += mine
-                for k in touch_idx:
-                    j = open_list[k]
-                    need = problem.constraints[j].need
-                    if cur[k] > need or cur[k] + remaining[j] < need:
-                        ok = False
+                if mine:
+                    cur = base.copy()
+                    for k in touch_idx:
+                        cur[k] += 1
+                else:
+                    cur = base
+                for k, lo, hi in checks:
+                    if not lo <= cur[k] <= hi:
                         break
-                if not ok:
-                    continue
-                for k in closing:
-                    if cur[k] != problem.constraints[open_list[k]].need:
-                        ok = False
-                        break
-                if not ok:
-                    continue
-                key = tuple(cur[k] for k in keep)
-                target = new_states.setdefault(key, {})
-                before = len(target)
-                for m, ways in poly.items():
-                    target[m + mine] = target.get(m + mine, 0) + ways
-                entries += len(target) - before
-                if entries > MAX_SWEEP_ENTRIES:
-                    raise TooLarge(f"counting this board needs more than {MAX_SWEEP_ENTRIES:,} "
-                                   "partial counts at once (about 1 GB of memory): its numbers "
-                                   f"overlap too widely ({len(open_list)} open at square {i + 1} "
-                                   f"of a component of {len(order):,})")
+                else:
+                    key = tuple(cur) if whole else tuple([cur[k] for k in keep])
+                    target = new_states.get(key)
+                    if target is None:
+                        target = new_states[key] = {}
+                        held += state_bytes
+                    before = len(target)
+                    for m, ways in poly.items():
+                        target[m + mine] = target.get(m + mine, 0) + ways
+                        total_after += ways
+                    held += (len(target) - before) * count_bytes
+                    if held > room:
+                        raise _too_wide(room, len(new_states), len(open_list), i,
+                                        len(order))
         states = new_states
+        held_before = held - held_before
+        total = total_after
         open_list = [open_list[k] for k in keep]
         if not states:
             return [0]
@@ -218,6 +232,16 @@ def component_polynomial(problem: Problem, vs: list[int], cons: list[int]) -> li
     while len(result) > 1 and result[-1] == 0:
         result.pop()
     return result
+
+
+def _too_wide(room: int, states: int, width: int, i: int, squares: int) -> TooLarge:
+    """The refusal of a sweep whose states pass the ``room`` it may hold."""
+    why = ("the most it may hold" if room >= budget.COUNT_SWEEP_BYTES else
+           f"what the memory limit leaves it, of at most {budget.gib(budget.COUNT_SWEEP_BYTES)}")
+    return TooLarge(f"counting this board needs more than {budget.gib(room)} of partial "
+                    f"counts at once ({why}): its numbers overlap too widely ({states:,} "
+                    f"states of {width} open numbers at square {i + 1:,} of a component "
+                    f"of {squares:,})")
 
 
 def _multiply(a: list[int], b: list[int]) -> list[int]:

@@ -105,6 +105,12 @@ COSTS: dict[str, tuple[int, int, int, int]] = {
 #: partial counts and sums, about :data:`ENTRY_BYTES` each).
 SWEEP_BYTES = 600 << 20
 ENTRY_BYTES = 90
+#: The most the counting sweep holds at once (``--count`` with a total when a group is too
+#: entangled for the groups: :func:`~minesweeper.analysis.count.count_by_sweep`): its
+#: partial states and counts at two boundaries, estimated in bytes as they are made
+#: (:func:`sweep_state_bytes`, :func:`sweep_count_bytes`); less where the limits leave
+#: less (:func:`count_room`).
+COUNT_SWEEP_BYTES = 1 << 30
 #: Bytes each literal and each clause left by the collapse take, as Python lists and in
 #: the SAT solver.
 CLAUSE_LITERAL = 60
@@ -138,6 +144,47 @@ def sweep_room(s: Shape) -> int:
     if room is not None:
         limit = min(limit, room[0])
     return max(0, min(SWEEP_BYTES, limit - estimate("groups", s)))
+
+
+def count_room() -> int:
+    """The bytes the counting sweep may hold: :data:`COUNT_SWEEP_BYTES`, less where
+    :data:`MAX_MEMORY` or what this process is allowed (:func:`allowed`) leaves less once
+    what it holds already (its resident memory) is counted."""
+    limit = MAX_MEMORY
+    room = allowed()
+    if room is not None:
+        limit = min(limit, room[0])
+    return max(0, min(COUNT_SWEEP_BYTES, limit - status_bytes("VmRSS")))
+
+
+def _block(n: int) -> int:
+    """``n`` bytes as the allocator gives them: in blocks of 16."""
+    return (n + 15) & ~15
+
+
+def sweep_state_bytes(width: int) -> int:
+    """What one partial state of the counting sweep takes, as measured on CPython 3.11:
+    its key, a tuple of ``width`` partial sums (40 bytes and 8 a sum); its slot in the
+    table of states (up to 52 bytes once the table has grown, and the old table beside
+    the new one while it grows: 80); and its counts by mines, a dict of 224 bytes up to
+    five counts (the counts themselves are :func:`sweep_count_bytes`).
+
+    >>> sweep_state_bytes(0), sweep_state_bytes(51)
+    (352, 752)
+    """
+    return _block(40 + 8 * width) + 80 + 224
+
+
+def sweep_count_bytes(bits: int, mines: int) -> int:
+    """What one partial count of the counting sweep takes: the integer, of up to
+    ``bits`` bits (24 bytes and 4 each 30 bits), its key when the number of mines
+    passes the 256 small integers Python shares (32 bytes), and its share of its dict as
+    the dict grows past five counts (48).
+
+    >>> sweep_count_bytes(41, 40), sweep_count_bytes(3000, 300)
+    (80, 512)
+    """
+    return _block(24 + 4 * max(1, -(-bits // 30))) + (32 if mines > 256 else 0) + 48
 
 
 def gib(n: int) -> str:
