@@ -25,9 +25,9 @@ from puzzleshell import build  # noqa: E402
 
 setup(ext_modules=[Extension(
     "minesweeper._core.mines",
-    sources=[str(CORE / "mines.c")],
+    sources=[str(CORE / "mines.c"), str(CORE / "groups.c")],
     include_dirs=[str(build.INCLUDE)],
-    depends=[str(build.INCLUDE / "shell_py.h")],
+    depends=[str(build.INCLUDE / "shell_py.h"), str(CORE / "groups.h")],
     extra_compile_args=build.compile_flags("MINESWEEPER"),
     extra_link_args=build.link_flags("MINESWEEPER"),
 )], cmdclass={"build_ext": build.build_command("minesweeper")})

@@ -191,3 +191,123 @@ def test_bad_outputs_raise() -> None:
         core.extract_sizes(np.zeros(4, dtype=np.int8))
     with pytest.raises(TypeError):
         core.extract_sizes(np.zeros((2, 2), dtype=np.int16))
+
+
+# ---- the groups and the dry run of their sweeps -------------------------------------------
+
+def _position(seed: int) -> Board:
+    """A game position of a random size, density and share revealed, half with a total."""
+    import random
+
+    from ms_support import game_position
+
+    rng = random.Random(seed)
+    return game_position(rng, rng.randint(2, 14), rng.randint(2, 14),
+                         rng.choice([0.1, 0.2, 0.3]), rng.choice([0.2, 0.5, 0.8]),
+                         total=rng.random() < 0.5)
+
+
+@pytest.mark.parametrize("block", range(6))
+def test_the_groups_kernel_makes_the_readable_groups_and_orders(block: int) -> None:
+    """The compiled groups (classes, rows over them, components, greedy sweep order and
+    the mines the collapse fixed) are the readable ones, on 600 game positions."""
+    from minesweeper.analysis import probability as p
+
+    for seed in range(block * 100, block * 100 + 100):
+        board = _position(seed)
+        a = arrays_of(board)
+        c = collapse(a, clauses=False)
+        if c.contradiction:
+            continue
+        parent, parity, value = c.parent.tolist(), c.parity.tolist(), c.value.tolist()
+        roots, fixed = p._classes(a.n, parent, parity, value, a.touched.tolist())
+        counting = a.total_need is not None
+        groups, order = p._groups(a, parent, parity, value, roots, counting)
+        got = p._grouped(a, c.parent, c.parity, c.value, counting, 10**9)
+        if groups is None:
+            assert got is None, seed
+            continue
+        assert got is not None, seed
+        assert got[1] == order and got[2] == fixed, seed
+        assert [(g.ones, g.zeros, g.rows, g.squares) for g in got[0]] == \
+            [(g.ones, g.zeros, g.rows, g.squares) for g in groups], seed
+
+
+def _least_room(groups: list, whole: bool) -> int:
+    """The least room the readable sweeps of ``groups`` fit in: spans and every
+    boundary's sums and counts (``whole``), or spans and the most two boundaries hold."""
+    from minesweeper.analysis import probability as p
+
+    spans = most = held = 0
+    for g in groups:
+        spans += p._spans(g)
+        tables, _ = p._forward(g, 10**12, 10**12)
+        sizes = [p._held(t) for t in tables]
+        held += sum(sizes[1:])
+        most = max([most] + [spans + a + b for a, b in zip(sizes, sizes[1:], strict=False)])
+    return spans + held if whole else most
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_the_dry_run_refuses_exactly_where_the_sweeps_would_pass_their_room(
+        whole: bool) -> None:
+    """The compiled dry run counts what the sweeps hold as they count it: a board fits
+    in the least room its sweeps need and is refused in one less, on 150 positions."""
+    from minesweeper.analysis import probability as p
+    from minesweeper.base.errors import BadInput
+
+    checked = 0
+    for seed in range(150):
+        board = _position(seed)
+        a = arrays_of(board)
+        c = collapse(a, clauses=False)
+        counting = a.total_need is not None
+        grouped = None if c.contradiction else p._grouped(a, c.parent, c.parity, c.value,
+                                                          counting, 10**9, dry=False)
+        if grouped is None or not grouped[0]:
+            continue
+        least = _least_room(grouped[0], whole)
+        args = (a, c.parent, c.parity, c.value, counting)
+        assert p._grouped(*args, least, states=10**9, whole=whole) is not None, seed
+        with pytest.raises(BadInput, match="overlap too widely"):
+            p._grouped(*args, least - 1, states=10**9, whole=whole)
+        checked += 1
+    assert checked > 50
+
+
+def test_the_dry_run_refuses_more_states_than_allowed_at_one_boundary() -> None:
+    from minesweeper.analysis import probability as p
+    from minesweeper.base.errors import BadInput
+
+    for seed in range(100):                 # a position whose sweeps pass several states
+        a = arrays_of(_position(seed))
+        c = collapse(a, clauses=False)
+        grouped = None if c.contradiction else p._grouped(a, c.parent, c.parity, c.value,
+                                                          False, 10**9, dry=False)
+        most = max([0] + [len(t) for g in (grouped or [[]])[0]
+                          for t in p._forward(g, 10**12, 10**12)[0]])
+        if most > 3:
+            break
+    assert most > 3
+    args = (a, c.parent, c.parity, c.value, False, 10**9)
+    assert p._grouped(*args, states=most) is not None
+    with pytest.raises(BadInput, match=f"more than {most - 1:,} partial states at class"):
+        p._grouped(*args, states=most - 1)
+
+
+def test_bad_groups_arguments_raise() -> None:
+    a = arrays_of(Board(np.array([[UNKNOWN, 1, UNKNOWN]], dtype=np.int8), None))
+    c = collapse(a, clauses=False)
+    good = dict(parent=c.parent, parity=c.parity, value=c.value, touched=a.touched,
+                ptr=a.ptr, vars=a.vars, need=a.need, count_mines=False, cap=100,
+                max_states=100, dry=True)
+    assert core.groups(**good)[0] == 0
+    for change, error in [
+            ({"parent": np.array([1, 0], dtype=np.int32)}, ValueError),     # not roots
+            ({"parent": np.array([0, 5], dtype=np.int32)}, ValueError),
+            ({"touched": np.zeros(2, dtype=np.bool_)}, ValueError),
+            ({"ptr": np.array([0, 3], dtype=np.int64)}, ValueError),
+            ({"parity": np.zeros(2, dtype=np.int32)}, TypeError),
+            ({"value": np.zeros(1, dtype=np.int8)}, ValueError)]:
+        with pytest.raises(error):
+            core.groups(**{**good, **change})

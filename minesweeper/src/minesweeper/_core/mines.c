@@ -10,6 +10,7 @@
  * interpreter lock.
  */
 #include "shell_py.h"
+#include "groups.h"
 
 #include <stdlib.h>
 
@@ -851,6 +852,8 @@ static PyMethodDef methods[] = {
     {"values", (PyCFunction)(void (*)(void))values, METH_VARARGS | METH_KEYWORDS, values_doc},
     {"violated", (PyCFunction)(void (*)(void))violated, METH_VARARGS | METH_KEYWORDS,
      violated_doc},
+    {"groups", (PyCFunction)(void (*)(void))ms_groups, METH_VARARGS | METH_KEYWORDS,
+     MS_GROUPS_DOC},
     {NULL, NULL, 0, NULL},
 };
 

@@ -39,7 +39,9 @@ from functools import cached_property
 from math import comb
 
 import numpy as np
+import numpy.typing as npt
 
+from .._core import mines as kernels
 from ..base import budget
 from ..base.board import UNKNOWN, Arrays, Board, Cell, arrays_of
 from ..base.errors import BadInput
@@ -284,40 +286,104 @@ class _Analysis:
         return out
 
 
-def _analyse(board: Board) -> _Analysis | None:
+def _analyse(board: Board, whole: bool = True) -> _Analysis | None:
     """The analysis of ``board``, or None when its numbers alone cannot hold; a board
     whose analysis would pass the memory limits is refused first
-    (:func:`~minesweeper.base.budget.check`)."""
+    (:func:`~minesweeper.base.budget.check`), and one whose sweeps would pass them before
+    any of their tables is built (:func:`_grouped`).  Without ``whole`` only the last
+    table of each sweep is kept (enough for the polynomials, so for counting): the sweep
+    may then hold what the counting room allows at two boundaries
+    (:func:`~minesweeper.base.budget.count_room`), however many states that is."""
     shape = budget.shape_of(board)
     budget.check("groups", shape)
     a = arrays_of(board)
-    squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
     c = collapse(a, clauses=False)       # the union-find alone
     if c.contradiction:
         return None
-    parent, parity, value = c.parent.tolist(), c.parity.tolist(), c.value.tolist()
-    touched = a.touched.tolist()
-    roots, fixed = _classes(a.n, parent, parity, value, touched)
-    # without a total the arrangements are not told apart by their mines: each group's
-    # polynomial is one number, whatever its classes hold
-    # the sweeps take what the limits leave, up to MAX_ENTRIES partial counts in all; the
-    # spans of the groups (:func:`_spans`, a part of it) are counted as their order is
-    # made, and a board whose spans pass it is refused before the rest is built
-    cap = min(MAX_ENTRIES, budget.sweep_room(shape) // budget.ENTRY_BYTES)
-    groups, order = _groups(a, parent, parity, value, roots, a.total_need is not None,
-                            cap)
-    if groups is None:
+    # the sweeps take what the limits leave, up to MAX_ENTRIES partial counts and sums in
+    # all (or the counting room at two boundaries); the compiled dry run counts them
+    # before anything is built
+    if whole:
+        cap = min(MAX_ENTRIES, budget.sweep_room(shape) // budget.ENTRY_BYTES)
+        states = MAX_STATES
+    else:
+        cap = states = budget.count_room() // budget.ENTRY_BYTES
+    grouped = _grouped(a, c.parent, c.parity, c.value, a.total_need is not None, cap,
+                       states=states, whole=whole)
+    if grouped is None:
         return None
+    groups, order, fixed = grouped
     tables = []
     room = cap
     for g in groups:
-        table, room = _forward(g, room, cap)
+        table, room = _forward(g, room, cap, whole)
         tables.append(table)
     polys = [_sum_states(t[-1]) for t in tables]
     if any(not any(p) for p in polys):
         return None
-    return _Analysis(squares, a.total_need, board.flags(), parent, parity, value, touched,
-                     fixed, groups, order, tables, polys)
+    squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
+    return _Analysis(squares, a.total_need, board.flags(), c.parent.tolist(),
+                     c.parity.tolist(), c.value.tolist(), a.touched.tolist(), fixed, groups,
+                     order, tables, polys)
+
+
+def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
+             value: npt.NDArray[np.int8], count_mines: bool, cap: int,
+             dry: bool = True, states: int = MAX_STATES,
+             whole: bool = True) -> tuple[list[Group], list[list[int]], int] | None:
+    """The groups of a collapsed board, each in its sweep order, and the mines of the
+    squares the collapse fixed; None when a number can no longer hold.  Made by the
+    compiled kernel (``minesweeper._core.mines.groups``, the same groups and orders as the
+    readable :func:`_classes`, :func:`_groups` and :func:`_sweep_order`), which with
+    ``dry`` also makes the states of every sweep without their counts, and refuses
+    (:class:`~minesweeper.base.errors.BadInput`) a board whose sweeps would hold more than
+    ``cap`` partial counts and sums in all (without ``whole``: at two boundaries), or
+    ``states`` states at one boundary, before any table is built: in well under a second
+    on a board of a million squares.
+
+    >>> from minesweeper.base.board import parse_board
+    >>> from minesweeper.analysis.reduce import collapse
+    >>> a = arrays_of(parse_board("????/?22?/????"))
+    >>> c = collapse(a, clauses=False)
+    >>> groups, order, fixed = _grouped(a, c.parent, c.parity, c.value, False, 100)
+    >>> order, [rhs for _, _, rhs in groups[0].rows], fixed
+    ([[0, 4, 6, 1, 2, 7, 8, 3, 5, 9]], [2, 2], 0)
+    >>> _grouped(a, c.parent, c.parity, c.value, False, 10)   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    minesweeper.base.errors.BadInput: a group of 10 classes ... span more than the 10 ...
+    """
+    status, classes, at, fixed, *parts = kernels.groups(
+        parent, parity, value, a.touched, a.ptr, a.vars, a.need, count_mines, cap, states,
+        dry, whole)
+    if status == 1:
+        return None
+    if status == 2:
+        raise _too_entangled(classes, f"its numbers span more than the {cap:,} partial "
+                                      "counts in all that a sweep may hold", whole)
+    if status == 3:
+        raise _too_entangled(classes, f"more than {states:,} partial states at class "
+                                      f"{at:,}", whole)
+    if status == 4:
+        raise _too_entangled(classes, f"more than {cap:,} partial counts in all" if whole
+                             else f"more than {cap:,} partial counts at two boundaries of "
+                                  f"its sweep, at class {at:,}", whole)
+    kinds = (np.int64, np.int32, np.int32, np.int32, np.int64, np.int64, np.int32, np.int8,
+             np.int32)
+    gptr, roots, ones, zeros, grptr, rptr, rpos, rcoef, rrhs = (
+        np.frombuffer(b, dtype=k).tolist() for b, k in zip(parts, kinds, strict=True))
+    groups, order = [], []
+    for g in range(len(gptr) - 1):
+        lo, hi = gptr[g], gptr[g + 1]
+        rows = [(rpos[rptr[t]:rptr[t + 1]], rcoef[rptr[t]:rptr[t + 1]], rrhs[t])
+                for t in range(grptr[g], grptr[g + 1])]
+        squares = sum(ones[lo:hi]) + sum(zeros[lo:hi])
+        if count_mines:
+            groups.append(Group(ones[lo:hi], zeros[lo:hi], rows, squares))
+        else:
+            groups.append(Group([0] * (hi - lo), [0] * (hi - lo), rows, squares))
+        order.append(roots[lo:hi])
+    return groups, order, int(fixed)
 
 
 def probabilities(board: Board) -> Probabilities:
@@ -421,7 +487,7 @@ def tally(board: Board) -> Tally:
     >>> t.arrangements, t.frontier, t.interior
     (15, 5, 3)
     """
-    an = _analyse(board)
+    an = _analyse(board, whole=False)
     if an is None:
         touched = arrays_of(board).touched
         return Tally(0, 0, int(touched.sum()), int((~touched).sum()), [])
@@ -496,13 +562,12 @@ def _classes(n: int, parent: list[int], parity: list[int], value: list[int],
 
 
 def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
-            roots: dict[int, list[int]], count_mines: bool = True,
-            cap: int | None = None) -> tuple[list[Group] | None, list[list[int]]]:
+            roots: dict[int, list[int]],
+            count_mines: bool = True) -> tuple[list[Group] | None, list[list[int]]]:
     """The numbers rewritten over the free roots, split into independent groups (None when
     a number can no longer hold); with ``count_mines`` false every class counts 0 mines
-    either way (the sweeps then count arrangements only).  With ``cap``, groups whose
-    spans (:func:`_spans`) pass it together are refused as soon as their orders show it
-    (:class:`~minesweeper.base.errors.BadInput`, as :func:`_forward` would)."""
+    either way (the sweeps then count arrangements only).  The readable form of the
+    compiled :func:`_grouped`, which the tests hold against it."""
     ptr = a.ptr.tolist()
     vs = a.vars.tolist()
     need = a.need.tolist()
@@ -547,9 +612,8 @@ def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
     for i, (live, _) in enumerate(rows):
         row_of[find(next(iter(live)))].append(i)
     groups, order = [], []
-    spans = None if cap is None else [cap]
     for key, rs in members.items():
-        rs = _sweep_order(rs, [rows[i][0] for i in row_of[key]], spans)
+        rs = _sweep_order(rs, [rows[i][0] for i in row_of[key]])
         index = {r: i for i, r in enumerate(rs)}
         grows = []
         for i in row_of[key]:
@@ -566,8 +630,7 @@ def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
     return groups, order
 
 
-def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]],
-                 spans: list[int] | None = None) -> list[int]:
+def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]]) -> list[int]:
     """Classes in an order that keeps few numbers open at once (the sweep's states grow
     with them): greedily, the next class is the one that opens the fewest numbers not yet
     open less those it completes, among the classes of the numbers already open (ties:
@@ -576,18 +639,8 @@ def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]],
     end; on a board built from a formula the numbers open at once are about a third of
     those a breadth-first walk keeps.
 
-    ``spans``, when given, holds the partial counts the sweeps may still hold: the spans
-    of the rows (:func:`_spans`) are taken off it class by class, and the group is
-    refused (:class:`~minesweeper.base.errors.BadInput`) once they pass it: its sweep
-    would hold at least that much, and the rest of the order is not made.
-
     >>> _sweep_order([5, 1, 3, 2], [{1: 1, 2: 1}, {2: 1, 3: 1}, {3: 1, 5: 1}])
     [1, 2, 3, 5]
-    >>> _sweep_order([1, 2, 3, 5], [{1: 1, 2: 1}, {2: 1, 3: 1}, {3: 1, 5: 1}], [5])
-    ... # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    minesweeper.base.errors.BadInput: a group of 4 classes ... span more than the 5 ...
     """
     if len(rs) < 3:
         return sorted(rs)
@@ -613,8 +666,6 @@ def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]],
     next_start = 0
     heap: list[tuple[tuple[int, int, int], int]] = []
     out: list[int] = []
-    active = 0                                    # rows open at the class placed
-    cap = spans[0] if spans is not None else 0
     while len(out) < len(rs):
         if not heap:
             while starts[next_start] in placed:
@@ -631,16 +682,8 @@ def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]],
         placed.add(r)
         out.append(r)
         for j in rows_of[r]:
-            active += not opened[j]
             opened[j] = True
-        if spans is not None:
-            spans[0] -= active
-            if spans[0] < 0:
-                raise _too_entangled(len(rs), f"its numbers span more than the {cap:,} "
-                                              "partial counts in all that a sweep may hold")
-        for j in rows_of[r]:
             left[j] -= 1
-            active -= not left[j]
         for j in rows_of[r]:
             for q in rows[j]:
                 if q not in placed:
@@ -747,24 +790,29 @@ def _held(table: dict[State, Poly]) -> int:
     return sum(len(p) + len(state) for state, p in table.items())
 
 
-def _too_entangled(g: Group | int, held: str) -> BadInput:
+def _too_entangled(g: Group | int, held: str, whole: bool = True) -> BadInput:
+    """The refusal of a group too entangled for its sweep (``whole``: the sweep of the
+    probabilities, else the count's)."""
     classes = g if isinstance(g, int) else len(g.ones)
+    result = "its probabilities are not computed" if whole else "it is not counted"
     return BadInput(f"a group of {classes:,} classes whose numbers overlap too widely "
-                    f"({held}): its probabilities are not computed")
+                    f"({held}): {result}")
 
 
-def _forward(g: Group, room: int = MAX_ENTRIES,
-             cap: int = MAX_ENTRIES) -> tuple[list[dict[State, Poly]], int]:
+def _forward(g: Group, room: int = MAX_ENTRIES, cap: int = MAX_ENTRIES,
+             whole: bool = True) -> tuple[list[dict[State, Poly]], int]:
     """The forward tables: at each boundary, for each state, arrangements by mines (at
     most ``room`` partial counts and sums in all, the bounds of the sweep included: a
     group whose numbers span more is refused before anything is built); and the room
-    they leave."""
+    they leave.  Without ``whole`` only the last table is kept, and two boundaries
+    together may hold what the bounds leave of ``room``, with no limit on the states."""
     room -= _spans(g)
     if room < 0:
         raise _too_entangled(g, f"its numbers span more than the {cap:,} partial "
-                                "counts in all that a sweep may hold")
+                                "counts in all that a sweep may hold", whole)
     plan, bounds = g.plan, g.bounds
     tables: list[dict[State, Poly]] = [{(): [1]}]
+    before = 1
     for i in range(len(g.ones)):
         nxt: dict[State, Poly] = {}
         for state, poly in tables[-1].items():
@@ -772,12 +820,20 @@ def _forward(g: Group, room: int = MAX_ENTRIES,
                 t = _step(g, plan, bounds, i, state, x)
                 if t is not None:
                     _add_shifted(nxt.setdefault(t, []), poly, mines)
-        room -= _held(nxt)
-        if len(nxt) > MAX_STATES or room < 0:
-            raise _too_entangled(g, f"{len(nxt):,} partial states at class {i + 1:,}"
-                                 if room >= 0 else
-                                 f"more than {cap:,} partial counts in all")
-        tables.append(nxt)
+        held = _held(nxt)
+        if whole:
+            room -= held
+            if len(nxt) > MAX_STATES or room < 0:
+                raise _too_entangled(g, f"{len(nxt):,} partial states at class {i + 1:,}"
+                                     if room >= 0 else
+                                     f"more than {cap:,} partial counts in all")
+            tables.append(nxt)
+        else:
+            if held + before > room:
+                raise _too_entangled(g, f"more than {cap:,} partial counts at two "
+                                        f"boundaries of its sweep, at class {i + 1:,}", whole)
+            tables[-1] = nxt
+            before = held
     return tables, room
 
 

@@ -29,7 +29,7 @@ from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from ..base import budget
-from ..base.board import Board, Cell, Problem, TooLarge, arrays_of, format_board, problem_of
+from ..base.board import Arrays, Board, Cell, Problem, TooLarge, arrays_of, format_board, problem_of
 from ..base.errors import BadInput
 from .reduce import collapse, verify
 from .verdict import Verdict, one_based
@@ -169,30 +169,40 @@ def encode(problem: Problem, frontier_total: bool = False) -> Encoding:
     return Encoding(clauses, selectors, total_selector, top, literals)
 
 
-def encoding_literals(problem: Problem, frontier_total: bool = False) -> int:
+def encoding_literals(problem: Problem | Arrays, frontier_total: bool = False) -> int:
     """About how many literals :func:`encode` writes for ``problem`` (exactly, for the
     numbers; the cardinality constraint of the total is estimated), found without
-    writing them: :func:`encode` refuses a board above :data:`MAX_LITERALS`.
+    writing them: :func:`encode` refuses a board above :data:`MAX_LITERALS`.  From a
+    board's :class:`~minesweeper.base.board.Arrays` it is the same figure, counted before
+    the problem is made into Python objects (:func:`solver_problem`).
 
-    >>> from minesweeper.base.board import parse_board, problem_of
-    >>> p = problem_of(parse_board("1??/12?/01?"))
+    >>> from minesweeper.base.board import arrays_of, parse_board, problem_of
+    >>> board = parse_board("mines: 3\\n1??/12?/01?")
+    >>> p = problem_of(board)
     >>> encoding_literals(p) == sum(len(c) for c in encode(p).clauses)
     True
+    >>> encoding_literals(arrays_of(board)) == encoding_literals(p)
+    True
     """
-    sizes: dict[tuple[int, int], int] = {}
-    total = 0
-    for con in problem.constraints:
-        key = (len(con.vars), con.need)
-        size = sizes.get(key)
-        if size is None:
-            size = sizes[key] = _exactly_literals(*key)
-        total += size
-    if problem.total_need is None:
+    if isinstance(problem, Arrays):
+        lengths, needs = np.diff(problem.ptr), problem.need.astype(np.int64)
+        n, interior = problem.n, int(np.count_nonzero(~problem.touched))
+        total_need = problem.total_need
+    else:
+        lengths = np.array([len(c.vars) for c in problem.constraints], dtype=np.int64)
+        needs = np.array([c.need for c in problem.constraints], dtype=np.int64)
+        n, interior = len(problem.squares), len(problem.interior)
+        total_need = problem.total_need
+    # each kind of number (squares seen, mines needed) once, times how many there are
+    kinds, counts = np.unique(np.stack([lengths, needs]), axis=1, return_counts=True)
+    total = sum(_exactly_literals(k, need) * count for (k, need), count
+                in zip(kinds.T.tolist(), counts.tolist(), strict=True))
+    if total_need is None:
         return total
-    need, n = problem.total_need, len(problem.squares)
-    if frontier_total and problem.interior:
-        m = n - len(problem.interior)
-        low = max(0, need - len(problem.interior))
+    need = total_need
+    if frontier_total and interior:
+        m = n - interior
+        low = max(0, need - interior)
         if need < 0 or low > m:
             return total + 1
         if low > 0:
@@ -205,6 +215,19 @@ def encoding_literals(problem: Problem, frontier_total: bool = False) -> int:
     if n <= 8:
         return total + _exactly_literals(n, need)
     return total + _card_literals(n, need, n * min(need, n - need) >= 200_000)
+
+
+def solver_problem(board: Board) -> Problem:
+    """The problem of ``board`` for the solver (the total over the frontier, as
+    :func:`check` and :func:`safe_by_solver` state it), refused
+    (:class:`~minesweeper.base.board.TooLarge`) before it is built when its clauses would
+    pass the limits (:func:`encoding_literals` of its arrays).
+
+    >>> from minesweeper.base.board import parse_board
+    >>> len(solver_problem(parse_board("mines: 1\\n?1?")).constraints)
+    1
+    """
+    return problem_of(board, lambda a: _refuse_size(encoding_literals(a, True)))
 
 
 def _model_mines(model: Iterable[int], problem: Problem) -> set[Cell]:
@@ -285,7 +308,7 @@ def check(board: Board, shrink_seconds: float = 20.0, preprocess: bool = True,
         if fast is not None:
             stats = fast.stats
     try:
-        problem = problem_of(board)
+        problem = solver_problem(board)
         enc = encode(problem, frontier_total=True)
     except TooLarge:
         if fast is None:
@@ -615,7 +638,7 @@ def safe_by_solver(board: Board) -> SafeResult:
     >>> sorted(r.safe), sorted(r.mined)
     ([(0, 2), (1, 2)], [(0, 0)])
     """
-    problem = problem_of(board)
+    problem = solver_problem(board)
     enc = encode(problem, frontier_total=True)
     base = list(enc.selectors)
     if enc.total_selector is not None:

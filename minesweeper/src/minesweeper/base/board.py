@@ -23,6 +23,7 @@ known to hold a mine.  Two text formats are read:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -230,7 +231,7 @@ def arrays_of(board: Board) -> Arrays:
     return Arrays(rows, cols, cr, cc, ptr, vs, need, touched, total_need)
 
 
-def problem_of(board: Board) -> Problem:
+def problem_of(board: Board, check: Callable[[Arrays], None] | None = None) -> Problem:
     """The constraints a board states: one per revealed number that touches an unknown
     square or disagrees with its flags, plus the total when one is given.
 
@@ -239,7 +240,8 @@ def problem_of(board: Board) -> Problem:
     [((0, 0), (), 8)]
 
     A board of more than :data:`MAX_PROBLEM` unknown squares and numbers is refused
-    (:class:`TooLarge`).
+    (:class:`TooLarge`), and so is one that ``check`` refuses from its arrays, before the
+    constraints are made into Python objects (a second on a board of a million squares).
     """
     shape = budget.shape_of(board)
     n, m = shape.covered, shape.numbers
@@ -250,6 +252,8 @@ def problem_of(board: Board) -> Problem:
                        "and '--count' without a total take larger boards")
     budget.check("solver", shape)
     a = arrays_of(board)
+    if check is not None:
+        check(a)
     ptr = a.ptr.tolist()
     vs = a.vars.tolist()
     constraints = [Constraint((r, c), tuple(vs[ptr[j]:ptr[j + 1]]), need)

@@ -1,0 +1,893 @@
+/* The groups of a collapsed board and the plan of their sweeps (the compiled form of
+ * minesweeper.analysis.probability's _classes, _groups and _sweep_order, which stay there
+ * as the readable reference the tests hold this against), with a dry run of the sweeps
+ * that counts what they would hold, so that a board too entangled for them is refused
+ * before any table is built.
+ *
+ * A class is a free root of the union-find that some frontier square hangs from; the
+ * numbers still open become rows `sum coef * class = rhs` over the classes; the rows
+ * split the classes into groups, each swept class by class in a greedy order that keeps
+ * few rows open.  The sweep of a group keeps, at each boundary, its distinct states (the
+ * partial sums of the rows open there) and for each a polynomial in the mines placed
+ * (one entry without a total); what it holds in all, counted as the Python sweep counts
+ * it, is its spans (one per boundary and open row, for the bounds) and, at every
+ * boundary, each state's partial sums and partial counts.
+ */
+#include "groups.h"
+
+#include <stdlib.h>
+
+#define MS_GROUPS_MAX_SEEN 8
+
+/* A growing array of items of one size. */
+typedef struct {
+    char *data;
+    size_t len, cap, item;
+} gr_vec;
+
+static bool gr_reserve(gr_vec *v, size_t more) {
+    if (v->len + more <= v->cap)
+        return true;
+    size_t cap = v->cap ? v->cap : 64;
+    while (cap < v->len + more)
+        cap *= 2;
+    char *data = realloc(v->data, cap * v->item);
+    if (data == NULL)
+        return false;
+    v->data = data;
+    v->cap = cap;
+    return true;
+}
+
+/* ---- the greedy order ----------------------------------------------------------------- */
+
+typedef struct {
+    int32_t grows, far, root, cls; /* the key (grows, -near, root) and the class */
+} gr_entry;
+
+static inline bool gr_less(const gr_entry *a, const gr_entry *b) {
+    if (a->grows != b->grows)
+        return a->grows < b->grows;
+    if (a->far != b->far)
+        return a->far < b->far;
+    return a->root < b->root;
+}
+
+static bool gr_push(gr_vec *heap, gr_entry e) {
+    if (!gr_reserve(heap, 1))
+        return false;
+    gr_entry *h = (gr_entry *)heap->data;
+    size_t i = heap->len++;
+    while (i > 0) {
+        size_t up = (i - 1) / 2;
+        if (!gr_less(&e, &h[up]))
+            break;
+        h[i] = h[up];
+        i = up;
+    }
+    h[i] = e;
+    return true;
+}
+
+static gr_entry gr_pop(gr_vec *heap) {
+    gr_entry *h = (gr_entry *)heap->data;
+    gr_entry top = h[0], last = h[--heap->len];
+    size_t n = heap->len, i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && gr_less(&h[c + 1], &h[c]))
+            c++;
+        if (!gr_less(&h[c], &last))
+            break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (n)
+        h[i] = last;
+    return top;
+}
+
+typedef struct {
+    /* rows over classes (CSR) and the rows of each class (CSR) */
+    const int64_t *rptr;
+    const int32_t *rcls;
+    const int64_t *cptr;
+    const int32_t *crow;
+    const int32_t *root; /* the root (square) of each class */
+    int32_t *left;       /* classes of each row still to place */
+    uint8_t *opened;
+    uint8_t *placed;
+} gr_order_ctx;
+
+static gr_entry gr_key(const gr_order_ctx *x, int32_t c) {
+    int32_t grows = 0, near = 0;
+    for (int64_t e = x->cptr[c]; e < x->cptr[c + 1]; e++) {
+        int32_t j = x->crow[e];
+        if (x->left[j] == 1)
+            grows--;
+        else if (!x->opened[j])
+            grows++;
+        near += x->opened[j];
+    }
+    return (gr_entry){grows, -near, x->root[c], c};
+}
+
+
+/* `cls[0..k)` sorted by `key` (stable, bottom-up merge); 0, or -1 out of memory. */
+static int gr_sort_by(int32_t *cls, int64_t *key, int32_t k) {
+    int64_t *tk = malloc(sizeof(int64_t) * (size_t)(k ? k : 1));
+    int32_t *tc = malloc(sizeof(int32_t) * (size_t)(k ? k : 1));
+    if (tk == NULL || tc == NULL) {
+        free(tk);
+        free(tc);
+        return -1;
+    }
+    for (int32_t width = 1; width < k; width *= 2) {
+        for (int32_t lo = 0; lo < k; lo += 2 * width) {
+            int32_t mid = k - lo > width ? lo + width : k;
+            int32_t hi = k - mid > width ? mid + width : k;
+            int32_t a = lo, b = mid, o = lo;
+            while (a < mid || b < hi) {
+                bool take_b = a >= mid || (b < hi && key[b] < key[a]);
+                int32_t s = take_b ? b++ : a++;
+                tk[o] = key[s];
+                tc[o++] = cls[s];
+            }
+        }
+        memcpy(key, tk, sizeof(int64_t) * (size_t)k);
+        memcpy(cls, tc, sizeof(int32_t) * (size_t)k);
+    }
+    free(tk);
+    free(tc);
+    return 0;
+}
+
+/* Place class c: its rows open, the spans of the boundary after it taken off *spans, its
+ * rows' classes left counted down.  *active: the rows open at the class placed. */
+static void gr_place(gr_order_ctx *x, int32_t c, int32_t *active, int64_t *spans) {
+    x->placed[c] = 1;
+    for (int64_t e = x->cptr[c]; e < x->cptr[c + 1]; e++) {
+        int32_t j = x->crow[e];
+        *active += !x->opened[j];
+        x->opened[j] = 1;
+    }
+    *spans -= *active;
+    for (int64_t e = x->cptr[c]; e < x->cptr[c + 1]; e++)
+        *active -= (--x->left[x->crow[e]] == 0);
+}
+
+/* The classes `cls[0..k)` of one group in sweep order, into `out` (`cls` is reordered);
+ * their spans taken off *spans.  0; 1 when *spans went below 0 (the order is then left
+ * unfinished); -1 out of memory.  Groups of one or two classes go by root. */
+static int gr_order(gr_order_ctx *x, int32_t *cls, int32_t k, int32_t *out, int64_t *spans,
+                    gr_vec *heap) {
+    int64_t *key = malloc(sizeof(int64_t) * (size_t)(k ? k : 1));
+    if (key == NULL)
+        return -1;
+    bool small = k < 3;
+    for (int32_t i = 0; i < k; i++) { /* (rows, root), or the root alone */
+        int32_t c = cls[i];
+        int64_t rows = small ? 0 : x->cptr[c + 1] - x->cptr[c];
+        key[i] = (rows << 32) | (int64_t)x->root[c];
+    }
+    int failed = gr_sort_by(cls, key, k);
+    free(key);
+    if (failed)
+        return -1;
+    int32_t active = 0, placed = 0, next_start = 0;
+    if (small) {
+        for (; placed < k; placed++) {
+            out[placed] = cls[placed];
+            gr_place(x, cls[placed], &active, spans);
+        }
+        return *spans < 0;
+    }
+    heap->len = 0;
+    while (placed < k) {
+        int32_t c;
+        if (heap->len == 0) {
+            while (x->placed[cls[next_start]])
+                next_start++;
+            c = cls[next_start];
+        } else {
+            gr_entry top = gr_pop(heap);
+            c = top.cls;
+            if (x->placed[c])
+                continue;
+            gr_entry now = gr_key(x, c);
+            if (now.grows != top.grows || now.far != top.far) { /* stale: its rows moved on */
+                if (!gr_push(heap, now))
+                    return -1;
+                continue;
+            }
+        }
+        out[placed++] = c;
+        gr_place(x, c, &active, spans);
+        if (*spans < 0)
+            return 1;
+        for (int64_t e = x->cptr[c]; e < x->cptr[c + 1]; e++) {
+            int32_t j = x->crow[e];
+            for (int64_t f = x->rptr[j]; f < x->rptr[j + 1]; f++) {
+                int32_t q = x->rcls[f];
+                if (!x->placed[q] && !gr_push(heap, gr_key(x, q)))
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- the dry run of one group's sweep -------------------------------------------------- */
+
+/* The distinct states of one boundary: `width` partial sums each (int8: a row's sum lies
+ * within the sum of its at most eight coefficients), and for each the length of its
+ * polynomial (the most mines reached, plus one); found through an open-addressed table
+ * (`where`: each state's place in it, so that a reset clears only those). */
+typedef struct {
+    int8_t *sums;
+    int32_t *len, *where;
+    int32_t *slot; /* table of state indices, -1 empty */
+    size_t count, cap, bytes, mask, width;
+} gr_states;
+
+static bool gr_states_reset(gr_states *s, size_t width) {
+    if (s->mask == 0) {
+        s->slot = malloc(sizeof(int32_t) * 1024);
+        if (s->slot == NULL)
+            return false;
+        s->mask = 1023;
+        memset(s->slot, 0xff, sizeof(int32_t) * 1024);
+    }
+    for (size_t q = 0; q < s->count; q++)
+        s->slot[s->where[q]] = -1;
+    s->count = 0;
+    s->width = width;
+    return true;
+}
+
+static inline uint64_t gr_hash(const int8_t *v, size_t w) {
+    uint64_t h = 0x9e3779b97f4a7c15u ^ w;
+    size_t i = 0;
+    for (; i + 8 <= w; i += 8) {
+        uint64_t chunk;
+        memcpy(&chunk, v + i, 8);
+        h = (h ^ chunk) * 0xff51afd7ed558ccdu;
+        h ^= h >> 32;
+    }
+    uint64_t tail = 0;
+    if (w > i)
+        memcpy(&tail, v + i, w - i);
+    h = (h ^ tail) * 0xc4ceb9fe1a85ec53u;
+    return h ^ (h >> 29);
+}
+
+/* Room for one more state; false out of memory. */
+static bool gr_states_grow(gr_states *s) {
+    size_t w = s->width ? s->width : 1;
+    if ((s->count + 1) * w > s->bytes) {
+        size_t bytes = 2 * (s->count + 1) * w;
+        int8_t *sums = realloc(s->sums, bytes);
+        if (sums == NULL)
+            return false;
+        s->sums = sums;
+        s->bytes = bytes;
+    }
+    if (s->count + 1 > s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 1024;
+        int32_t *lens = realloc(s->len, sizeof(int32_t) * cap);
+        if (lens == NULL)
+            return false;
+        s->len = lens;
+        int32_t *where = realloc(s->where, sizeof(int32_t) * cap);
+        if (where == NULL)
+            return false;
+        s->where = where;
+        s->cap = cap;
+    }
+    if (2 * (s->count + 1) > s->mask + 1) { /* keep the table at most half full */
+        size_t size = 2 * (s->mask + 1);
+        int32_t *slot = malloc(sizeof(int32_t) * size);
+        if (slot == NULL)
+            return false;
+        memset(slot, 0xff, sizeof(int32_t) * size);
+        for (size_t q = 0; q < s->count; q++) {
+            size_t at = gr_hash(s->sums + q * s->width, s->width) & (size - 1);
+            while (slot[at] >= 0)
+                at = (at + 1) & (size - 1);
+            slot[at] = (int32_t)q;
+            s->where[q] = (int32_t)at;
+        }
+        free(s->slot);
+        s->slot = slot;
+        s->mask = size - 1;
+    }
+    return true;
+}
+
+/* Add state `v` (or find it) with a polynomial of length `len`; 0, -1 out of memory;
+ * *fresh says whether it was new, *grew by how much the lengths' sum grew. */
+static int gr_states_add(gr_states *s, const int8_t *v, int32_t len, bool *fresh,
+                         int32_t *grew) {
+    if (!gr_states_grow(s))
+        return -1;
+    size_t w = s->width;
+    size_t i = gr_hash(v, w) & s->mask;
+    for (;;) {
+        int32_t k = s->slot[i];
+        if (k < 0)
+            break;
+        if (w == 0 || memcmp(s->sums + (size_t)k * w, v, w) == 0) {
+            *fresh = false;
+            *grew = len > s->len[k] ? len - s->len[k] : 0;
+            if (len > s->len[k])
+                s->len[k] = len;
+            return 0;
+        }
+        i = (i + 1) & s->mask;
+    }
+    size_t k = s->count++;
+    if (w)
+        memcpy(s->sums + k * w, v, w);
+    s->len[k] = len;
+    s->where[k] = (int32_t)i;
+    s->slot[i] = (int32_t)k;
+    *fresh = true;
+    *grew = len;
+    return 0;
+}
+
+static void gr_states_free(gr_states *s) {
+    free(s->sums);
+    free(s->len);
+    free(s->where);
+    free(s->slot);
+}
+
+/* What the dry run found. */
+enum { GR_FITS = 0, GR_CONTRADICTION = 1, GR_SPANS = 2, GR_STATES = 3, GR_ENTRIES = 4 };
+
+typedef struct {
+    int status;
+    int64_t classes; /* of the group refused */
+    int64_t at;      /* the class (from 1) where it was refused */
+} gr_verdict;
+
+/* One group of `k` classes in sweep order (their mines when 1 and 0 in ones/zeros), its
+ * `nr` rows given as positions in the order (rpos), coefficients and right-hand sides:
+ * the states of its sweep made boundary by boundary; with `whole` (a sweep that keeps
+ * every boundary) what they hold is taken off *room, else (a sweep that keeps two) what
+ * two boundaries hold together must stay within it.  0 (the verdict says whether it
+ * fits), -1 out of memory, -2 a signal's handler raised. */
+static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int64_t nr,
+                      const int64_t *rptr, const int32_t *rpos, const int8_t *rcoef,
+                      const int32_t *rrhs, int64_t max_states, bool whole, int64_t *room,
+                      gr_verdict *verdict, PyThreadState **save) {
+    int rc = -1;
+    /* what each class touches (row, coefficient), opens and closes */
+    int64_t *tptr = calloc((size_t)k + 1, sizeof(int64_t));
+    int32_t *trow = malloc(sizeof(int32_t) * (size_t)(rptr[nr] ? rptr[nr] : 1));
+    int8_t *tcoef = malloc((size_t)(rptr[nr] ? rptr[nr] : 1));
+    int32_t *first = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
+    int32_t *last = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
+    int32_t *lo = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
+    int32_t *hi = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
+    int32_t *slot = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
+    int32_t *open = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
+    int32_t *next_open = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
+    int8_t *tmp = malloc((size_t)nr + 1);
+    int8_t *keep = malloc((size_t)nr + 1);
+    int32_t *keep_from = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
+    gr_states a = {0}, b = {0};
+    if (!tptr || !trow || !tcoef || !first || !last || !lo || !hi || !slot || !open ||
+        !next_open || !tmp || !keep || !keep_from)
+        goto done;
+    for (int64_t j = 0; j < nr; j++) {
+        first[j] = rpos[rptr[j]];
+        last[j] = rpos[rptr[j + 1] - 1];
+        lo[j] = hi[j] = 0;
+        for (int64_t e = rptr[j]; e < rptr[j + 1]; e++) {
+            tptr[rpos[e] + 1]++;
+            if (rcoef[e] < 0)
+                lo[j] += rcoef[e];
+            else
+                hi[j] += rcoef[e];
+        }
+    }
+    for (int32_t i = 0; i < k; i++)
+        tptr[i + 1] += tptr[i];
+    {
+        int64_t *fill = malloc(sizeof(int64_t) * ((size_t)k + 1));
+        if (fill == NULL)
+            goto done;
+        memcpy(fill, tptr, sizeof(int64_t) * ((size_t)k + 1));
+        for (int64_t j = 0; j < nr; j++) {
+            for (int64_t e = rptr[j]; e < rptr[j + 1]; e++) {
+                int64_t at = fill[rpos[e]]++;
+                trow[at] = (int32_t)j;
+                tcoef[at] = rcoef[e];
+            }
+        }
+        free(fill);
+    }
+    if (!gr_states_reset(&a, 0))
+        goto done;
+    bool fresh;
+    int32_t grew;
+    if (gr_states_add(&a, tmp, 1, &fresh, &grew) < 0) /* the empty state, polynomial [1] */
+        goto done;
+    size_t width = 0; /* rows open before class i, in open[] (slot[row]: their place) */
+    uint64_t steps = 0;
+    int64_t before = 1; /* what the boundary behind holds: the empty state's one count */
+    for (int32_t i = 0; i < k; i++) {
+        /* the rows after class i: those kept, then those opening at i (if not closing) */
+        size_t opening = 0;
+        for (int64_t e = tptr[i]; e < tptr[i + 1]; e++)
+            if (first[trow[e]] == i)
+                slot[trow[e]] = (int32_t)(width + opening++);
+        size_t wide = width + opening, after = 0;
+        for (size_t q = 0; q < width; q++)
+            keep[q] = last[open[q]] != i;
+        for (size_t q = 0; q < opening; q++)
+            keep[width + q] = 1;
+        for (int64_t e = tptr[i]; e < tptr[i + 1]; e++) {
+            int32_t j = trow[e];
+            if (first[j] == i) {
+                open[slot[j]] = j;
+                keep[slot[j]] = last[j] != i;
+            }
+            if (tcoef[e] < 0) /* what row j can still gain after class i */
+                lo[j] -= tcoef[e];
+            else
+                hi[j] -= tcoef[e];
+        }
+        for (size_t q = 0; q < wide; q++)
+            if (keep[q])
+                keep_from[after++] = (int32_t)q;
+        if (!gr_states_reset(&b, after))
+            goto done;
+        int64_t held = 0, limit = whole ? *room : *room - before;
+        for (size_t s = 0; s < a.count; s++) {
+            if ((++steps & 0xffff) == 0 && shell_signal_raised(save)) {
+                rc = -2;
+                goto done;
+            }
+            for (int x = 0; x < 2; x++) {
+                if (width)
+                    memcpy(tmp, a.sums + s * width, width);
+                memset(tmp + width, 0, opening);
+                bool ok = true;
+                if (x)
+                    for (int64_t e = tptr[i]; e < tptr[i + 1]; e++)
+                        tmp[slot[trow[e]]] = (int8_t)(tmp[slot[trow[e]]] + tcoef[e]);
+                for (int64_t e = tptr[i]; e < tptr[i + 1] && ok; e++) {
+                    int32_t j = trow[e];
+                    int32_t need = rrhs[j] - tmp[slot[j]];
+                    ok = last[j] == i ? need == 0 : lo[j] <= need && need <= hi[j];
+                }
+                if (!ok)
+                    continue;
+                for (size_t q = 0; q < after; q++)
+                    tmp[q] = tmp[keep_from[q]];
+                int32_t len = a.len[s] + (x ? ones[i] : zeros[i]);
+                if (gr_states_add(&b, tmp, len, &fresh, &grew) < 0)
+                    goto done;
+                held += grew + (fresh ? (int64_t)after : 0);
+                if ((int64_t)b.count > max_states || held > limit) {
+                    verdict->status = held > limit ? GR_ENTRIES : GR_STATES;
+                    verdict->classes = k;
+                    verdict->at = i + 1;
+                    rc = 0;
+                    goto done;
+                }
+            }
+        }
+        if (whole)
+            *room -= held;
+        before = held;
+        /* the open rows after class i, in their new places */
+        for (size_t q = 0; q < after; q++) {
+            next_open[q] = open[keep_from[q]];
+            slot[next_open[q]] = (int32_t)q;
+        }
+        memcpy(open, next_open, sizeof(int32_t) * after);
+        width = after;
+        gr_states t = a;
+        a = b;
+        b = t;
+    }
+    rc = 0;
+done:
+    free(tptr);
+    free(trow);
+    free(tcoef);
+    free(first);
+    free(last);
+    free(lo);
+    free(hi);
+    free(slot);
+    free(open);
+    free(next_open);
+    free(tmp);
+    free(keep);
+    free(keep_from);
+    gr_states_free(&a);
+    gr_states_free(&b);
+    return rc;
+}
+
+/* ---- the binding ----------------------------------------------------------------------- */
+
+/* A bytes object of `count` items of `item` bytes from `data` (NULL: empty). */
+static PyObject *gr_bytes(const void *data, size_t count, size_t item) {
+    return PyBytes_FromStringAndSize(count ? (const char *)data : "", (Py_ssize_t)(count * item));
+}
+
+/* The union of two classes' components. */
+static int32_t gr_find(int32_t *link, int32_t c) {
+    while (link[c] != c) {
+        link[c] = link[link[c]];
+        c = link[c];
+    }
+    return c;
+}
+
+PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"parent", "parity", "value", "touched", "ptr", "vars", "need",
+                               "count_mines", "cap", "max_states", "dry", "whole", NULL};
+    PyObject *parent_o, *parity_o, *value_o, *touched_o, *ptr_o, *vars_o, *need_o;
+    int count_mines, dry, whole = 1;
+    long long cap, max_states;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOpLLp|p:groups", keywords, &parent_o,
+                                     &parity_o, &value_o, &touched_o, &ptr_o, &vars_o, &need_o,
+                                     &count_mines, &cap, &max_states, &dry, &whole))
+        return NULL;
+    shell_views views = {.count = 0};
+    Py_buffer *pv = shell_views_get(&views, parent_o, 'i', 4, -1, false, "parent");
+    Py_ssize_t n = pv ? shell_len(pv) : 0;
+    Py_buffer *qv = pv ? shell_views_get(&views, parity_o, 'B', 1, n, false, "parity") : NULL;
+    Py_buffer *vv = qv ? shell_views_get(&views, value_o, 'b', 1, n, false, "value") : NULL;
+    Py_buffer *tv = vv ? shell_views_get(&views, touched_o, '?', 1, n, false, "touched") : NULL;
+    Py_buffer *ptrv = tv ? shell_views_get(&views, ptr_o, 'q', 8, 1, false, "ptr") : NULL;
+    Py_buffer *varv = ptrv ? shell_views_get(&views, vars_o, 'i', 4, -1, false, "vars") : NULL;
+    Py_buffer *needv = varv ? shell_views_get(&views, need_o, 'h', 2, -1, false, "need") : NULL;
+    if (needv == NULL) {
+        shell_views_release(&views);
+        return NULL;
+    }
+    const int32_t *parent = pv->buf;
+    const uint8_t *parity = qv->buf;
+    const int8_t *value = vv->buf;
+    const bool *touched = tv->buf;
+    const int64_t *ptr = ptrv->buf;
+    const int32_t *vs = varv->buf;
+    const int16_t *need = needv->buf;
+    Py_ssize_t m = shell_len(needv), nv = shell_len(varv);
+    const char *broken = NULL;
+    if (n > INT32_MAX || shell_len(ptrv) != m + 1 || ptr[0] != 0 || ptr[m] > nv)
+        broken = "ptr must hold one more element than need, from 0 to at most len(vars)";
+    for (Py_ssize_t v = 0; v < n && !broken; v++)
+        if (parent[v] < 0 || parent[v] >= n || parent[parent[v]] != parent[v] || parity[v] > 1 ||
+            value[v] < -1 || value[v] > 1)
+            broken = "parent must give each square its root (a root its own parent), parity "
+                     "0 or 1, value -1, 0 or 1";
+    for (Py_ssize_t j = 0; j < m && !broken; j++) {
+        if (ptr[j + 1] < ptr[j] || ptr[j + 1] - ptr[j] > MS_GROUPS_MAX_SEEN)
+            broken = "a constraint spans more than eight squares, or ptr goes backwards";
+        for (int64_t e = ptr[j]; e < ptr[j + 1] && !broken; e++)
+            if (vs[e] < 0 || vs[e] >= n || !touched[vs[e]])
+                broken = "a constraint names a square outside 0..n-1 or not marked touched";
+    }
+    if (broken) {
+        PyErr_SetString(PyExc_ValueError, broken);
+        shell_views_release(&views);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    size_t nn = (size_t)(n ? n : 1), mm = (size_t)(m ? m : 1);
+    size_t ee = (size_t)(ptr[m] ? ptr[m] : 1);
+    int32_t *cls = malloc(sizeof(int32_t) * nn);
+    int32_t *root = malloc(sizeof(int32_t) * nn);
+    int32_t *ones = malloc(sizeof(int32_t) * nn);
+    int32_t *zeros = malloc(sizeof(int32_t) * nn);
+    int64_t *rptr = malloc(sizeof(int64_t) * (mm + 1));
+    int32_t *rcls = malloc(sizeof(int32_t) * ee);
+    int8_t *rcoef = malloc(ee);
+    int32_t *rrhs = malloc(sizeof(int32_t) * mm);
+    int32_t *link = NULL, *gof = NULL, *members = NULL, *order = NULL, *pos = NULL;
+    int64_t *cptr = NULL, *gptr = NULL, *grptr = NULL, *optr = NULL;
+    int32_t *crow = NULL, *rorder = NULL, *opos = NULL, *orhs = NULL, *oones = NULL,
+            *ozeros = NULL, *left = NULL, *noones = NULL;
+    int8_t *ocoef = NULL;
+    uint8_t *opened = NULL, *placed = NULL;
+    gr_vec heap = {.item = sizeof(gr_entry)};
+    gr_verdict verdict = {GR_FITS, 0, 0};
+    int64_t fixed = 0, K = 0, R = 0, G = 0;
+    int failed = 0; /* -1 out of memory, -2 a signal */
+    if (!cls || !root || !ones || !zeros || !rptr || !rcls || !rcoef || !rrhs) {
+        failed = -1;
+        goto out;
+    }
+    PyThreadState *save = PyEval_SaveThread();
+    /* the classes, in order of their first square */
+    for (Py_ssize_t v = 0; v < n; v++)
+        cls[v] = -1;
+    for (Py_ssize_t v = 0; v < n; v++) {
+        if (!touched[v])
+            continue;
+        int32_t r = parent[v];
+        if (value[r] >= 0) {
+            fixed += value[r] ^ parity[v];
+            continue;
+        }
+        if (cls[r] < 0) {
+            cls[r] = (int32_t)K;
+            root[K] = r;
+            ones[K] = zeros[K] = 0;
+            K++;
+        }
+        if (parity[v])
+            zeros[cls[r]]++;
+        else
+            ones[cls[r]]++;
+    }
+    /* the open numbers over the classes */
+    rptr[0] = 0;
+    for (Py_ssize_t j = 0; j < m && verdict.status == GR_FITS; j++) {
+        int32_t at[MS_GROUPS_MAX_SEEN];
+        int coef[MS_GROUPS_MAX_SEEN];
+        int k = 0, rhs = need[j];
+        for (int64_t e = ptr[j]; e < ptr[j + 1]; e++) {
+            int32_t v = vs[e], r = parent[v];
+            if (value[r] >= 0) {
+                rhs -= value[r] ^ parity[v];
+                continue;
+            }
+            int d = parity[v] ? -1 : 1;
+            rhs -= parity[v];
+            int q = 0;
+            while (q < k && at[q] != cls[r])
+                q++;
+            if (q == k) {
+                at[k] = cls[r];
+                coef[k++] = 0;
+            }
+            coef[q] += d;
+        }
+        int lo = 0, hi = 0, live = 0;
+        for (int q = 0; q < k; q++) {
+            if (coef[q] == 0)
+                continue;
+            at[live] = at[q];
+            coef[live++] = coef[q];
+            if (coef[q] < 0)
+                lo += coef[q];
+            else
+                hi += coef[q];
+        }
+        if (rhs < lo || rhs > hi) {
+            verdict.status = GR_CONTRADICTION;
+            break;
+        }
+        if (live == 0 || (lo == hi && hi == rhs))
+            continue;
+        for (int q = 0; q < live; q++) {
+            rcls[rptr[R] + q] = at[q];
+            rcoef[rptr[R] + q] = (int8_t)coef[q];
+        }
+        rrhs[R] = rhs;
+        rptr[R + 1] = rptr[R] + live;
+        R++;
+    }
+    if (verdict.status != GR_FITS)
+        goto unlocked;
+    size_t kk = (size_t)(K ? K : 1), rr = (size_t)(R ? R : 1);
+    link = malloc(sizeof(int32_t) * kk);
+    gof = malloc(sizeof(int32_t) * kk);
+    members = malloc(sizeof(int32_t) * kk);
+    order = malloc(sizeof(int32_t) * kk);
+    pos = malloc(sizeof(int32_t) * kk);
+    cptr = calloc(kk + 1, sizeof(int64_t));
+    crow = malloc(sizeof(int32_t) * (size_t)(rptr[R] ? rptr[R] : 1));
+    gptr = calloc(kk + 1, sizeof(int64_t));
+    grptr = calloc(kk + 1, sizeof(int64_t));
+    rorder = malloc(sizeof(int32_t) * rr);
+    left = malloc(sizeof(int32_t) * rr);
+    opened = calloc(rr, 1);
+    placed = calloc(kk, 1);
+    if (!link || !gof || !members || !order || !pos || !cptr || !crow || !gptr || !grptr ||
+        !rorder || !left || !opened || !placed) {
+        failed = -1;
+        goto unlocked;
+    }
+    /* the rows of each class, and the groups: components of the classes by rows */
+    for (int64_t c = 0; c < K; c++)
+        link[c] = (int32_t)c;
+    for (int64_t j = 0; j < R; j++) {
+        left[j] = (int32_t)(rptr[j + 1] - rptr[j]);
+        for (int64_t e = rptr[j]; e < rptr[j + 1]; e++) {
+            cptr[rcls[e] + 1]++;
+            int32_t x = gr_find(link, rcls[rptr[j]]), y = gr_find(link, rcls[e]);
+            if (x != y)
+                link[x] = y;
+        }
+    }
+    for (int64_t c = 0; c < K; c++)
+        cptr[c + 1] += cptr[c];
+    {
+        int64_t *fill = malloc(sizeof(int64_t) * kk);
+        if (fill == NULL) {
+            failed = -1;
+            goto unlocked;
+        }
+        memcpy(fill, cptr, sizeof(int64_t) * kk);
+        for (int64_t j = 0; j < R; j++)
+            for (int64_t e = rptr[j]; e < rptr[j + 1]; e++)
+                crow[fill[rcls[e]]++] = (int32_t)j;
+        free(fill);
+    }
+    for (int64_t c = 0; c < K; c++)
+        gof[c] = -1;
+    for (int64_t c = 0; c < K; c++) { /* a group numbered at its first class */
+        int32_t top = gr_find(link, (int32_t)c);
+        if (gof[top] < 0)
+            gof[top] = (int32_t)G++;
+        gptr[gof[top] + 1]++;
+    }
+    for (int64_t g = 0; g < G; g++)
+        gptr[g + 1] += gptr[g];
+    {
+        int64_t *fill = malloc(sizeof(int64_t) * kk);
+        if (fill == NULL) {
+            failed = -1;
+            goto unlocked;
+        }
+        memcpy(fill, gptr, sizeof(int64_t) * kk);
+        for (int64_t c = 0; c < K; c++)
+            members[fill[gof[gr_find(link, (int32_t)c)]]++] = (int32_t)c;
+        for (int64_t j = 0; j < R; j++)
+            grptr[gof[gr_find(link, rcls[rptr[j]])] + 1]++;
+        for (int64_t g = 0; g < G; g++)
+            grptr[g + 1] += grptr[g];
+        memcpy(fill, grptr, sizeof(int64_t) * kk);
+        for (int64_t j = 0; j < R; j++)
+            rorder[fill[gof[gr_find(link, rcls[rptr[j]])]]++] = (int32_t)j;
+        free(fill);
+    }
+    /* each group in its sweep order, its spans counted against the cap */
+    gr_order_ctx ctx = {rptr, rcls, cptr, crow, root, left, opened, placed};
+    int64_t spans = cap;
+    for (int64_t g = 0; g < G; g++) {
+        int32_t k = (int32_t)(gptr[g + 1] - gptr[g]);
+        int got = gr_order(&ctx, members + gptr[g], k, order + gptr[g], &spans, &heap);
+        if (got < 0) {
+            failed = -1;
+            goto unlocked;
+        }
+        if (got > 0) {
+            verdict = (gr_verdict){GR_SPANS, k, 0};
+            goto unlocked;
+        }
+        for (int32_t i = 0; i < k; i++)
+            pos[order[gptr[g] + i]] = i;
+    }
+    /* the rows of each group over the positions of its classes, in order */
+    optr = malloc(sizeof(int64_t) * (rr + 1));
+    opos = malloc(sizeof(int32_t) * (size_t)(rptr[R] ? rptr[R] : 1));
+    ocoef = malloc((size_t)(rptr[R] ? rptr[R] : 1));
+    orhs = malloc(sizeof(int32_t) * rr);
+    oones = malloc(sizeof(int32_t) * kk);
+    ozeros = malloc(sizeof(int32_t) * kk);
+    noones = calloc(kk, sizeof(int32_t));
+    if (!optr || !opos || !ocoef || !orhs || !oones || !ozeros || !noones) {
+        failed = -1;
+        goto unlocked;
+    }
+    optr[0] = 0;
+    for (int64_t t = 0; t < R; t++) {
+        int32_t j = rorder[t];
+        int64_t base = optr[t], len = rptr[j + 1] - rptr[j];
+        for (int64_t q = 0; q < len; q++) { /* by position: an insertion into at most 8 */
+            int32_t p = pos[rcls[rptr[j] + q]];
+            int8_t c = rcoef[rptr[j] + q];
+            int64_t s = q;
+            while (s > 0 && opos[base + s - 1] > p) {
+                opos[base + s] = opos[base + s - 1];
+                ocoef[base + s] = ocoef[base + s - 1];
+                s--;
+            }
+            opos[base + s] = p;
+            ocoef[base + s] = c;
+        }
+        orhs[t] = rrhs[j];
+        optr[t + 1] = base + len;
+    }
+    for (int64_t i = 0; i < K; i++) {
+        oones[i] = ones[order[i]];
+        ozeros[i] = zeros[order[i]];
+        order[i] = root[order[i]]; /* the order as the classes' roots */
+    }
+    /* the dry run of the sweeps, group by group, against what they may hold in all */
+    int64_t room = cap;
+    for (int64_t g = 0; g < G && dry; g++) {
+        for (int64_t t = grptr[g]; t < grptr[g + 1]; t++)
+            room -= opos[optr[t + 1] - 1] - opos[optr[t]] + 1;
+        int32_t k = (int32_t)(gptr[g + 1] - gptr[g]);
+        if (room < 0) {
+            verdict = (gr_verdict){GR_SPANS, k, 0};
+            break;
+        }
+        int64_t r0 = grptr[g];
+        int64_t *rel = malloc(sizeof(int64_t) * (size_t)(grptr[g + 1] - r0 + 1));
+        if (rel == NULL) {
+            failed = -1;
+            break;
+        }
+        for (int64_t t = r0; t <= grptr[g + 1]; t++)
+            rel[t - r0] = optr[t] - optr[r0];
+        int got = gr_dry_run(k, count_mines ? oones + gptr[g] : noones,
+                             count_mines ? ozeros + gptr[g] : noones, grptr[g + 1] - r0, rel,
+                             opos + optr[r0], ocoef + optr[r0], orhs + r0, max_states,
+                             whole, &room,
+                             &verdict, &save);
+        free(rel);
+        if (got < 0) {
+            failed = got;
+            break;
+        }
+        if (verdict.status != GR_FITS)
+            break;
+    }
+unlocked:
+    PyEval_RestoreThread(save);
+out:
+    if (failed == -1)
+        PyErr_NoMemory();
+    if (failed == 0) {
+        bool fits = verdict.status == GR_FITS;
+        size_t entries = fits ? (size_t)rptr[R] : 0;
+        result = Py_BuildValue(
+            "iLLLNNNNNNNNN", verdict.status, (long long)verdict.classes, (long long)verdict.at,
+            (long long)fixed, gr_bytes(gptr, fits ? (size_t)G + 1 : 0, sizeof(int64_t)),
+            gr_bytes(order, fits ? (size_t)K : 0, sizeof(int32_t)),
+            gr_bytes(oones, fits ? (size_t)K : 0, sizeof(int32_t)),
+            gr_bytes(ozeros, fits ? (size_t)K : 0, sizeof(int32_t)),
+            gr_bytes(grptr, fits ? (size_t)G + 1 : 0, sizeof(int64_t)),
+            gr_bytes(optr, fits ? (size_t)R + 1 : 0, sizeof(int64_t)),
+            gr_bytes(opos, entries, sizeof(int32_t)), gr_bytes(ocoef, entries, 1),
+            gr_bytes(orhs, fits ? (size_t)R : 0, sizeof(int32_t)));
+    }
+    free(cls);
+    free(root);
+    free(ones);
+    free(zeros);
+    free(rptr);
+    free(rcls);
+    free(rcoef);
+    free(rrhs);
+    free(link);
+    free(gof);
+    free(members);
+    free(order);
+    free(pos);
+    free(cptr);
+    free(crow);
+    free(gptr);
+    free(grptr);
+    free(rorder);
+    free(left);
+    free(opened);
+    free(placed);
+    free(optr);
+    free(opos);
+    free(ocoef);
+    free(orhs);
+    free(oones);
+    free(ozeros);
+    free(noones);
+    free(heap.data);
+    shell_views_release(&views);
+    return result;
+}

@@ -1,0 +1,28 @@
+/* The groups of a collapsed board and the dry run of their sweeps (groups.c), a function
+ * of the module minesweeper._core.mines. */
+#ifndef MS_GROUPS_H
+#define MS_GROUPS_H
+
+#include "shell_py.h"
+
+PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs);
+
+#define MS_GROUPS_DOC \
+    "groups(parent, parity, value, touched, ptr, vars, need, count_mines, cap, max_states,\n" \
+    "       dry, whole=True)\n" \
+    "--\n" \
+    "\n" \
+    "The groups of the classes of a collapsed board (parent: each square's root) and the\n" \
+    "sweep order of each, the spans of their rows counted against cap; with dry, the\n" \
+    "states of their sweeps made and what they hold counted too.  Returns (status, classes,\n" \
+    "at, fixed, gptr, order, ones, zeros, grptr, rptr, rpos, rcoef, rrhs).  status: 0 fits,\n" \
+    "1 a number cannot hold, 2 the spans pass cap, 3 more than max_states states at one\n" \
+    "boundary, 4 more than cap entries in all (whole false: at two boundaries together, for\n" \
+    "a sweep that keeps only the last); classes and at (from 1) say which group and class.\n" \
+    "fixed: the mines of the squares the collapse fixed.  The rest, as bytes (empty unless\n" \
+    "status is 0): gptr (int64) the groups' ends in order (int32: each class's root), ones\n" \
+    "and zeros (int32: its mines when 1 and 0); grptr (int64) the groups' ends in the rows;\n" \
+    "rptr (int64), rpos (int32: positions in the group's order, ascending), rcoef (int8) and\n" \
+    "rrhs (int32): the rows."
+
+#endif
