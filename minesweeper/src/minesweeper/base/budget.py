@@ -105,11 +105,13 @@ COSTS: dict[str, tuple[int, int, int, int]] = {
 #: partial counts and sums, about :data:`ENTRY_BYTES` each).
 SWEEP_BYTES = 600 << 20
 ENTRY_BYTES = 90
-#: The most the counting sweep holds at once (``--count`` with a total when a group is too
-#: entangled for the groups: :func:`~minesweeper.analysis.count.count_by_sweep`): its
-#: partial states and counts at two boundaries, estimated in bytes as they are made
-#: (:func:`sweep_state_bytes`, :func:`sweep_count_bytes`); less where the limits leave
-#: less (:func:`count_room`).
+#: The most a counting sweep holds at once: its partial states and counts at two
+#: boundaries; less where the limits leave less (:func:`count_room`).  The count of the
+#: groups (``--count`` with a total, :func:`~minesweeper.analysis.probability.tally`)
+#: takes it at :data:`ENTRY_BYTES` an entry, counted by its dry run before it starts;
+#: the sweep square by square (:func:`~minesweeper.analysis.count.count_by_sweep`)
+#: estimates it in bytes as its states are made (:func:`sweep_state_bytes`,
+#: :func:`sweep_count_bytes`).
 COUNT_SWEEP_BYTES = 1 << 30
 #: Bytes each literal and each clause left by the collapse take, as Python lists and in
 #: the SAT solver.
