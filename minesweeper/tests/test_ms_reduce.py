@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from minesweeper.analysis.backtrack import count as backtrack_count
 from minesweeper.analysis.backtrack import find
 from minesweeper.analysis.count import count_arrangements
+from minesweeper.analysis.probability import probabilities
 from minesweeper.analysis.reduce import collapse, verify
 from minesweeper.analysis.sat import check, check_collapsed
 from minesweeper.base.board import MINE, UNKNOWN, Board, arrays_of, parse_board, problem_of
@@ -81,6 +82,19 @@ def test_a_long_wire_is_one_variable() -> None:
     r = check_collapsed(parse_board(text))
     assert r is not None and r.stats["classes"] == 1
     assert len(r.mines) in (100, 101)
+
+
+def test_what_one_number_settles_runs_along_the_whole_row_in_one_collapse() -> None:
+    """Rows of 1s between rows of covered squares settle from the ends of each row, one
+    square further each time a number is looked at again: 317 squares wide, far more
+    than the 60 passes over every number the collapse once stopped at; looked at again
+    only when a square of theirs changes, all settle, and only two classes are left
+    free (four arrangements)."""
+    board = parse_board(("?" * 317 + "\n" + "1" * 317 + "\n") * 3)
+    c = collapse(arrays_of(board))
+    assert not c.contradiction and c.remaining == 0 and c.classes == 2
+    assert c.rounds <= 3
+    assert probabilities(board).arrangements == 4
 
 
 def test_parity_contradiction_is_found_without_sat() -> None:

@@ -18,12 +18,44 @@
 
 /* ---- union-find with parity ---------------------------------------------------------- */
 
+/* The constraints to look at again: those of every square whose class changed, each
+ * queued once (a ring of m), found through the constraints of each square (CSR). */
+typedef struct {
+    const int64_t *at;   /* the constraints of square v: of[at[v]:at[v+1]] */
+    const int32_t *of;
+    const bool *done;
+    int32_t *ring;
+    uint8_t *queued;
+    size_t head, count, m;
+} ms_work;
+
 typedef struct {
     int32_t *parent;
     uint8_t *parity;
     int32_t *size;
     int8_t *value;
+    int32_t *next; /* each class's squares in a circular list (NULL: not kept) */
+    ms_work *work; /* where a changed class sends its constraints (NULL: nowhere) */
 } ms_uf;
+
+static inline void ms_requeue(ms_work *w, int32_t j) {
+    if (w->done[j] || w->queued[j])
+        return;
+    w->queued[j] = 1;
+    w->ring[(w->head + w->count++) % w->m] = j;
+}
+
+/* Queue again the constraints of every square of r's class. */
+static void ms_requeue_class(ms_uf *u, int32_t r) {
+    if (u->work == NULL)
+        return;
+    int32_t v = r;
+    do {
+        for (int64_t e = u->work->at[v]; e < u->work->at[v + 1]; e++)
+            ms_requeue(u->work, u->work->of[e]);
+        v = u->next[v];
+    } while (v != r);
+}
 
 /* The root of v and the parity of v against it; compresses the path. */
 static inline int32_t ms_find(ms_uf *u, int32_t v, int *parity_out) {
@@ -54,6 +86,7 @@ static inline int ms_fix(ms_uf *u, int32_t v, int val) {
     int want = val ^ p;
     if (u->value[r] < 0) {
         u->value[r] = (int8_t)want;
+        ms_requeue_class(u, r);
         return 1;
     }
     return u->value[r] == want ? 0 : -1;
@@ -74,12 +107,23 @@ static inline int ms_union(ms_uf *u, int32_t a, int32_t b, int diff) {
     u->parent[rb] = ra;
     u->parity[rb] = (uint8_t)rel;
     u->size[ra] += u->size[rb];
+    /* the constraints over the smaller class see a new root; all of them a new value */
+    bool fixes = u->value[rb] >= 0 && u->value[ra] < 0;
+    if (!fixes)
+        ms_requeue_class(u, rb);
+    if (u->next != NULL) { /* one circular list of both classes */
+        int32_t t = u->next[ra];
+        u->next[ra] = u->next[rb];
+        u->next[rb] = t;
+    }
     if (u->value[rb] >= 0) {
         int want = u->value[rb] ^ rel;
-        if (u->value[ra] < 0)
+        if (u->value[ra] < 0) {
             u->value[ra] = (int8_t)want;
-        else if (u->value[ra] != want)
+            ms_requeue_class(u, ra);
+        } else if (u->value[ra] != want) {
             return -1;
+        }
     }
     return 1;
 }
@@ -500,10 +544,11 @@ PyDoc_STRVAR(collapse_doc,
 "collapse(ptr, vars, need, max_rounds, parent, parity, value, done) -> (rounds, bad)\n"
 "--\n\n"
 "Merge the one- and two-square relations of the constraints (ptr int64, vars int32,\n"
-"need int16) until nothing changes or max_rounds passes; parent (int32, n), parity\n"
+"need int16) until nothing changes (each constraint looked at again when the class of\n"
+"one of its squares changes) or max_rounds times m looks; parent (int32, n), parity\n"
 "(uint8, n), value (int8, n) and done (bool, m) are filled from scratch.  Returns the\n"
-"passes made and the constraint found contradictory, or -1; without a contradiction\n"
-"every path is compressed (parent[v] is v's root).");
+"looks made in passes of m (at least 1) and the constraint found contradictory, or -1;\n"
+"without a contradiction every path is compressed (parent[v] is v's root).");
 
 /* The arrays of a collapse round: the union-find (parent, parity, value; `linked`: as the
  * collapse leaves it), the constraints in CSR form and their `done` flags (written by
@@ -542,16 +587,24 @@ static PyObject *collapse(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
     PyObject *result = NULL;
     Py_ssize_t n = uv.n, m = c.m;
-    int32_t *size = malloc(sizeof(int32_t) * (size_t)(n > 0 ? n : 1));
-    if (size == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    ms_uf u = {uv.parent->buf, uv.parity->buf, size, uv.value->buf};
-    bool *done = done_v->buf;
     const int64_t *ptr = c.ptr->buf;
     const int32_t *vs = c.vars->buf;
     const int16_t *need = c.need->buf;
+    size_t nn = (size_t)(n > 0 ? n : 1), mm = (size_t)(m > 0 ? m : 1);
+    size_t entries = (size_t)(ptr[m] - ptr[0]);
+    int32_t *size = malloc(sizeof(int32_t) * nn);
+    int32_t *next = malloc(sizeof(int32_t) * nn);
+    int64_t *at = calloc(nn + 1, sizeof(int64_t));
+    int32_t *of = malloc(sizeof(int32_t) * (entries ? entries : 1));
+    int32_t *ring = malloc(sizeof(int32_t) * mm);
+    uint8_t *queued = calloc(mm, 1);
+    if (!size || !next || !at || !of || !ring || !queued) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    bool *done = done_v->buf;
+    ms_work work = {at, of, done, ring, queued, 0, 0, mm};
+    ms_uf u = {uv.parent->buf, uv.parity->buf, size, uv.value->buf, next, &work};
     long long rounds = 0;
     Py_ssize_t bad = -1;
     Py_BEGIN_ALLOW_THREADS
@@ -560,44 +613,80 @@ static PyObject *collapse(PyObject *self, PyObject *args, PyObject *kwargs) {
         u.parity[v] = 0;
         u.size[v] = 1;
         u.value[v] = -1;
+        next[v] = (int32_t)v;
     }
     memset(done, 0, (size_t)m);
-    int32_t roots[MS_MINES_MAX_SEEN];
-    int64_t coefs[MS_MINES_MAX_SEEN];
-    bool changed = true;
-    while (changed && rounds < max_rounds && bad < 0) {
-        changed = false;
-        rounds++;
-        for (Py_ssize_t j = 0; j < m; j++) {
-            if (done[j])
-                continue;
-            Py_ssize_t len = (Py_ssize_t)(ptr[j + 1] - ptr[j]);
-            if (rounds == 1 && len > 2)
-                continue; /* the first round takes the numbers over one or two squares */
-            int64_t rhs;
-            int k = ms_reduce_one(&u, vs + ptr[j], len, need[j], roots, coefs, &rhs);
-            int d;
-            int status = ms_absorb(&u, k, roots, coefs, rhs, &d);
-            if (status < 0) {
-                bad = j;
-                break;
-            }
-            if (d)
-                done[j] = true;
-            if (status > 0 || rounds == 1)
-                changed = true;
+    /* the constraints of each square */
+    for (Py_ssize_t j = 0; j < m; j++)
+        for (int64_t e = ptr[j]; e < ptr[j + 1]; e++)
+            at[vs[e] + 1]++;
+    for (Py_ssize_t v = 0; v < n; v++)
+        at[v + 1] += at[v];
+    {
+        int64_t *fill = malloc(sizeof(int64_t) * nn);
+        if (fill != NULL) {
+            memcpy(fill, at, sizeof(int64_t) * nn);
+            for (Py_ssize_t j = 0; j < m; j++)
+                for (int64_t e = ptr[j]; e < ptr[j + 1]; e++)
+                    of[fill[vs[e]]++] = (int32_t)j;
+            free(fill);
+        } else {
+            bad = -2;
         }
     }
-    if (bad < 0) {
+    /* the numbers over one or two squares first, then the others; after that, each
+     * constraint again whenever the class of one of its squares changes, until nothing
+     * does (each square's constraints are queued again when its class is fixed, or when
+     * it joins a larger one: a few times each) or max_rounds passes of m looks */
+    for (int pass = 0; pass < 2 && bad == -1; pass++)
+        for (Py_ssize_t j = 0; j < m; j++)
+            if ((ptr[j + 1] - ptr[j] <= 2) == (pass == 0))
+                ms_requeue(&work, (int32_t)j);
+    int32_t roots[MS_MINES_MAX_SEEN];
+    int64_t coefs[MS_MINES_MAX_SEEN];
+    long long looks = 0, most = m > 0 && max_rounds > 0 ? max_rounds * (long long)m : 0;
+    while (work.count > 0 && bad == -1 && looks < most) {
+        int32_t j = ring[work.head];
+        work.head = (work.head + 1) % work.m;
+        work.count--;
+        queued[j] = 0;
+        if (done[j])
+            continue;
+        looks++;
+        Py_ssize_t len = (Py_ssize_t)(ptr[j + 1] - ptr[j]);
+        int64_t rhs;
+        int k = ms_reduce_one(&u, vs + ptr[j], len, need[j], roots, coefs, &rhs);
+        int d;
+        int status = ms_absorb(&u, k, roots, coefs, rhs, &d);
+        if (status < 0) {
+            bad = j;
+            break;
+        }
+        if (d)
+            done[j] = true;
+    }
+    rounds = m > 0 ? (looks + m - 1) / m : 0;
+    if (rounds < 1)
+        rounds = 1;
+    if (bad == -1) {
         for (Py_ssize_t v = 0; v < n; v++) {
             int p;
             ms_find(&u, (int32_t)v, &p);
         }
     }
     Py_END_ALLOW_THREADS
+    if (bad == -2) {
+        PyErr_NoMemory();
+        goto done;
+    }
     result = Py_BuildValue("Ln", rounds, bad);
 done:
     free(size);
+    free(next);
+    free(at);
+    free(of);
+    free(ring);
+    free(queued);
     shell_views_release(&views);
     return result;
 }
@@ -624,20 +713,24 @@ static bool ms_grow_reserve(ms_grow *g, size_t more) {
 }
 
 PyDoc_STRVAR(clauses_doc,
-"clauses(parent, parity, value, ptr, vars, need, done) -> (lits, ends, root_of, written)\n"
+"clauses(parent, parity, value, ptr, vars, need, done, count_only=False)\n"
 "--\n\n"
 "The clauses forbidding the failing combinations of every constraint not done, over\n"
-"compact variable ids (1-based, in order of first use).  lits (int32 literals), ends\n"
-"(int64, the end of each clause in lits) and root_of (int64, the root of each id; entry\n"
-"0 unused) come back as bytearrays; written counts the constraints written.");
+"compact variable ids (1-based, in order of first use): (lits, ends, root_of, written).\n"
+"lits (int32 literals), ends (int64, the end of each clause in lits) and root_of (int64,\n"
+"the root of each id; entry 0 unused) come back as bytearrays; written counts the\n"
+"constraints written.  With count_only nothing is written: (literals, clauses,\n"
+"written), what the clauses would hold.");
 
 static PyObject *clauses(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"parent", "parity", "value", "ptr", "vars", "need", "done",
-                               NULL};
+                               "count_only", NULL};
     PyObject *parent_o, *parity_o, *value_o, *ptr_o, *vars_o, *need_o, *done_o;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOO:clauses", keywords, &parent_o,
-                                     &parity_o, &value_o, &ptr_o, &vars_o, &need_o, &done_o))
+    int count_only = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOO|p:clauses", keywords, &parent_o,
+                                     &parity_o, &value_o, &ptr_o, &vars_o, &need_o, &done_o,
+                                     &count_only))
         return NULL;
     shell_views views = {.count = 0};
     ms_uf_views uv;
@@ -657,12 +750,12 @@ static PyObject *clauses(PyObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_NoMemory();
         goto done;
     }
-    ms_uf u = {uv.parent->buf, uv.parity->buf, NULL, uv.value->buf};
+    ms_uf u = {uv.parent->buf, uv.parity->buf, NULL, uv.value->buf, NULL, NULL};
     const bool *done = done_v->buf;
     const int64_t *ptr = c.ptr->buf;
     const int32_t *vs = c.vars->buf;
     const int16_t *need = c.need->buf;
-    int64_t nv = 0, written = 0;
+    int64_t nv = 0, written = 0, counted_lits = 0, counted = 0;
     bool ok = true;
     Py_BEGIN_ALLOW_THREADS
     int32_t roots[MS_MINES_MAX_SEEN];
@@ -685,6 +778,11 @@ static PyObject *clauses(PyObject *self, PyObject *args, PyObject *kwargs) {
                     s += coefs[t];
             if (s == rhs)
                 continue;
+            if (count_only) {
+                counted_lits += k;
+                counted++;
+                continue;
+            }
             if (!ms_grow_reserve(&lits, (size_t)k) || !ms_grow_reserve(&ends, 1)) {
                 ok = false;
                 break;
@@ -698,11 +796,11 @@ static PyObject *clauses(PyObject *self, PyObject *args, PyObject *kwargs) {
             ((int64_t *)ends.data)[ends.len++] = (int64_t)lits.len;
         }
     }
-    if (ok) {
+    if (ok && !count_only) {
         root_of = calloc((size_t)nv + 1, sizeof(int64_t));
         ok = root_of != NULL;
     }
-    if (ok) {
+    if (ok && !count_only) {
         for (Py_ssize_t r = 0; r < n; r++)
             if (ids[r] > 0)
                 root_of[ids[r]] = r;
@@ -710,6 +808,11 @@ static PyObject *clauses(PyObject *self, PyObject *args, PyObject *kwargs) {
     Py_END_ALLOW_THREADS
     if (!ok) {
         PyErr_NoMemory();
+        goto done;
+    }
+    if (count_only) {
+        result = Py_BuildValue("(LLL)", (long long)counted_lits, (long long)counted,
+                               (long long)written);
         goto done;
     }
     if (nv >= INT32_MAX) {

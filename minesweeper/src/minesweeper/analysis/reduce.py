@@ -6,10 +6,13 @@ fixed; a number that sees one square fixes it.  These relations are merged in a
 union-find whose links carry a parity (``value(x) = value(root) xor parity(x)``), and
 every other number is rewritten over the roots: ``sum of (root xor parity) = need``
 becomes ``sum coef * root = rhs`` with a constant moved to the right.  A rewritten number
-left with one or two roots gives new relations or fixed values in turn; this is repeated
-until nothing changes (or a round limit).  What is left (numbers over three or more roots,
-and two-root numbers that are clauses) goes to the SAT solver, each written as the
-clauses that forbid its failing combinations (at most eight roots, so at most 256).
+left with one or two roots gives new relations or fixed values in turn: every number
+over a class that changed is looked at again (a queue), until nothing changes (or
+:data:`MAX_ROUNDS` times as many looks as there are numbers; a square's numbers are
+queued again when its class is fixed or joins a larger one, so a few times each).
+What is left (numbers over three or more roots, and two-root numbers that are clauses)
+goes to the SAT solver, each written as the clauses that forbid its failing
+combinations (at most eight roots, so at most 256), counted before they are written.
 
 On a board built from a formula every wire is a chain of ``1``\\ s between two squares,
 so a wire becomes one variable and the SAT instance shrinks to the gates.  The witness
@@ -106,7 +109,8 @@ class Collapsed:
     ``contradiction`` says the relations alone cannot hold; otherwise ``clauses`` (over
     variables ``1..len(root_of) - 1``, variable ``i`` standing for root ``root_of[i]``)
     is what is left for SAT.  ``classes`` counts the free roots of frontier squares,
-    ``remaining`` the numbers written as clauses and ``rounds`` the passes made.
+    ``remaining`` the numbers written as clauses and ``rounds`` the looks at the numbers
+    made, in passes over all of them.
     """
 
     contradiction: bool
@@ -167,9 +171,13 @@ def collapse(a: Arrays, max_rounds: int = MAX_ROUNDS, clauses: bool = True) -> C
     if not clauses:
         return Collapsed(False, parent, parity, value, [], empty,
                          int(np.count_nonzero(free_roots)), 0, rounds)
+    # what the clauses would hold, counted before they are written (tens of millions of
+    # clauses take gigabytes in arrays alone)
+    literals, count, _ = kernels.clauses(parent, parity, value, a.ptr, a.vars, a.need, done,
+                                         count_only=True)
+    budget.clauses(a.n, int(literals), int(count))
     lits, ends, root_of, written = _clauses(parent, parity, value, a.ptr, a.vars, a.need,
                                             done)
-    budget.clauses(a.n, int(lits.shape[0]), int(ends.shape[0]))
     return Collapsed(False, parent, parity, value, _as_lists(lits, ends), root_of,
                      int(np.count_nonzero(free_roots)), int(written), rounds)
 
