@@ -14,30 +14,12 @@
  * boundary, each state's partial sums and partial counts.
  */
 #include "groups.h"
+#include "grow.h"
 
 #include <stdlib.h>
 
 #define MS_GROUPS_MAX_SEEN 8
 
-/* A growing array of items of one size. */
-typedef struct {
-    char *data;
-    size_t len, cap, item;
-} gr_vec;
-
-static bool gr_reserve(gr_vec *v, size_t more) {
-    if (v->len + more <= v->cap)
-        return true;
-    size_t cap = v->cap ? v->cap : 64;
-    while (cap < v->len + more)
-        cap *= 2;
-    char *data = realloc(v->data, cap * v->item);
-    if (data == NULL)
-        return false;
-    v->data = data;
-    v->cap = cap;
-    return true;
-}
 
 /* ---- the greedy order ----------------------------------------------------------------- */
 
@@ -53,8 +35,8 @@ static inline bool gr_less(const gr_entry *a, const gr_entry *b) {
     return a->root < b->root;
 }
 
-static bool gr_push(gr_vec *heap, gr_entry e) {
-    if (!gr_reserve(heap, 1))
+static bool gr_push(ms_grow *heap, gr_entry e) {
+    if (!ms_grow_reserve(heap, 1))
         return false;
     gr_entry *h = (gr_entry *)heap->data;
     size_t i = heap->len++;
@@ -69,7 +51,7 @@ static bool gr_push(gr_vec *heap, gr_entry e) {
     return true;
 }
 
-static gr_entry gr_pop(gr_vec *heap) {
+static gr_entry gr_pop(ms_grow *heap) {
     gr_entry *h = (gr_entry *)heap->data;
     gr_entry top = h[0], last = h[--heap->len];
     size_t n = heap->len, i = 0;
@@ -162,7 +144,7 @@ static void gr_place(gr_order_ctx *x, int32_t c, int32_t *active, int64_t *spans
  * their spans taken off *spans.  0; 1 when *spans went below 0 (the order is then left
  * unfinished); -1 out of memory.  Groups of one or two classes go by root. */
 static int gr_order(gr_order_ctx *x, int32_t *cls, int32_t k, int32_t *out, int64_t *spans,
-                    gr_vec *heap) {
+                    ms_grow *heap) {
     int64_t *key = malloc(sizeof(int64_t) * (size_t)(k ? k : 1));
     if (key == NULL)
         return -1;
@@ -602,7 +584,7 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
             *ozeros = NULL, *left = NULL, *noones = NULL;
     int8_t *ocoef = NULL;
     uint8_t *opened = NULL, *placed = NULL;
-    gr_vec heap = {.item = sizeof(gr_entry)};
+    ms_grow heap = {.item = sizeof(gr_entry)};
     gr_verdict verdict = {GR_FITS, 0, 0};
     int64_t fixed = 0, K = 0, R = 0, G = 0;
     int failed = 0; /* -1 out of memory, -2 a signal */

@@ -11,6 +11,7 @@
  */
 #include "shell_py.h"
 #include "groups.h"
+#include "grow.h"
 
 #include <stdlib.h>
 
@@ -692,25 +693,6 @@ done:
 }
 
 /* ---- clauses ------------------------------------------------------------------------- */
-
-typedef struct {
-    void *data;
-    size_t len, cap, item;
-} ms_grow;
-
-static bool ms_grow_reserve(ms_grow *g, size_t more) {
-    if (g->len + more <= g->cap)
-        return true;
-    size_t cap = g->cap ? g->cap : 256;
-    while (cap < g->len + more)
-        cap *= 2;
-    void *data = realloc(g->data, cap * g->item);
-    if (data == NULL)
-        return false;
-    g->data = data;
-    g->cap = cap;
-    return true;
-}
 
 PyDoc_STRVAR(clauses_doc,
 "clauses(parent, parity, value, ptr, vars, need, done, count_only=False)\n"
