@@ -115,7 +115,7 @@ def test_build_check_assignment(tmp_path: Path, capsys: pytest.CaptureFixture[st
         (["check", "missing"], "no such file"),
         (["check"], "Missing argument"),
         (["check", "good", "--method", "magic"], "Invalid value"),
-        (["check", "good", "--mines", "-3"], "less than"),
+        (["check", "good", "--mines", "-3"], "cannot be negative"),
         (["check", "good", "--assignment"], "--assignment needs a board made by 'build'"),
         (["check", "good", "-o", "pic.gif"], "cannot tell the picture format"),
         (["frobnicate"], "No such command"),
@@ -165,3 +165,56 @@ def test_version_and_a_debug_flag_after_the_command(boards: dict[str, Path],
     code, out, err = run(["check", str(boards["good"]), "--no-such-option", "--debug"], capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1   # no traceback
     assert "Traceback" not in err and "--no-such-option" in err
+
+
+@pytest.mark.parametrize("option", ["--safe", "--probabilities", "--count"])
+def test_an_inconsistent_board_gives_its_reason_whatever_was_asked(
+        boards: dict[str, Path], capsys: pytest.CaptureFixture[str], option: str) -> None:
+    code, out, _ = run(["check", str(boards["bad"]), option], capsys)
+    assert code == 1
+    assert out.startswith("inconsistent\n") and "these 2 numbers cannot all hold:" in out
+    code, out, _ = run(["check", str(boards["bad"]), option, "--json"], capsys)
+    data = json.loads(out)
+    assert code == 1 and data["consistent"] is False and len(data["core"]) == 2
+
+
+def test_a_negative_total_is_refused_as_negative(boards: dict[str, Path],
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["check", str(boards["good"]), "--mines", "-1"], capsys)
+    assert code == 2 and "cannot be negative" in err and "flag" not in err
+
+
+def test_build_offers_only_the_formats_it_writes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["build", "--help"], capsys)
+    assert code == 0 and "[text|svg|png]" in out and "mine" not in out.split("--format")[1]
+    code, _, err = run(["build", "a nor b", "-f", "mine"], capsys)
+    assert code == 2 and "'mine' is not one of" in err
+
+
+def test_a_count_says_nothing_of_squares_no_number_sees_when_there_are_none(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "b.txt"
+    board.write_text("?1?\n???\n")
+    code, out, _ = run(["check", str(board), "--count"], capsys)
+    assert code == 0
+    assert out.splitlines()[1] == ("5 arrangements of the squares next to a number; 5 of "
+                                   "every covered square")
+    board.write_text("?1??\n????\n")
+    code, out, _ = run(["check", str(board), "--count"], capsys)
+    assert "(each of the 2 squares no number sees is free)" in out
+
+
+def test_a_count_made_whole_has_no_components_in_its_json(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The collapse and the model counter count a board whole: its JSON says so with
+    null, not with an empty list of components; the sweep lists its parts."""
+    board = tmp_path / "b.txt"
+    board.write_text("?1?\n???\n")
+    code, out, _ = run(["check", str(board), "--count", "--json"], capsys)
+    count = json.loads(out)["count"]
+    assert code == 0 and count["count"] == 5
+    assert (count["components"] is None) == count["method"].startswith("collapse+ganak")
+    board.write_text("mines: 2\n?1?\n???\n")
+    code, out, _ = run(["check", str(board), "--count", "--json"], capsys)
+    count = json.loads(out)["count"]
+    assert count["components"] == [{"squares": 5, "count": 5}]

@@ -89,9 +89,10 @@ def test_backtrack_gives_a_reason(rows: str, reason: str, marked: int, tmp_path:
 
 # A built board has no fixed total, so no .mine file
 
-@pytest.mark.parametrize("args", [["--format", "mine"], ["--format", "mine", "-o", "a.mine"]])
+@pytest.mark.parametrize("args", [["-o", "a.mine"], ["-o", "a.mine", "--quiet"]])
 def test_build_refuses_mine_format(args: list[str], tmp_path: Path,
                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A file named .mine is refused with the reason (``-f mine`` is not offered)."""
     args = [str(tmp_path / a) if a.endswith(".mine") else a for a in args]
     code, out, err = run(["build", "a", *args], capsys)
     assert code == 2 and out == "" and err.count("\n") == 1

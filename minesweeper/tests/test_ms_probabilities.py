@@ -109,13 +109,30 @@ def test_check_prints_percentages_and_json_fractions(tmp_path: Path) -> None:
     done = subprocess.run([*PROGRAM, "check", str(board), "--probabilities"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "  50   1  50"
+    assert done.stdout.splitlines()[-1] == " 50%   1 50%"
     data = json.loads(subprocess.run([*PROGRAM, "check", str(board), "--probabilities",
                                       "--json"], capture_output=True, text=True,
                                      timeout=120).stdout)
     got = data["probabilities"]
     assert got["arrangements"] == 2 and got["total_mines"] == 1
     assert [s["mine"] for s in got["squares"]] == ["1/2", "1/2"]
+
+
+def test_a_covered_square_of_a_few_percent_is_never_read_as_a_number(
+        tmp_path: Path) -> None:
+    """A covered square at 1 to 8 % carries its sign, so that it differs from a revealed
+    number of the same digit; under 1 % and over 99 % are marked too."""
+    board = tmp_path / "b.txt"
+    board.write_text("mines: 3\n" + "?1" + "?" * 38 + "\n" + "?" * 40 + "\n")
+    done = subprocess.run([*PROGRAM, "check", str(board), "--probabilities"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    rows = done.stdout.splitlines()[-2:]
+    cells = [row[k:k + 4] for row in rows for k in range(0, len(row), 4)]
+    assert cells[1] == "   1"
+    covered = cells[:1] + cells[2:]
+    assert all(c.strip() in ("s", "m") or c.endswith("%") for c in covered), covered
+    assert "  3%" in covered and " 20%" in covered, covered
 
 
 def test_the_heat_map_is_drawn_from_the_extension(tmp_path: Path) -> None:

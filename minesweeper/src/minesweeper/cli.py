@@ -76,6 +76,8 @@ def _load_board(path: str, mines: int | None) -> tuple[Board, str]:
     except BadInput as exc:
         raise BadInput(f"{path}: {exc}") from None
     if mines is not None:
+        if mines < 0:
+            raise BadInput(f"--mines {mines}: the number of mines cannot be negative")
         if mines < board.flags():
             raise BadInput(f"--mines {mines} is less than the {plural(board.flags(), 'flag')}")
         board.total = mines
@@ -392,7 +394,8 @@ def check(file: str, method: str, do_count: bool, do_safe: bool, do_probabilitie
         report.add_safe(_compute(safe_squares, board, _settling(quiet)))
     if do_probabilities:
         report.add_probabilities(_compute(probabilities, board))
-    if assignment or not (do_count or do_safe or do_probabilities):
+    # the reason for an inconsistency, which plain check gives, whatever was asked
+    if assignment or not (do_count or do_safe or do_probabilities) or not report.consistent:
         verdict = _compute(decide, board, method)
         report.add_verdict(verdict, witness=not assignment)
         if assignment and verdict.consistent:
@@ -534,7 +537,7 @@ def _list_gadgets(as_json: bool) -> int:
 @cli.command()
 @click.argument("formula")
 @click.option("--dimacs", is_flag=True, help="FORMULA is a DIMACS CNF file.")
-@_format_option(["text", "svg", "png", "mine"])
+@_format_option(["text", "svg", "png"])
 @command.output_option(help="Write the board to FILE (.txt; .svg, .png: drawn, the inputs named); "
                    "'-': standard output.")
 @_picture_options

@@ -48,13 +48,15 @@ from .reduce import collapse
 class CountResult:
     """``count`` arrangements; ``scope`` is ``"all"`` (every unknown square, the total was
     given) or ``"frontier"`` (squares next to a number; ``interior`` more squares are free).
-    ``components`` gives the size and count of each independent part of the frontier."""
+    ``components`` gives the size and count of each independent part of the frontier, or
+    None when the count was not made part by part (the collapse and the model counter
+    count the board whole)."""
 
     count: int
     scope: str
     frontier: int
     interior: int
-    components: list[tuple[int, int]]
+    components: list[tuple[int, int]] | None
     method: str = "sweep"
 
     def to_json(self) -> dict[str, object]:
@@ -69,7 +71,8 @@ class CountResult:
             "scope": self.scope,
             "frontier_squares": self.frontier,
             "interior_squares": self.interior,
-            "components": [{"squares": s, "count": c} for s, c in self.components],
+            "components": None if self.components is None else
+            [{"squares": s, "count": c} for s, c in self.components],
             "method": self.method,
         }
 
@@ -322,7 +325,7 @@ def count_collapsed(board: Board) -> CountResult | None:
     frontier = a.n - interior
     c = collapse(a)
     if c.contradiction:
-        return CountResult(0, "frontier", frontier, interior, [], "collapse")
+        return CountResult(0, "frontier", frontier, interior, None, "collapse")
     free = int(np.count_nonzero((c.parent == np.arange(a.n)) & (c.value < 0) & a.touched))
     used = len(c.root_of) - 1
     inner = 1
@@ -332,7 +335,7 @@ def count_collapsed(board: Board) -> CountResult | None:
             counter.new_vars(used)
             counter.add_clauses(c.clauses)
             inner = int(counter.count())
-    return CountResult(inner * 2 ** (free - used), "frontier", frontier, interior, [],
+    return CountResult(inner * 2 ** (free - used), "frontier", frontier, interior, None,
                        "collapse+ganak")
 
 

@@ -156,14 +156,20 @@ class Probabilities:
                 for sq, f in zip(self.squares, self.fractions(), strict=True)}
 
     def grid(self, board: Board) -> list[str]:
-        """The board with each covered square's percentage (``s``, ``m`` when certain),
-        four characters a square.
+        """The board with each covered square's percentage, with its sign so that it is
+        never read as a revealed number (``s``, ``m`` when certain), four characters a
+        square.
 
         >>> from minesweeper.base.board import parse_board
         >>> board = parse_board("?11/??F")
         >>> print("\\n".join(probabilities(board).grid(board)))
            s   1   1
            s   s   F
+        >>> board = parse_board("mines: 3\\n???1/????/????")
+        >>> print("\\n".join(probabilities(board).grid(board)))
+         25% 25% 33%   1
+         25% 25% 33% 33%
+         25% 25% 25% 25%
         """
         # one text for each distinct count (a few), placed on the squares in bulk
         found, distinct = distinct_codes(self.mined)
@@ -181,9 +187,9 @@ class Probabilities:
         return [data[k * w:(k + 1) * w] for k in range(board.height)]
 
     def _shown(self, k: int) -> str:
-        """What a square holding a mine in ``k`` of the arrangements shows."""
+        """What a square holding a mine in ``k`` of the arrangements shows in the grid."""
         f = Fraction(k, self.denominator)
-        return "s" if f == 0 else "m" if f == 1 else as_percent(f)
+        return "s" if f == 0 else "m" if f == 1 else as_percent(f) + "%"
 
     def to_json(self) -> dict[str, object]:
         """The JSON of ``check --probabilities``: the model, the number of arrangements

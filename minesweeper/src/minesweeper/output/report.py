@@ -99,8 +99,8 @@ class Report:
             base = result.count
             line = (f"{count_text(result.count)} {_arrangements(result.count)} of the "
                     f"squares next to a number; {count_text(result.count * 2 ** free)} of "
-                    f"every covered square (each of the {plural(free, 'square')} no number "
-                    "sees is free)")
+                    "every covered square" + (f" (each of the {plural(free, 'square')} no "
+                                              "number sees is free)" if free else ""))
         self.lines.append(line)
         self.data["count"] = {**result.to_json(), "with_total": result.count if
                               result.scope == "all" else None,
@@ -130,7 +130,7 @@ class Report:
         >>> print("\\n".join(r.lines[:1] + r.lines[2:]))
         mine probability of each covered square, in percent, over 2 arrangements
         s: safe in every arrangement, m: a mine in every arrangement, F: a flag
-          50   1  50
+         50%   1 50%
         """
         self.consistent = self.consistent and result.consistent
         self.data["probabilities"] = None
@@ -138,8 +138,7 @@ class Report:
         if not result.consistent:
             with_total = "" if result.total is None else f" with {plural(result.total, 'mine')}"
             self.lines.append(f"no arrangement of the covered squares{with_total} agrees with "
-                              "every number: no probabilities ('check' alone gives the "
-                              "numbers that cannot all hold)")
+                              "every number: no probabilities")
             return
         certain = result.mined.count(0) + result.mined.count(result.denominator)
         self._marks.update(mined=certain, safe=certain, labels=len(result.mined))
