@@ -234,7 +234,7 @@ def test_a_large_easy_board_is_still_answered(tmp_path: Path) -> None:
                      address_space=3_000_000_000)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[-1] == "  50" * 2000 and len(lines) == 4 + 1000
+    assert lines[-1] == " 50%" * 2000 and len(lines) == 4 + 1000
     done, _ = _timed(PROGRAM + ["hint", str(board), "--mines", "200"], tmp_path,
                      address_space=3_000_000_000)
     assert done.returncode == 0, done.stderr
@@ -276,7 +276,7 @@ def test_memory_that_runs_out_anyway_ends_in_one_line(monkeypatch: pytest.Monkey
     from minesweeper.analysis import advice
 
     monkeypatch.setattr(budget, "_last", [])
-    monkeypatch.setattr(advice, "probabilities",
+    monkeypatch.setattr(advice, "analysis_of",
                         lambda board: (_ for _ in ()).throw(MemoryError()))
     code, err = testing.in_process(cli.main, ["hint", str(board)])
     assert code == 2 and err.strip() == "minesweeper: error: ran out of memory; this " \

@@ -152,7 +152,9 @@ def test_hint_names_squares_column_then_row(here: Path,
     assert code == 0 and out.splitlines() == [
         "open (2, 2): safe in every arrangement",
         "1 square is safe in every arrangement: (2, 2)",
-        "1 square holds a mine in every arrangement: (2, 1)"]
+        "1 square holds a mine in every arrangement: (2, 1)",
+        "(from the safe squares alone: the other squares' probabilities were not "
+        "computed)"]
     data = json.loads(run(["hint", "tall.txt", "--json"], capsys)[1])
     assert (data["best"]["x"], data["best"]["y"]) == (2, 2)
     assert data["safe"] == [[2, 2]] and data["mines"] == [[2, 1]]

@@ -344,3 +344,51 @@ def test_an_input_of_a_built_board_is_a_mine_in_the_share_of_models_where_it_is_
     assert p.frontier == len(models)
     for k, name in enumerate(names):
         assert p.of(c.inputs[name]) == Fraction(sum(m[k] for m in models), len(models))
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_the_certain_squares_are_those_the_probabilities_put_at_0_and_1(block: int) -> None:
+    """:func:`certain` weighs the groups' sweeps only by which mine counts the total
+    allows: its safe and mined squares are exactly the probabilities' 0 and 1, and its
+    consistency theirs, on 500 positions (with their total, a total off by a few, or
+    none)."""
+    from minesweeper.analysis.probability import certain
+
+    for seed in range(block * 125, block * 125 + 125):
+        rng = random.Random(seed)
+        board = game_position(rng, rng.randint(2, 12), rng.randint(2, 12),
+                              rng.choice([0.1, 0.2, 0.3]), rng.choice([0.2, 0.5, 0.8]),
+                              total=rng.random() < 0.7)
+        if board.total is not None and rng.random() < 0.3:
+            board.total = max(board.flags(), board.total + rng.choice([-3, -1, 1, 2, 5]))
+        p, c = probabilities(board), certain(board)
+        assert c.consistent == p.consistent, seed
+        if p.consistent:
+            chances = p.fractions()
+            assert c.safe == [sq for sq, f in zip(p.squares, chances, strict=True) if f == 0]
+            assert c.mined == [sq for sq, f in zip(p.squares, chances, strict=True) if f == 1]
+
+
+def test_hint_answers_from_the_safe_squares_and_says_so(tmp_path: Path) -> None:
+    """With a square safe in every arrangement, hint gives every such square (and the
+    mined ones) without the others' probabilities, and says so; without one it computes
+    them all."""
+    board = game_position(random.Random(5), 16, 30, 0.2, 0.6, total=True)
+    p = probabilities(board)
+    chances = p.fractions()
+    advice = hint(board)
+    assert advice.result is None and advice.safe
+    assert advice.safe == [sq for sq, f in zip(p.squares, chances, strict=True) if f == 0]
+    assert advice.mines == [sq for sq, f in zip(p.squares, chances, strict=True) if f == 1]
+    path = tmp_path / "b.mine"
+    path.write_text(format_board(board, mine_format=True) + "\n")
+    done = subprocess.run([*PROGRAM, "hint", str(path), "--json"], capture_output=True,
+                          text=True, timeout=120)
+    out = json.loads(done.stdout)
+    assert done.returncode == 0 and out["probabilities_computed"] is False
+    assert out["best"]["mine"] == "0" and len(out["safe"]) == len(advice.safe)
+    text = subprocess.run([*PROGRAM, "hint", str(path)], capture_output=True, text=True,
+                          timeout=120).stdout
+    assert "(from the safe squares alone" in text
+    guess = parse_board("mines: 1\n???/???")
+    assert hint(guess).result is not None

@@ -694,10 +694,12 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
 def _advice_overlay(board: Board, advice: Hint) -> Report:
     """The picture of the advice: the heat map, the square to open outlined (a report
     whose marks are made when the picture is drawn)."""
+    from .analysis.probability import probabilities
     from .output.report import Report
 
     report = Report(board)
-    report.add_probabilities(advice.result)
+    # the heat map needs every probability, which advice from safe squares did not make
+    report.add_probabilities(advice.result or probabilities(board))
     if advice.best is not None:
         report._marks["marked"] = 1
         best = advice.best

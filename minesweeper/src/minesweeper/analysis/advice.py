@@ -64,7 +64,14 @@ import numpy.typing as npt
 from ..base.board import MINE, UNKNOWN, Board, Cell
 from ..base.errors import BadInput
 from ..base.words import square_keys, square_name, square_pair
-from .probability import Probabilities, probabilities, tally
+from .probability import (
+    Probabilities,
+    analysis_of,
+    certain_of,
+    probabilities,
+    probabilities_of,
+    tally,
+)
 
 #: The names of the two rules for a guess.
 LOWEST_PROBABILITY = "lowest-probability"
@@ -101,15 +108,17 @@ class Hint:
     mines: list[Cell]
     best: Cell | None
     probability: Fraction | None
-    result: Probabilities
+    result: Probabilities | None
     rule: str = LOWEST_PROBABILITY
     look_ahead: LookAhead | None = None
     fallback: str | None = None
+    model: str = ""
 
     @property
     def consistent(self) -> bool:
-        """Whether some arrangement agrees with every number."""
-        return self.result.consistent
+        """Whether some arrangement agrees with every number (the advice is made from
+        the safe squares alone, ``result`` None, only on a consistent board)."""
+        return self.result is None or self.result.consistent
 
     def lines(self) -> list[str]:
         """What ``minesweeper hint`` prints (squares as (x, y): column, row, from 1).
@@ -119,6 +128,7 @@ class Hint:
         open (2, 2): safe in every arrangement
         1 square is safe in every arrangement: (2, 2)
         1 square holds a mine in every arrangement: (2, 1)
+        (from the safe squares alone: the other squares' probabilities were not computed)
         """
         if not self.consistent:
             return ["inconsistent: no arrangement agrees with every number ('check' gives "
@@ -126,7 +136,7 @@ class Hint:
         if self.best is None:
             return ["no covered square left to open"]
         head = _name(self.best)
-        fewest = ", the fewest" if self.look_ahead is None or \
+        fewest = ", the fewest" if self.look_ahead is None or self.result is None or \
             self.probability == self.result.of(self.look_ahead.safest) else ""
         out = [f"open {head}: safe in every arrangement" if self.safe else
                f"open {head}: no square is safe in every arrangement; this one holds a mine "
@@ -149,6 +159,9 @@ class Hint:
             out.append(_listed(self.safe, "is safe in every arrangement"))
         if self.mines:
             out.append(_listed(self.mines, "holds a mine in every arrangement"))
+        if self.result is None:
+            out.append("(from the safe squares alone: the other squares' probabilities "
+                       "were not computed)")
         return out
 
     def to_json(self) -> dict[str, object]:
@@ -178,7 +191,8 @@ class Hint:
                 "look_ahead": weighed, "fallback": self.fallback,
                 "safe": [square_pair(sq) for sq in self.safe],
                 "mines": [square_pair(sq) for sq in self.mines],
-                "model": self.result.model}
+                "model": self.model if self.result is None else self.result.model,
+                "probabilities_computed": self.result is not None}
 
 
 def hint(board: Board, result: Probabilities | None = None,
@@ -195,7 +209,15 @@ def hint(board: Board, result: Probabilities | None = None,
     Fraction(5, 6)
     """
     rule = LOOK_AHEAD if look_ahead else LOWEST_PROBABILITY
-    result = result or probabilities(board)
+    if result is None:
+        # the certainly safe squares first: when there are some, the advice is made
+        # without the probabilities of the others (their exact counts are the costly part)
+        an = analysis_of(board)
+        sure = certain_of(board, an)
+        if sure.consistent and sure.safe:
+            return Hint(sure.safe, sure.mined, sure.safe[0], Fraction(0), None, rule,
+                        model=sure.model)
+        result = probabilities_of(board, an)
     if not result.consistent or not result.squares:
         return Hint([], [], None, None, result, rule)
     chances = result.fractions()

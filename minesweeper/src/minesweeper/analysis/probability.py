@@ -134,15 +134,7 @@ class Probabilities:
     @property
     def model(self) -> str:
         """Which arrangements count, in words."""
-        squares = plural(len(self.squares), "covered square")
-        if self.total is not None:
-            flagged = (f" (the total less {plural(self.flags, 'flag')})" if self.flags
-                       else "")
-            return (f"each arrangement of {plural(self.total, 'mine')}{flagged} on the "
-                    f"{squares} that agrees with the numbers counts once")
-        return (f"no total given: each arrangement of mines on the {squares} that agrees "
-                "with the numbers counts once (a square no number sees is a mine with "
-                "probability 1/2)")
+        return model_words(len(self.squares), self.total, self.flags)
 
     def cells(self) -> dict[Cell, str]:
         """What the board shows on each covered square: ``s`` (safe in every
@@ -231,6 +223,136 @@ class Probabilities:
         '1/2'
         """
         return self.fractions()[self.squares.index(square)]
+
+
+def model_words(covered: int, total: int | None, flags: int) -> str:
+    """Which arrangements count, in words: of ``total`` mines (the board's total less its
+    ``flags``; None without a total) on ``covered`` squares.
+
+    >>> model_words(3, 1, 0)
+    'each arrangement of 1 mine on the 3 covered squares that agrees with the numbers counts once'
+    """
+    squares = plural(covered, "covered square")
+    if total is not None:
+        flagged = f" (the total less {plural(flags, 'flag')})" if flags else ""
+        return (f"each arrangement of {plural(total, 'mine')}{flagged} on the "
+                f"{squares} that agrees with the numbers counts once")
+    return (f"no total given: each arrangement of mines on the {squares} that agrees "
+            "with the numbers counts once (a square no number sees is a mine with "
+            "probability 1/2)")
+
+
+@dataclass(frozen=True)
+class Certain:
+    """The squares safe in every arrangement and those mined in every one (reading
+    order), without the probabilities of the others; ``consistent`` false when no
+    arrangement agrees with the numbers (and the total), ``model`` which count."""
+
+    safe: list[Cell]
+    mined: list[Cell]
+    consistent: bool
+    model: str
+
+
+def certain(board: Board) -> Certain:
+    """The squares safe and mined in every arrangement, exactly as
+    :func:`probabilities` finds them (its 0 and 1), but from the groups' sweeps weighed
+    only by which mine counts the total allows (0 or 1), not by how many ways: no
+    integer of thousands of digits is made, no fraction.
+
+    >>> from minesweeper.base.board import parse_board
+    >>> c = certain(parse_board("mines: 1\\n1?/1?/.."))
+    >>> c.safe, c.mined, c.consistent
+    ([(1, 1)], [(0, 1)], True)
+    """
+    return certain_of(board, _analyse(board))
+
+
+def analysis_of(board: Board) -> _Analysis | None:
+    """The groups of ``board`` and their sweeps, for :func:`certain_of` and then, when
+    needed, :func:`probabilities_of` (None when its numbers alone cannot hold); refused as
+    :func:`probabilities` refuses."""
+    return _analyse(board)
+
+
+def certain_of(board: Board, an: _Analysis | None) -> Certain:
+    """:func:`certain` from the analysis of ``board`` (:func:`analysis_of`)."""
+    total = None if board.total is None else board.total - board.flags()
+    if an is None:
+        squares = board.unknowns()
+        return Certain([], [], False, model_words(len(squares), total, board.flags()))
+    n, interior = len(an.squares), an.interior
+    model = model_words(n, an.total, an.flags)
+    # the mine counts each group can hold (bit m of supports[g]), and which counts the
+    # others and the squares no number sees can make up with it
+    supports = [sum(1 << m for m, c in enumerate(p) if c) for p in an.polys]
+    if an.total is None:
+        feasible = [[1] * len(p) for p in an.polys]
+        inner = {0, 1} if interior else {0}
+    else:
+        need = an.total - an.fixed
+        before = [1]
+        for sup in supports:
+            before.append(_minkowski(before[-1], sup))
+        after = [1]
+        for sup in reversed(supports):
+            after.append(_minkowski(after[-1], sup))
+        after.reverse()
+        span = (1 << (interior + 1)) - 1        # the interior takes 0 .. interior mines
+        every = before[-1]
+        inner = {need - m for m in range(every.bit_length()) if every >> m & 1
+                 and 0 <= need - m <= interior}
+        if not inner:
+            return Certain([], [], False, model)
+        feasible = []
+        for k, p in enumerate(an.polys):
+            others = _minkowski(before[k], after[k + 1])
+            # group with m mines fits when others hold need - m - k for some 0 <= k <= I
+            feasible.append([int(c != 0 and need - m >= 0 and
+                                 (others >> max(0, need - m - interior)) &
+                                 (span >> max(0, interior - (need - m))) != 0)
+                             for m, c in enumerate(p)])
+    one: dict[int, bool] = {}
+    zero: dict[int, bool] = {}
+    for g, t, members, p, w in zip(an.groups, an.tables, an.order, an.polys, feasible,
+                                   strict=True):
+        weighed = sum(c * x for c, x in zip(p, w, strict=True))
+        for root, k in zip(members, _class_counts(g, t, w), strict=True):
+            one[root], zero[root] = k > 0, k < weighed
+    safe, mined = [], []
+    for v, sq in enumerate(an.squares):
+        if not an.touched[v]:
+            can_one, can_zero = max(inner) > 0, min(inner) < interior
+        else:
+            r = an.parent[v]
+            if an.value[r] >= 0:
+                can_one = bool(an.value[r] ^ an.parity[v])
+                can_zero = not can_one
+            elif an.parity[v] == 0:
+                can_one, can_zero = one[r], zero[r]
+            else:
+                can_one, can_zero = zero[r], one[r]
+        if not can_one:
+            safe.append(sq)
+        elif not can_zero:
+            mined.append(sq)
+    return Certain(safe, mined, True, model)
+
+
+def _minkowski(a: int, b: int) -> int:
+    """The sums of a count of ``a`` and one of ``b`` (sets of counts as bits of ints).
+
+    >>> bin(_minkowski(0b101, 0b11))
+    '0b1111'
+    """
+    out = 0
+    m = 0
+    while b:
+        if b & 1:
+            out |= a << m
+        b >>= 1
+        m += 1
+    return out
 
 
 def distinct_codes(values: list[int]) -> tuple[list[int], list[int]]:
@@ -401,7 +523,12 @@ def probabilities(board: Board) -> Probabilities:
     >>> [str(f) for f in p.fractions()], p.arrangements
     (['1/3', '1/3', '1/3'], 3)
     """
-    an = _analyse(board)
+    return probabilities_of(board, _analyse(board))
+
+
+def probabilities_of(board: Board, an: _Analysis | None) -> Probabilities:
+    """The probabilities of ``board`` from its analysis (:func:`analysis_of`), which
+    :func:`certain_of` may have used first."""
     if an is None:
         squares = board.unknowns()
         total = None if board.total is None else board.total - board.flags()
@@ -504,7 +631,7 @@ def tally(board: Board) -> Tally:
     elif not 0 <= an.total <= n:
         every = 0
     else:
-        every = _weights(an.polys, an.fixed, an.interior, an.total)[1]
+        every = _with_total(an.polys, an.fixed, an.interior, an.total)[3]
     return Tally(every, an.frontier_arrangements, sum(an.touched), an.interior, parts)
 
 
@@ -885,6 +1012,24 @@ def _divide(q: Poly, p: Poly) -> Poly:
     return out
 
 
+def _with_total(polys: list[Poly], fixed: int, interior: int,
+                total: int) -> tuple[Poly, Poly, int, int]:
+    """The groups' polynomials multiplied (``every[m]``: the arrangements of the squares
+    next to a number with ``m`` mines), ``ways[m]``: the ways the squares no number sees
+    take the rest of the ``total``, and the mines they must hold then (``need - m``);
+    and the number of arrangements of every covered square.
+
+    >>> _with_total([[1, 2], [0, 1]], 0, 2, 2)
+    ([0, 1, 2], [1, 2, 1], 2, 4)
+    """
+    every: Poly = [1]
+    for p in polys:
+        every = _convolve(every, p)
+    need = total - fixed
+    ways = _binomials(interior, need, len(every))        # ways[m]: m mines elsewhere
+    return every, ways, need, sum(c * w for c, w in zip(every, ways, strict=True))
+
+
 def _weights(polys: list[Poly], fixed: int, interior: int,
              total: int | None) -> tuple[list[Poly], int, int]:
     """For each group, ``w[m]``: the ways the rest of the board completes when the group
@@ -897,20 +1042,22 @@ def _weights(polys: list[Poly], fixed: int, interior: int,
             frontier *= size
         weights = [[2 * frontier // sizes[k]] * len(p) for k, p in enumerate(polys)]
         return weights, 2 * frontier, frontier
-    every: Poly = [1]
-    for p in polys:
-        every = _convolve(every, p)
-    need = total - fixed
-    ways = _binomials(interior, need, len(every))        # ways[m]: m mines elsewhere
-    arrangements = sum(c * w for c, w in zip(every, ways, strict=True))
+    every, ways, need, arrangements = _with_total(polys, fixed, interior, total)
     # one given interior square mined: C(interior - 1, need - m - 1) = ways[m] (need - m) / I
     inner = sum(c * w * (need - m) for m, (c, w) in enumerate(zip(every, ways, strict=True))
                 ) // interior if interior else 0
+    # groups of one polynomial share their weights (on a large board most groups are a
+    # few classes alike: 1,875 groups of 110 polynomials on a million squares)
     weights = []
+    made: dict[tuple[int, ...], Poly] = {}
     for p in polys:
-        others = _divide(every, p)
-        weights.append([sum(c * w for c, w in zip(others, ways[m:], strict=False))
-                        for m in range(len(p))])
+        key = tuple(p)
+        w = made.get(key)
+        if w is None:
+            others = _divide(every, p)
+            w = made[key] = [sum(c * w for c, w in zip(others, ways[m:], strict=False))
+                             for m in range(len(p))]
+        weights.append(w)
     return weights, arrangements, inner
 
 
