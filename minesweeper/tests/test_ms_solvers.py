@@ -173,3 +173,24 @@ def test_what_compiled_code_writes_to_stdout_is_silenced() -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        timeout=120, check=True)
     assert r.stdout == "before\nafter\n"
+
+
+def test_a_count_with_a_total_finds_the_count_without_it_on_the_way() -> None:
+    """``check --count`` on a board with a total also prints the count without it: the
+    groups' product of their counts, the same number as counting the board again
+    without its total (which it no longer does), on 200 positions."""
+    import random
+
+    from minesweeper.base.board import Board
+    from minesweeper.cli import _counts
+
+    from ms_support import game_position
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        board = game_position(rng, rng.randint(2, 12), rng.randint(2, 12), 0.2,
+                              rng.choice([0.3, 0.6]), total=True)
+        with_total, without = _counts(board, "sat")
+        again = count_arrangements(Board(board.cells, None))
+        assert without is not None and without.count == again.count, seed
+        assert with_total.count == count_arrangements(board, method="sweep").count, seed

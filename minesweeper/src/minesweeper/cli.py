@@ -15,7 +15,7 @@ import re
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -437,6 +437,9 @@ def _counts(board: Board, method: str) -> tuple[CountResult, CountResult | None]
     with_total = count_by(board, method)
     if board.total is None:
         return with_total, None
+    if with_total.without_total is not None:        # found on the way: not counted again
+        return with_total, replace(with_total, count=with_total.without_total,
+                                   scope="frontier", without_total=None)
     return with_total, count_by(Plain(board.cells, None), method)
 
 

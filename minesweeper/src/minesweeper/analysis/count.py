@@ -58,6 +58,9 @@ class CountResult:
     interior: int
     components: list[tuple[int, int]] | None
     method: str = "sweep"
+    #: With a total, the arrangements of the squares next to a number without it, when
+    #: the count found them on the way (the groups do: the product of their counts).
+    without_total: int | None = None
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form; every count is an integer, however large.
@@ -383,7 +386,8 @@ def count_by_groups(board: Board) -> CountResult:
     scope = "frontier" if board.total is None else "all"
     count = t.frontier if board.total is None else t.arrangements
     return CountResult(count, scope, t.frontier_squares, t.interior, t.components,
-                       method="collapse+groups")
+                       method="collapse+groups",
+                       without_total=None if board.total is None else t.frontier)
 
 
 def count_by_sweep(board: Board) -> CountResult:
