@@ -10,7 +10,12 @@ for), its peak resident memory, and the first words of a refusal.  A command sti
 running after ``--timeout`` seconds is stopped and shown as such: it was answering, not
 refusing.
 
+With ``--before PROGRAM`` (another installation's ``minesweeper``, e.g. an earlier
+version in its own virtual environment) each command runs with it too, on the same
+board, one after the other, and the line shows both.
+
     python benchmarks/bench_refusals.py [--squares 100000] [--commands prob,hint,count]
+        [--before /tmp/old/bin/minesweeper]
 """
 
 from __future__ import annotations
@@ -101,26 +106,30 @@ def main() -> None:
     parser.add_argument("--squares", type=int, default=100_000)
     parser.add_argument("--commands", default=",".join(COMMANDS))
     parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--before", default=None, help="another minesweeper to run beside")
     args = parser.parse_args()
     program = shutil.which("minesweeper") or "minesweeper"
     print(f"load average {os.getloadavg()[0]:.2f}; {args.squares:,} squares; CPU seconds "
           "of each command, start-up and reading included")
-    refusals: list[float] = []
+    programs = [("", program)] + ([("before", args.before)] if args.before else [])
+    refusals: dict[str, list[float]] = {label: [] for label, _ in programs}
     with tempfile.TemporaryDirectory() as tmp:
         for path in boards(args.squares, Path(tmp)):
             for name in args.commands.split(","):
                 words = COMMANDS[name]
-                rc, cpu, peak, err = run([program, words[0], str(path), *words[1:]],
-                                         args.timeout)
-                if rc == "2":
-                    refusals.append(cpu)
-                spent = (f"past {args.timeout:.0f} s" if rc == "stopped" else
-                         f"{cpu:6.2f} s {peak:6,} MB")
-                print(f"{path.stem:12} {name:6} exit {rc:7} {spent:>17}  {err[:90]}",
-                      flush=True)
-    if refusals:
-        print(f"refusals: {len(refusals)}, from {min(refusals):.2f} to {max(refusals):.2f} "
-              "CPU s")
+                for label, exe in programs:
+                    rc, cpu, peak, err = run([exe, words[0], str(path), *words[1:]],
+                                             args.timeout)
+                    if rc == "2":
+                        refusals[label].append(cpu)
+                    spent = (f"past {args.timeout:.0f} s" if rc == "stopped" else
+                             f"{cpu:6.2f} s {peak:6,} MB")
+                    print(f"{path.stem:12} {name:6} {label:6} exit {rc:7} {spent:>17}  "
+                          f"{err[:80]}", flush=True)
+    for label, times in refusals.items():
+        if times:
+            print(f"refusals{' ' + label if label else ''}: {len(times)}, from "
+                  f"{min(times):.2f} to {max(times):.2f} CPU s")
     print(f"load average {os.getloadavg()[0]:.2f} at the end "
           f"({resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB here)")
 
