@@ -18,17 +18,17 @@ def cpu_seconds_to_stop(call: str, setup: str = "") -> float:
     that. CPU time, not wall-clock time: a busy machine does not count against it."""
     script = (f"{setup}\nprint('ready', flush=True)\ntry:\n    {call}\n"
               "except KeyboardInterrupt:\n    print('stopped', flush=True)\n")
-    before = testing.children_cpu_seconds()
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
         time.sleep(0.5)
-        at_signal = testing.cpu_seconds(proc.pid)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
+    except BaseException:
         proc.kill()
         proc.wait()
+        raise
+    at_signal = testing.cpu_seconds(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    out, err, cpu = testing.finish(proc)
     assert out == "stopped\n", err
-    return max(0.0, testing.children_cpu_seconds() - before - at_signal)
+    return max(0.0, cpu - at_signal)

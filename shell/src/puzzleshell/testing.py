@@ -48,7 +48,8 @@ def program(name: str) -> list[str]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time of a process and its children (the solvers run in a child), in seconds.
+    """CPU time of a process and its children (the solvers run in a child), running or
+    finished, in seconds.
 
     >>> cpu_seconds(os.getpid()) > 0
     True
@@ -65,7 +66,8 @@ def cpu_seconds(pid: int) -> float:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        # utime, stime, and cutime, cstime: those of the children it has waited for
+        total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
     return total
 
 
@@ -93,11 +95,7 @@ def start_up_seconds(args: list[str]) -> float:
     key = tuple(args)
     if key not in _STARTUP:
         proc = subprocess.Popen(args, stdout=subprocess.PIPE)
-        usage_before = os.times()
-        proc.communicate(timeout=120)
-        usage_after = os.times()
-        _STARTUP[key] = max(0.5, (usage_after.children_user - usage_before.children_user)
-                            + (usage_after.children_system - usage_before.children_system))
+        _STARTUP[key] = max(0.5, finish(proc, timeout=120)[2])
     return _STARTUP[key]
 
 
@@ -107,22 +105,22 @@ def interrupt(args: list[str], sig: signal.Signals, cwd: Path, quick: list[str],
     short run ``quick`` takes in all (its start-up), send ``sig``; the finished process
     and the CPU seconds it spent after the signal."""
     start = start_up_seconds(quick)
-    before = children_cpu_seconds()
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             cwd=cwd)
     deadline = time.monotonic() + 120
-    while (at_signal := cpu_seconds(proc.pid)) < start + busy:
-        if proc.poll() is not None:
-            raise AssertionError(f"{args} ended before the signal: {proc.communicate()[1]}")
-        assert time.monotonic() < deadline, "the work never began"
-        time.sleep(0.05)
-    proc.send_signal(sig)
     try:
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    after = max(0.0, children_cpu_seconds() - before - at_signal)
+        while (at_signal := cpu_seconds(proc.pid)) < start + busy:
+            if proc.poll() is not None:
+                raise AssertionError(f"{args} ended before the signal: {proc.communicate()[1]}")
+            assert time.monotonic() < deadline, "the work never began"
+            time.sleep(0.05)
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    proc.send_signal(sig)
+    out, err, cpu = finish(proc)
+    after = max(0.0, cpu - at_signal)
     return subprocess.CompletedProcess(args, proc.returncode, out, err), after
 
 
@@ -317,19 +315,18 @@ def signal_while_waiting(argv: list[str], sig: signal.Signals) -> tuple[int, byt
     """Start ``argv`` (a program given a FIFO nobody writes), send ``sig`` once it waits
     for a writer; its exit status, its stderr, and the CPU seconds it spent after the
     signal."""
-    before = children_cpu_seconds()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             preexec_fn=memory_ceiling())
     try:
         _wait_until_blocked(proc)
-        at_signal = cpu_seconds(proc.pid)
-        proc.send_signal(sig)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    return proc.returncode, err, children_cpu_seconds() - before - at_signal
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    at_signal = cpu_seconds(proc.pid)
+    proc.send_signal(sig)
+    _, err, cpu = finish(proc)
+    return proc.returncode, err, cpu - at_signal
 
 
 def fed_through_fifo(argv: list[str], fifo: Path, data: bytes) -> subprocess.CompletedProcess[str]:
@@ -348,14 +345,42 @@ def fed_through_fifo(argv: list[str], fifo: Path, data: bytes) -> subprocess.Com
         feeder.join(timeout=30)
 
 
-def children_cpu_seconds() -> float:
-    """The CPU seconds of this process's finished (waited-for) children, in all.
+def finish(proc: subprocess.Popen[Any], timeout: float = 60) -> tuple[Any, Any, float]:
+    """Read ``proc``'s output to its end, reap it, and return its stdout, its stderr and
+    the CPU seconds it spent in all (its own and its finished children's): from
+    ``wait4`` on that process alone, so that no other child of the caller (one reaped
+    meanwhile by :mod:`subprocess`, say) is counted. A process still running after
+    ``timeout`` seconds is killed, and the call fails.
 
-    >>> children_cpu_seconds() >= 0
-    True
+    >>> p = subprocess.Popen([sys.executable, "-c", "print('hi')"], stdout=subprocess.PIPE,
+    ...                      stderr=subprocess.PIPE, text=True)
+    >>> out, err, cpu = finish(p)
+    >>> out, err, p.returncode, 0 < cpu < 30
+    ('hi\\n', '', 0, True)
     """
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+    got: dict[str, Any] = {}
+    readers = [threading.Thread(target=lambda name=name, pipe=pipe: got.update({name: pipe.read()}),
+                                daemon=True)
+               for name, pipe in (("out", proc.stdout), ("err", proc.stderr)) if pipe is not None]
+    for reader in readers:
+        reader.start()
+    deadline = time.monotonic() + timeout
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            proc.kill()
+            proc.wait()
+            raise AssertionError(f"{proc.args!r} still ran {timeout:.0f} s on")
+        time.sleep(0.01)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    for reader in readers:
+        reader.join(timeout=30)
+    for pipe in (proc.stdout, proc.stderr):
+        if pipe is not None:
+            pipe.close()
+    return got.get("out"), got.get("err"), usage.ru_utime + usage.ru_stime
 
 
 # ------------------------------------------------------------------ start-up, examples

@@ -155,7 +155,7 @@ def encode_events(events: Iterable[Event], n: int, scan: str = "column") -> byte
     return bytes(out)
 
 
-def proba_bytes(n: int, piece: Piece = Piece.QUEEN, until: str = "all") -> bytes:
+def proba_bytes(n: int, piece: Piece = Piece.QUEEN, until: str = "all") -> memoryview:
     """The compact bytes of ``proba``'s trace from the compiled kernel (the fast path).
 
     They are the bytes :func:`encode_events` makes of the traced search, event for event:
@@ -175,11 +175,13 @@ def proba_bytes(n: int, piece: Piece = Piece.QUEEN, until: str = "all") -> bytes
         s = search_space(n, piece)
         inner = s.nodes - 1
         size = s.squares_tested + 2 * inner + s.solutions + 1
+    # written in place and never copied or cleared by the interpreter: a copy of the whole
+    # search of n = 14 would hold it (and a signal's handler) for a third of a second
     out = np.zeros(size, dtype=np.uint8)
     k = proba_trace_bytes(n, piece.knight, until == "first", out)
     if k < 0:
         raise RuntimeError("trace buffer too small")  # pragma: no cover - sizes are exact
-    return out[:k].tobytes()
+    return out.data.toreadonly()[:k]
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,7 @@ class PageInfo:
     size: int
 
 
-def _count(data: bytes) -> tuple[int, int, int]:
+def _count(data: bytes | memoryview) -> tuple[int, int, int]:
     """(events, steps, solutions) of compact bytes: a step is a TEST event, plus the
     steps an event of another kind says it adds (see :func:`encode_events`).
 
@@ -204,12 +206,17 @@ def _count(data: bytes) -> tuple[int, int, int]:
     (6, 8, 1)
     """
     arr = np.frombuffer(data, dtype=np.uint8)
-    kinds = arr & 7
+    # how often each byte value occurs, a block at a time (bincount widens what it reads)
+    seen = np.zeros(256, dtype=np.int64)
+    for start in range(0, len(arr), 1 << 24):
+        seen += np.bincount(arr[start:start + (1 << 24)], minlength=256)
+    values = np.arange(256)
+    kinds = values & 7
     # varint payload bytes are skipped by walking; fast path when there are none
-    if not np.any((arr >> 4) & 3 == EXPLICIT) and not np.any(
-            (kinds == 3) | (kinds == 5) | (kinds == 6) | ((kinds != 0) & ((arr & OK_BIT) != 0))):
-        return (len(arr), int(np.count_nonzero(kinds == 0)),
-                int(np.count_nonzero(kinds == 4)))
+    carries = (((values >> 4) & 3) == EXPLICIT) | np.isin(kinds, (3, 5, 6)) | (
+        (kinds != 0) & ((values & OK_BIT) != 0))
+    if not seen[carries].any():
+        return len(arr), int(seen[kinds == 0].sum()), int(seen[kinds == 4].sum())
     events = steps = sols = 0
     i = 0
 
@@ -264,17 +271,19 @@ def _naming(method: str) -> dict[str, object]:
 DEFAULT_SPEED = 20.0
 
 
-def page(data: bytes, n: int, *, method: str, piece: Piece, until: str,
-         speed: float | None = None, tour: bool = False) -> str:
+def page(data: bytes | memoryview, n: int, *, method: str, piece: Piece, until: str,
+         speed: float | None = None, tour: bool = False,
+         counts: tuple[int, int, int] | None = None) -> str:
     """The HTML text of the player for compact trace bytes; with ``tour`` it opens on the
-    first stop of the source's tour (:mod:`nqueens.tasks.tour`).
+    first stop of the source's tour (:mod:`nqueens.tasks.tour`). ``counts`` are the
+    events, steps and solutions of ``data`` when the caller has them already.
 
     >>> html = page(proba_bytes(4), 4, method="proba", piece=Piece.QUEEN, until="all")
     >>> html.startswith("<!DOCTYPE html>"), "<title>nqueens: proba on 4x4 (queen)</title>" in html
     (True, True)
     """
     template = resources.files("nqueens.tasks.viz").joinpath("player.html").read_text("utf-8")
-    events, steps, sols = _count(data)
+    events, steps, sols = _count(data) if counts is None else counts
     facts = methods.get(method)
     meta = {
         "n": n, "method": method, "piece": piece.value, "until": until,
@@ -351,13 +360,15 @@ def render_html(events: Iterable[Event], n: int, *, method: str = "proba",
     >>> info.events, info.steps, info.solutions, info.size == len(html.encode("utf-8"))
     (40, 26, 1, True)
     """
+    data: bytes | memoryview
     if methods.get(method).kernel == "nqueens._core.steps":   # the kernel writes the bytes
         data = proba_bytes(n, piece, until)
     else:
         data = encode_events(events, n, methods.get(method).scan)
-    html = page(data, n, method=method, piece=piece, until=until, speed=speed, tour=tour)
-    ev, st, so = _count(data)
-    return html, PageInfo(ev, st, so, len(html.encode("utf-8")))
+    counts = _count(data)
+    html = page(data, n, method=method, piece=piece, until=until, speed=speed, tour=tour,
+                counts=counts)
+    return html, PageInfo(*counts, len(html.encode("utf-8")))
 
 
 def compare_html(left: str, right: str, left_name: str, right_name: str, n: int, *,
@@ -385,10 +396,13 @@ def compare_html(left: str, right: str, left_name: str, right_name: str, n: int,
         "LEFT": _html.escape(left, quote=True), "RIGHT": _html.escape(right, quote=True)})
 
 
-#: The most events an HTML page may hold. Making a page takes about 6.5 bytes of memory per
-#: event (the trace, its copy, the compressed page), and it is about 0.11 bytes per event:
-#: the whole search of n = 14 (433 million events) takes 2.8 GB and gives a 46 MB page.
+#: The most events an HTML page may hold. The page is about 0.11 bytes per event: the whole
+#: search of n = 14 (433 million events) gives a 47 MB page.
 MAX_PAGE_EVENTS = 500_000_000
+
+#: Memory that making a page takes per event: the trace (a byte an event) and the
+#: compressed page; the whole search of n = 14 peaks at 0.6 GB.
+PAGE_MEMORY_PER_EVENT = 1.4
 
 #: Events of the backtracking traces (proba, arrays, sets, rows: one tree) that exceed
 #: MAX_PAGE_EVENTS, by (piece, until): {n: events}, from the kernels' own counts; for an
@@ -446,7 +460,8 @@ def check_page_size(n: int, method: str, piece: Piece, until: str) -> None:
     events, exact = found
     what = "the whole search" if until == "all" else "the search for the first solution"
     size = f"{events:,} events" if exact else f"more than {events:,} events"
-    memory = f"about {events * 6.5 / 1e9:,.0f} GB" if exact else "more than that"
+    memory = (f"about {events * PAGE_MEMORY_PER_EVENT / 1e9:,.0f} GB" if exact
+              else "more than that")
     hint = "try a smaller n or --until first" if until == "all" else "try a smaller n"
     raise BadInput(f"--html: {what} of {method} for n = {n} has {size}, and a page holds at "
                    f"most {MAX_PAGE_EVENTS:,} (making this one would take {memory} of "
