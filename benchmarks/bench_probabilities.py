@@ -30,8 +30,15 @@ per size and reference, the CPU seconds of each, their ratio and the largest dif
 between the two probabilities of a square.  A reference that fails (a crash, out of
 memory) gets one line with the last line of its error output, and the run goes on.
 
+With ``--played N`` the positions are instead ``N`` positions of games the analyser
+played (a third of each classic level, every second one with its certain mines flagged),
+each solved ``--passes`` times (5) by each side, the first pass to warm up; it prints
+the CPU in all and the median per position, by the mean of the other passes and by each
+position's least.
+
     python benchmarks/bench_probabilities.py --minesweepr /tmp/msr --python2 "python2.7" \\
         --jsminesweeper /tmp/jsms --node "node --max-old-space-size=12000"
+    python benchmarks/bench_probabilities.py --played 300 --jsminesweeper /tmp/jsms
 """
 
 from __future__ import annotations
@@ -53,8 +60,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "minesweeper" / "src"))
 
+from minesweeper.analysis.play import parse_level, play_game  # noqa: E402
 from minesweeper.analysis.probability import probabilities  # noqa: E402
-from minesweeper.base.board import UNKNOWN, Board  # noqa: E402
+from minesweeper.base.board import MINE, UNKNOWN, Board  # noqa: E402
 
 # minesweepr's driver (Python 2): one line per position, CPU seconds and probabilities.
 _REFERENCE = """
@@ -70,9 +78,12 @@ for rules, cells, mines in json.loads(sys.stdin.read()):
     sys.stdout.flush()
 """
 
-# JSMinesweeper's driver (node -e DRIVER CHECKOUT): per position, read as rows of numbers
-# (-1 covered) and the mine count, one line with the CPU seconds of the solve and the
-# mine probability of each covered square, row by row.
+# JSMinesweeper's driver (node -e DRIVER CHECKOUT [PASSES]): per position, read as rows of
+# numbers (-1 covered, -2 flagged) and the mine count, one line with the CPU seconds of the
+# solve and the mine probability of each covered square not flagged, row by row; with
+# PASSES, the positions are solved that many times, the first pass to warm up (unless it is
+# the only one), and each line ends with the position's least time in the others (its
+# time is then their mean).
 _JSMINESWEEPER = r"""
 (function () {
     "use strict";
@@ -95,18 +106,27 @@ _JSMINESWEEPER = r"""
         // work that changes no probability: the dead-square search, the brute-force set-up
         ProbabilityEngine.prototype.getCandidateDeadLocations = quiet;
         ProbabilityEngine.prototype.checkEdgeIsIsolated = () => false;
-        for (const [rows, mines] of JSON.parse(fs.readFileSync(0, "utf8"))) {
+        const positions = JSON.parse(fs.readFileSync(0, "utf8"));
+        const passes = Number(process.argv[2] || 1);
+        const best = positions.map(() => Infinity), spent = positions.map(() => 0);
+        const answers = [];
+        for (let pass = 1; pass <= passes; pass++) {
+          for (const [at, [rows, mines]] of positions.entries()) {
             const height = rows.length, width = rows[0].length;
             const board = new Board(0, width, height, mines, "", "safe");
+            let flagged = false;
             for (let y = 0; y < height; y++) {
                 for (let x = 0; x < width; x++) {
                     if (rows[y][x] >= 0) {
                         board.getTileXY(x, y).setValue(rows[y][x]);
+                    } else if (rows[y][x] == -2) {      // a flag: a mine
+                        board.getTileXY(x, y).toggleFlag();
+                        flagged = true;
                     }
                 }
             }
             const start = process.cpuUsage();
-            board.resetForAnalysis(false, true);
+            board.resetForAnalysis(flagged, true);
             let minesLeft = board.num_bombs, squaresLeft = 0;
             const witnesses = [], touched = new Set();
             for (const tile of board.tiles) {
@@ -147,15 +167,24 @@ _JSMINESWEEPER = r"""
             }
             const mine = [];
             for (const tile of board.tiles) {
-                if (tile.isSolverFoundBomb()) {
+                if (tile.isFlagged()) {
+                    continue;                              // not asked: a mine already
+                } else if (tile.isSolverFoundBomb()) {
                     mine.push(1);
                 } else if (tile.isCovered()) {
                     mine.push(1 - (safety.has(tile.index) ? safety.get(tile.index)
                                    : pe.offEdgeProbability));
                 }
             }
-            process.stdout.write(JSON.stringify([(used.user + used.system) / 1e6, mine]) +
-                                 "\n");
+            if (pass > 1 || passes == 1) {      // the first pass warms up, unless alone
+                best[at] = Math.min(best[at], (used.user + used.system) / 1e6);
+                spent[at] += (used.user + used.system) / 1e6 / Math.max(1, passes - 1);
+            }
+            answers[at] = mine;
+          }
+        }
+        for (const [at, mine] of answers.entries()) {
+            process.stdout.write(JSON.stringify([spent[at], mine, best[at]]) + "\n");
         }
     } catch (e) {
         process.stderr.write(String(e) + "\n");
@@ -193,23 +222,26 @@ def half_revealed(h: int, w: int, mines: int, rng: random.Random, share: float) 
 
 
 def rules_of(board: Board) -> tuple[list[tuple[int, list[str]]], int, int]:
-    """minesweepr's input: one rule per revealed number next to a covered square."""
+    """minesweepr's input: one rule per revealed number next to a covered square (less
+    the flags it sees), the covered squares and the mines not flagged."""
     cells = board.cells
     h, w = cells.shape
     rules = []
     for r in range(h):
         for c in range(w):
             if cells[r, c] >= 0:
-                near = [f"{rr},{cc}" for rr in range(max(r - 1, 0), min(r + 2, h))
-                        for cc in range(max(c - 1, 0), min(c + 2, w))
-                        if cells[rr, cc] == UNKNOWN]
-                if near:
-                    rules.append((int(cells[r, c]), near))
+                near = [(rr, cc) for rr in range(max(r - 1, 0), min(r + 2, h))
+                        for cc in range(max(c - 1, 0), min(c + 2, w))]
+                open_ = [f"{rr},{cc}" for rr, cc in near if cells[rr, cc] == UNKNOWN]
+                if open_:
+                    flags = sum(int(cells[rr, cc] == MINE) for rr, cc in near)
+                    rules.append((int(cells[r, c]) - flags, open_))
     covered = int((cells == UNKNOWN).sum())
-    return rules, covered, int(board.total or 0)
+    return rules, covered, int(board.total or 0) - board.flags()
 
 
-Reply = tuple[list[tuple[float, list[float]]], str | None]
+#: Per position the CPU seconds and the probabilities (and, with passes, the least time).
+Reply = tuple[list[tuple[Any, ...]], str | None]
 
 
 def _run(command: list[str], todo: object) -> tuple[list[Any], str | None]:
@@ -244,9 +276,93 @@ def minesweepr(args: argparse.Namespace, boards: list[Board]) -> Reply:
 def jsminesweeper(args: argparse.Namespace, boards: list[Board]) -> Reply:
     """JSMinesweeper's CPU seconds and probabilities (of ``Board.unknowns``) per
     position."""
-    lines, failed = _run([*shlex.split(args.node), "-e", _JSMINESWEEPER, args.jsminesweeper],
+    lines, failed = _run([*shlex.split(args.node), "-e", _JSMINESWEEPER, args.jsminesweeper,
+                          str(args.passes)],
                          [[b.cells.tolist(), int(b.total or 0)] for b in boards])
-    return [(t, got) for t, got in lines], failed
+    return [(t, got, *best) for t, got, *best in lines], failed
+
+
+def played_positions(count: int, seed: int) -> list[tuple[str, Board]]:
+    """``count`` positions of games the analyser played (a third of each classic level,
+    drawn from every position it moved from in games of ``seed``), every second one with
+    its certain mines flagged, as a player marks them; each with its level."""
+    rng = random.Random(seed)
+    out: list[tuple[str, Board]] = []
+    levels = ("beginner", "intermediate", "expert")
+    for k, name in enumerate(levels):
+        want = count // 3 + (1 if k < count % 3 else 0)
+        seen: list[Board] = []
+        while len(seen) < 3 * want:
+            play_game(parse_level(name), random.Random(rng.getrandbits(64)),
+                      seen=seen.append)
+        for j, board in enumerate(rng.sample(seen, want)):
+            if j % 2:
+                p = probabilities(board)
+                cells = board.cells.copy()
+                for (r, c), m in zip(p.squares, p.mined, strict=True):
+                    if m == p.arrangements:
+                        cells[r, c] = MINE
+                board = Board(cells, board.total)
+            out.append((name, board))
+    return out
+
+
+def timed_here(boards: list[Board], passes: int,
+               least: list[float] | None = None) -> tuple[list[float], list[Any]]:
+    """The CPU seconds of each solve here, the mean of ``passes`` passes over the
+    positions after one to warm up (when there are more than one; into ``least``, if
+    given, each position's least), and the answers."""
+    times: list[float] = [0.0] * len(boards)
+    answers: list[Any] = [None] * len(boards)
+    best = [float("inf")] * len(boards)
+    timed = max(1, passes - 1)
+    for pass_ in range(passes):
+        for k, b in enumerate(boards):
+            t = time.process_time()
+            answers[k] = probabilities(b)
+            spent = time.process_time() - t
+            if pass_ or passes == 1:
+                times[k] += spent / timed
+                best[k] = min(best[k], spent)
+    if least is not None:
+        least[:] = best
+    return times, answers
+
+
+def played(args: argparse.Namespace,
+           references: list[tuple[str, Any]]) -> None:
+    """The played positions, side by side: CPU in all and the median per position,
+    with each level's share."""
+    positions = played_positions(args.played, args.seed)
+    boards = [b for _, b in positions]
+    least: list[float] = []
+    times, ours = timed_here(boards, args.passes, least)
+    exact = [[float(f) for f in p.fractions()] for p in ours]
+    flagged = sum(b.flags() > 0 for b in boards)
+    print(f"{len(boards)} positions of played games ({flagged} with flags; {args.passes} "
+          "passes, the first to warm up; CPU seconds: the mean of the others, and in "
+          "brackets each position's least):")
+    levels = {name: 0.0 for name, _ in positions}
+    for (name, _), t in zip(positions, times, strict=True):
+        levels[name] += t
+    print(f"  here: {sum(times):.3f} s in all ({sum(least):.3f}), median "
+          f"{np.median(times) * 1e3:.3f} ms ({np.median(least) * 1e3:.3f}); per level "
+          + ", ".join(f"{name} {t:.3f} s" for name, t in levels.items()))
+    for name, solve in references:
+        theirs, failed = solve(args, boards)
+        if failed:
+            print(f"  {name} failed after {len(theirs)} of {len(boards)} positions ({failed})")
+            continue
+        their = [t for t, *_ in theirs]
+        best = [line[2] if len(line) > 2 else line[0] for line in theirs]
+        worst = max(abs(f - q) for e, (_, got, *_) in zip(exact, theirs, strict=True)
+                    for f, q in zip(e, got, strict=True))
+        print(f"  {name}: {sum(their):.3f} s in all ({sum(best):.3f}), median "
+              f"{np.median(their) * 1e3:.3f} ms ({np.median(best) * 1e3:.3f}); here is "
+              f"x{sum(their) / sum(times):.2f} (x{sum(best) / sum(least):.2f}) in all, "
+              f"x{np.median(their) / np.median(times):.2f} "
+              f"(x{np.median(best) / np.median(least):.2f}) at the median; largest "
+              f"difference {worst:.1e}", flush=True)
 
 
 def main() -> None:
@@ -256,21 +372,30 @@ def main() -> None:
     parser.add_argument("--jsminesweeper", help="a JSMinesweeper checkout")
     parser.add_argument("--node", default="node", help="runs JSMinesweeper (flags allowed)")
     parser.add_argument("--positions", type=int, default=10)
+    parser.add_argument("--played", type=int, default=0, metavar="N",
+                        help="instead of the sizes, N positions of played games")
+    parser.add_argument("--seed", type=int, default=1, help="the games of --played")
+    parser.add_argument("--passes", type=int, default=None,
+                        help="solve the positions this many times, each one's least time "
+                             "kept (default 5 with --played, else 1)")
     args = parser.parse_args()
+    if args.passes is None:
+        args.passes = 5 if args.played else 1
     references = [(name, solve) for name, solve, given in
                   [("minesweepr", minesweepr, args.minesweepr),
                    ("JSMinesweeper", jsminesweeper, args.jsminesweeper)] if given]
     if not references:
         parser.error("give at least one reference: --minesweepr DIR, --jsminesweeper DIR")
     print(f"load average {os.getloadavg()[0]:.2f}")
+    if args.played:
+        played(args, references)
+        print(f"load average {os.getloadavg()[0]:.2f}")
+        return
     for (h, w, mines) in [(16, 30, 99), (50, 50, 500), (100, 100, 1600), (100, 100, 2000)]:
         rng = random.Random(1)
         boards = [half_revealed(h, w, mines, rng, 0.5) for _ in range(args.positions)]
-        ours, mine_time = [], 0.0
-        for b in boards:
-            t = time.process_time()
-            ours.append(probabilities(b))
-            mine_time += time.process_time() - t
+        times, ours = timed_here(boards, args.passes)
+        mine_time = sum(times)
         exact = [[float(f) for f in p.fractions()] for p in ours]
         for p, b in zip(ours, boards, strict=True):
             assert p.squares == b.unknowns()
@@ -281,8 +406,8 @@ def main() -> None:
                 print(f"{what}: here {mine_time:.2f} CPU s; {name} failed after {len(theirs)} "
                       f"of {len(boards)} positions ({failed})", flush=True)
                 continue
-            their_time = sum(t for t, _ in theirs)
-            worst = max(abs(f - q) for e, (_, got) in zip(exact, theirs, strict=True)
+            their_time = sum(t for t, *_ in theirs)
+            worst = max(abs(f - q) for e, (_, got, *_) in zip(exact, theirs, strict=True)
                         for f, q in zip(e, got, strict=True))
             print(f"{what}, {args.positions} half-revealed positions: here {mine_time:.2f} "
                   f"CPU s, {name} {their_time:.2f} CPU s "

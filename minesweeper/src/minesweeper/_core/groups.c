@@ -15,6 +15,8 @@
  */
 #include "groups.h"
 #include "grow.h"
+#include "states.h"
+#include "sweeps.h"
 
 #include <stdlib.h>
 
@@ -203,130 +205,6 @@ static int gr_order(gr_order_ctx *x, int32_t *cls, int32_t k, int32_t *out, int6
 
 /* ---- the dry run of one group's sweep -------------------------------------------------- */
 
-/* The distinct states of one boundary: `width` partial sums each (int8: a row's sum lies
- * within the sum of its at most eight coefficients), and for each the length of its
- * polynomial (the most mines reached, plus one); found through an open-addressed table
- * (`where`: each state's place in it, so that a reset clears only those). */
-typedef struct {
-    int8_t *sums;
-    int32_t *len, *where;
-    int32_t *slot; /* table of state indices, -1 empty */
-    size_t count, cap, bytes, mask, width;
-} gr_states;
-
-static bool gr_states_reset(gr_states *s, size_t width) {
-    if (s->mask == 0) {
-        s->slot = malloc(sizeof(int32_t) * 1024);
-        if (s->slot == NULL)
-            return false;
-        s->mask = 1023;
-        memset(s->slot, 0xff, sizeof(int32_t) * 1024);
-    }
-    for (size_t q = 0; q < s->count; q++)
-        s->slot[s->where[q]] = -1;
-    s->count = 0;
-    s->width = width;
-    return true;
-}
-
-static inline uint64_t gr_hash(const int8_t *v, size_t w) {
-    uint64_t h = 0x9e3779b97f4a7c15u ^ w;
-    size_t i = 0;
-    for (; i + 8 <= w; i += 8) {
-        uint64_t chunk;
-        memcpy(&chunk, v + i, 8);
-        h = (h ^ chunk) * 0xff51afd7ed558ccdu;
-        h ^= h >> 32;
-    }
-    uint64_t tail = 0;
-    if (w > i)
-        memcpy(&tail, v + i, w - i);
-    h = (h ^ tail) * 0xc4ceb9fe1a85ec53u;
-    return h ^ (h >> 29);
-}
-
-/* Room for one more state; false out of memory. */
-static bool gr_states_grow(gr_states *s) {
-    size_t w = s->width ? s->width : 1;
-    if ((s->count + 1) * w > s->bytes) {
-        size_t bytes = 2 * (s->count + 1) * w;
-        int8_t *sums = realloc(s->sums, bytes);
-        if (sums == NULL)
-            return false;
-        s->sums = sums;
-        s->bytes = bytes;
-    }
-    if (s->count + 1 > s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 1024;
-        int32_t *lens = realloc(s->len, sizeof(int32_t) * cap);
-        if (lens == NULL)
-            return false;
-        s->len = lens;
-        int32_t *where = realloc(s->where, sizeof(int32_t) * cap);
-        if (where == NULL)
-            return false;
-        s->where = where;
-        s->cap = cap;
-    }
-    if (2 * (s->count + 1) > s->mask + 1) { /* keep the table at most half full */
-        size_t size = 2 * (s->mask + 1);
-        int32_t *slot = malloc(sizeof(int32_t) * size);
-        if (slot == NULL)
-            return false;
-        memset(slot, 0xff, sizeof(int32_t) * size);
-        for (size_t q = 0; q < s->count; q++) {
-            size_t at = gr_hash(s->sums + q * s->width, s->width) & (size - 1);
-            while (slot[at] >= 0)
-                at = (at + 1) & (size - 1);
-            slot[at] = (int32_t)q;
-            s->where[q] = (int32_t)at;
-        }
-        free(s->slot);
-        s->slot = slot;
-        s->mask = size - 1;
-    }
-    return true;
-}
-
-/* Add state `v` (or find it) with a polynomial of length `len`; 0, -1 out of memory;
- * *fresh says whether it was new, *grew by how much the lengths' sum grew. */
-static int gr_states_add(gr_states *s, const int8_t *v, int32_t len, bool *fresh,
-                         int32_t *grew) {
-    if (!gr_states_grow(s))
-        return -1;
-    size_t w = s->width;
-    size_t i = gr_hash(v, w) & s->mask;
-    for (;;) {
-        int32_t k = s->slot[i];
-        if (k < 0)
-            break;
-        if (w == 0 || memcmp(s->sums + (size_t)k * w, v, w) == 0) {
-            *fresh = false;
-            *grew = len > s->len[k] ? len - s->len[k] : 0;
-            if (len > s->len[k])
-                s->len[k] = len;
-            return 0;
-        }
-        i = (i + 1) & s->mask;
-    }
-    size_t k = s->count++;
-    if (w)
-        memcpy(s->sums + k * w, v, w);
-    s->len[k] = len;
-    s->where[k] = (int32_t)i;
-    s->slot[i] = (int32_t)k;
-    *fresh = true;
-    *grew = len;
-    return 0;
-}
-
-static void gr_states_free(gr_states *s) {
-    free(s->sums);
-    free(s->len);
-    free(s->where);
-    free(s->slot);
-}
-
 /* What the dry run found. */
 enum { GR_FITS = 0, GR_CONTRADICTION = 1, GR_SPANS = 2, GR_STATES = 3, GR_ENTRIES = 4 };
 
@@ -396,8 +274,9 @@ static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int6
     if (!gr_states_reset(&a, 0))
         goto done;
     bool fresh;
-    int32_t grew;
-    if (gr_states_add(&a, tmp, 1, &fresh, &grew) < 0) /* the empty state, polynomial [1] */
+    int32_t grew, index;
+    /* the empty state, polynomial [1] */
+    if (gr_states_add(&a, tmp, 1, &fresh, &grew, &index) < 0)
         goto done;
     size_t width = 0; /* rows open before class i, in open[] (slot[row]: their place) */
     uint64_t steps = 0;
@@ -453,7 +332,7 @@ static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int6
                 for (size_t q = 0; q < after; q++)
                     tmp[q] = tmp[keep_from[q]];
                 int32_t len = a.len[s] + (x ? ones[i] : zeros[i]);
-                if (gr_states_add(&b, tmp, len, &fresh, &grew) < 0)
+                if (gr_states_add(&b, tmp, len, &fresh, &grew, &index) < 0)
                     goto done;
                 held += grew + (fresh ? (int64_t)after : 0);
                 if ((int64_t)b.count > max_states || held > limit) {
@@ -518,13 +397,15 @@ static int32_t gr_find(int32_t *link, int32_t c) {
 PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"parent", "parity", "value", "touched", "ptr", "vars", "need",
-                               "count_mines", "cap", "max_states", "dry", "whole", NULL};
+                               "count_mines", "cap", "max_states", "dry", "whole", "sweep",
+                               NULL};
     PyObject *parent_o, *parity_o, *value_o, *touched_o, *ptr_o, *vars_o, *need_o;
-    int count_mines, dry, whole = 1;
+    int count_mines, dry, whole = 1, sweep = 0;
     long long cap, max_states;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOpLLp|p:groups", keywords, &parent_o,
-                                     &parity_o, &value_o, &touched_o, &ptr_o, &vars_o, &need_o,
-                                     &count_mines, &cap, &max_states, &dry, &whole))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOpLLp|pp:groups", keywords,
+                                     &parent_o, &parity_o, &value_o, &touched_o, &ptr_o,
+                                     &vars_o, &need_o, &count_mines, &cap, &max_states, &dry,
+                                     &whole, &sweep))
         return NULL;
     shell_views views = {.count = 0};
     Py_buffer *pv = shell_views_get(&views, parent_o, 'i', 4, -1, false, "parent");
@@ -581,7 +462,8 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     int32_t *link = NULL, *gof = NULL, *members = NULL, *order = NULL, *pos = NULL;
     int64_t *cptr = NULL, *gptr = NULL, *grptr = NULL, *optr = NULL;
     int32_t *crow = NULL, *rorder = NULL, *opos = NULL, *orhs = NULL, *oones = NULL,
-            *ozeros = NULL, *left = NULL, *noones = NULL;
+            *ozeros = NULL, *left = NULL, *noones = NULL, *gidx = NULL, *codes = NULL;
+    ms_swept swept = {0};
     int8_t *ocoef = NULL;
     uint8_t *opened = NULL, *placed = NULL;
     ms_grow heap = {.item = sizeof(gr_entry)};
@@ -763,7 +645,8 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     oones = malloc(sizeof(int32_t) * kk);
     ozeros = malloc(sizeof(int32_t) * kk);
     noones = calloc(kk, sizeof(int32_t));
-    if (!optr || !opos || !ocoef || !orhs || !oones || !ozeros || !noones) {
+    gidx = malloc(sizeof(int32_t) * kk);
+    if (!optr || !opos || !ocoef || !orhs || !oones || !ozeros || !noones || !gidx) {
         failed = -1;
         goto unlocked;
     }
@@ -789,6 +672,7 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     for (int64_t i = 0; i < K; i++) {
         oones[i] = ones[order[i]];
         ozeros[i] = zeros[order[i]];
+        gidx[order[i]] = (int32_t)i;
         order[i] = root[order[i]]; /* the order as the classes' roots */
     }
     /* the dry run of the sweeps, group by group, against what they may hold in all */
@@ -822,13 +706,30 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
         if (verdict.status != GR_FITS)
             break;
     }
+    /* with sweep, the sweeps themselves, and each square's code: 0 or 1 a square the
+     * collapse fixed, 2 one no number sees, 3 + 2 q + parity one of the class at place q
+     * of the groups' orders */
+    if (sweep && dry && !failed && verdict.status == GR_FITS) {
+        failed = ms_sweep_all(G, gptr, count_mines ? oones : noones,
+                              count_mines ? ozeros : noones, grptr, optr, opos, ocoef, orhs,
+                              &swept, &save);
+        codes = malloc(sizeof(int32_t) * nn);
+        if (!failed && codes == NULL)
+            failed = -1;
+        for (Py_ssize_t v = 0; v < n && !failed; v++) {
+            int32_t r = parent[v];
+            codes[v] = !touched[v]       ? 2
+                       : value[r] >= 0 ? (value[r] ^ parity[v])
+                                       : 3 + 2 * gidx[cls[r]] + parity[v];
+        }
+    }
 unlocked:
     PyEval_RestoreThread(save);
 out:
     if (failed == -1)
         PyErr_NoMemory();
     if (failed == 0) {
-        bool fits = verdict.status == GR_FITS;
+        bool fits = verdict.status == GR_FITS, swept_too = sweep && dry && fits;
         size_t entries = fits ? (size_t)rptr[R] : 0;
         result = Py_BuildValue(
             "iLLLNNNNNNNNN", verdict.status, (long long)verdict.classes, (long long)verdict.at,
@@ -840,6 +741,23 @@ out:
             gr_bytes(optr, fits ? (size_t)R + 1 : 0, sizeof(int64_t)),
             gr_bytes(opos, entries, sizeof(int32_t)), gr_bytes(ocoef, entries, 1),
             gr_bytes(orhs, fits ? (size_t)R : 0, sizeof(int32_t)));
+        if (result != NULL && sweep) {
+            PyObject *more = swept_too ? ms_swept_result(&swept) : Py_BuildValue("(yyyyy)",
+                                                                                 "", "", "",
+                                                                                 "", "");
+            PyObject *code = gr_bytes(codes, swept_too ? (size_t)n : 0, sizeof(int32_t));
+            PyObject *joined = NULL;
+            if (more && code) {
+                PyObject *both = PyTuple_Pack(1, code);
+                PyObject *head = both ? PySequence_Concat(result, both) : NULL;
+                joined = head ? PySequence_Concat(head, more) : NULL;
+                Py_XDECREF(both);
+                Py_XDECREF(head);
+            }
+            Py_XDECREF(more);
+            Py_XDECREF(code);
+            Py_SETREF(result, joined);
+        }
     }
     free(cls);
     free(root);
@@ -869,6 +787,9 @@ out:
     free(oones);
     free(ozeros);
     free(noones);
+    free(gidx);
+    free(codes);
+    ms_swept_free(&swept);
     free(heap.data);
     shell_views_release(&views);
     return result;

@@ -9,7 +9,7 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs);
 
 #define MS_GROUPS_DOC \
     "groups(parent, parity, value, touched, ptr, vars, need, count_mines, cap, max_states,\n" \
-    "       dry, whole=True)\n" \
+    "       dry, whole=True, sweep=False)\n" \
     "--\n" \
     "\n" \
     "The groups of the classes of a collapsed board (parent: each square's root) and the\n" \
@@ -23,6 +23,9 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs);
     "status is 0): gptr (int64) the groups' ends in order (int32: each class's root), ones\n" \
     "and zeros (int32: its mines when 1 and 0); grptr (int64) the groups' ends in the rows;\n" \
     "rptr (int64), rpos (int32: positions in the group's order, ascending), rcoef (int8) and\n" \
-    "rrhs (int32): the rows."
+    "rrhs (int32): the rows.  With sweep (and dry), six more: each square's code (int32:\n" \
+    "0 or 1 a square the collapse fixed, 2 one no number sees, 3 + 2 q + parity one of the\n" \
+    "class at place q of the orders) and what sweeps() returns of the groups (all empty\n" \
+    "unless status is 0)."
 
 #endif

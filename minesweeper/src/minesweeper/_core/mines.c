@@ -11,6 +11,7 @@
  */
 #include "shell_py.h"
 #include "groups.h"
+#include "sweeps.h"
 #include "grow.h"
 
 #include <stdlib.h>
@@ -939,6 +940,8 @@ static PyMethodDef methods[] = {
      violated_doc},
     {"groups", (PyCFunction)(void (*)(void))ms_groups, METH_VARARGS | METH_KEYWORDS,
      MS_GROUPS_DOC},
+    {"sweeps", (PyCFunction)(void (*)(void))ms_sweeps, METH_VARARGS | METH_KEYWORDS,
+     MS_SWEEPS_DOC},
     {NULL, NULL, 0, NULL},
 };
 

@@ -150,14 +150,21 @@ def play(level: Level, games: int, seed: int = 0,
                       LOOK_AHEAD if look_ahead else LOWEST_PROBABILITY)
 
 
-def play_game(level: Level, rng: random.Random, look_ahead: bool = False) -> bool:
+def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
+              seen: Callable[[Board], None] | None = None) -> bool:
     """One game: True when the analyser opens every square without a mine (its guesses
-    by the look-ahead with ``look_ahead``).
+    by the look-ahead with ``look_ahead``); ``seen`` is shown each position the analyser
+    moves from, after the first click (the positions of played games).
 
     >>> play_game(parse_level("3x3x1"), random.Random(4))
     True
     >>> play_game(parse_level("3x3x1"), random.Random(4), look_ahead=True)
     True
+    >>> positions: list[Board] = []
+    >>> play_game(parse_level("beginner"), random.Random(3), seen=positions.append)
+    True
+    >>> len(positions) > 0, all(b.total == 10 for b in positions)
+    (True, True)
     """
     h, w = level.height, level.width
     cells = np.full((h, w), UNKNOWN, dtype=np.int8)
@@ -182,7 +189,10 @@ def play_game(level: Level, rng: random.Random, look_ahead: bool = False) -> boo
             left -= _open(cells, numbers, square)
         if left == 0:
             return True
-        opening = _next_moves(Board(cells.copy(), level.mines), look_ahead)
+        position = Board(cells.copy(), level.mines)
+        if seen is not None:
+            seen(position)
+        opening = _next_moves(position, look_ahead)
         if not opening:
             return False
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import comb
+from operator import mul
 
 import numpy as np
 import numpy.typing as npt
@@ -314,21 +315,22 @@ def certain_of(board: Board, an: _Analysis | None) -> Certain:
                              for m, c in enumerate(p)])
     one: dict[int, bool] = {}
     zero: dict[int, bool] = {}
-    for g, t, members, p, w in zip(an.groups, an.tables, an.order, an.polys, feasible,
-                                   strict=True):
+    for g, (members, p, w) in enumerate(zip(an.order, an.polys, feasible, strict=True)):
         weighed = sum(c * x for c, x in zip(p, w, strict=True))
-        for root, k in zip(members, _class_counts(g, t, w), strict=True):
+        for root, k in zip(members, an.ones(g, w), strict=True):
             one[root], zero[root] = k > 0, k < weighed
     safe, mined = [], []
+    touched, parent = an.touched.tolist(), an.parent.tolist()
+    parity, value = an.parity.tolist(), an.value.tolist()
     for v, sq in enumerate(an.squares):
-        if not an.touched[v]:
+        if not touched[v]:
             can_one, can_zero = max(inner) > 0, min(inner) < interior
         else:
-            r = an.parent[v]
-            if an.value[r] >= 0:
-                can_one = bool(an.value[r] ^ an.parity[v])
+            r = parent[v]
+            if value[r] >= 0:
+                can_one = bool(value[r] ^ parity[v])
                 can_zero = not can_one
-            elif an.parity[v] == 0:
+            elif parity[v] == 0:
                 can_one, can_zero = one[r], zero[r]
             else:
                 can_one, can_zero = zero[r], one[r]
@@ -391,19 +393,39 @@ class _Analysis:
     squares: list[Cell]
     total: int | None
     flags: int
-    parent: list[int]
-    parity: list[int]
-    value: list[int]
-    touched: list[bool]
+    #: for each covered square (as ``squares``): its root in the collapse, its parity to
+    #: it, the root's value (-1 free) and whether a number sees it
+    parent: npt.NDArray[np.int32]
+    parity: npt.NDArray[np.uint8]
+    value: npt.NDArray[np.int8]
+    touched: npt.NDArray[np.bool_]
     fixed: int
-    groups: list[Group]
+    #: the groups the readable sweep swept (None for those the compiled one did)
+    groups: list[Group | None]
     order: list[list[int]]
-    tables: list[list[dict[State, Poly]]]
+    #: each group's forward tables, from the readable sweep (None where the compiled one
+    #: swept it)
+    tables: list[list[dict[State, Poly]] | None]
     polys: list[Poly]
+    #: for each group the compiled sweep swept, for each class in order, its arrangements
+    #: with the class 1 by the group's mines (None where the readable sweep did)
+    classes: list[list[list[int]] | None]
+    #: each covered square's code (:func:`_codes`)
+    codes: npt.NDArray[np.int32]
+
+    def ones(self, g: int, weight: Poly) -> list[int]:
+        """For each class of group ``g`` in order, the arrangements in which it is 1,
+        each weighted by ``weight[m]`` for the group's ``m`` mines."""
+        rows = self.classes[g]
+        if rows is None:
+            group, tables = self.groups[g], self.tables[g]
+            assert group is not None and tables is not None
+            return _class_counts(group, tables, weight)
+        return [sum(map(mul, row, weight)) for row in rows]
 
     @property
     def interior(self) -> int:
-        return len(self.squares) - sum(self.touched)
+        return len(self.squares) - int(np.count_nonzero(self.touched))
 
     @property
     def frontier_arrangements(self) -> int:
@@ -414,16 +436,17 @@ class _Analysis:
         return out
 
 
-def _analyse(board: Board, whole: bool = True) -> _Analysis | None:
+def _analyse(board: Board, whole: bool = True, compiled: bool = True) -> _Analysis | None:
     """The analysis of ``board``, or None when its numbers alone cannot hold; a board
     whose analysis would pass the memory limits is refused first
     (:func:`~minesweeper.base.budget.check`), and one whose sweeps would pass them before
     any of their tables is built (:func:`_grouped`).  Without ``whole`` only the last
     table of each sweep is kept (enough for the polynomials, so for counting): the sweep
     may then hold what the counting room allows at two boundaries
-    (:func:`~minesweeper.base.budget.count_room`), however many states that is."""
-    shape = budget.shape_of(board)
-    budget.check("groups", shape)
+    (:func:`~minesweeper.base.budget.count_room`), however many states that is.  With
+    ``whole`` and ``compiled`` the groups are swept by the compiled kernel where their
+    counts fit in 64 bits (no forward tables then), else by the readable sweep."""
+    shape = budget.checked_shape("groups", board)
     a = arrays_of(board)
     c = collapse(a, clauses=False)       # the union-find alone
     if c.contradiction:
@@ -437,30 +460,88 @@ def _analyse(board: Board, whole: bool = True) -> _Analysis | None:
     else:
         cap = states = budget.count_room() // budget.ENTRY_BYTES
     grouped = _grouped(a, c.parent, c.parity, c.value, a.total_need is not None, cap,
-                       states=states, whole=whole)
+                       states=states, whole=whole, sweep=whole and compiled)
     if grouped is None:
         return None
-    groups, order, fixed = grouped
-    tables = []
+    groups, order, fixed, swept, codes = grouped
+    tables: list[list[dict[State, Poly]] | None] = []
+    polys: list[Poly] = []
+    classes: list[list[list[int]] | None] = []
     room = cap
-    for g in groups:
-        table, room = _forward(g, room, cap, whole)
-        tables.append(table)
-    polys = [_sum_states(t[-1]) for t in tables]
+    for g, done in zip(groups, swept, strict=True):
+        if done is None:
+            assert g is not None
+            # the dry run found that every group fits in the cap together
+            table, room = _forward(g, room if whole and not compiled else cap, cap, whole)
+            tables.append(table)
+            polys.append(_sum_states(table[-1]))
+            classes.append(None)
+        else:
+            tables.append(None)
+            polys.append(done[0])
+            classes.append(done[1])
     if any(not any(p) for p in polys):
         return None
     squares = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
-    return _Analysis(squares, a.total_need, board.flags(), c.parent.tolist(),
-                     c.parity.tolist(), c.value.tolist(), a.touched.tolist(), fixed, groups,
-                     order, tables, polys)
+    flags = board.flags() if board.total is None or a.total_need is None else \
+        board.total - a.total_need
+    return _Analysis(squares, a.total_need, flags, c.parent, c.parity, c.value,
+                     a.touched, fixed, groups, order, tables, polys, classes,
+                     _codes(c.parent, c.parity, c.value, a.touched, order)
+                     if codes is None else codes)
+
+
+def _codes(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
+           value: npt.NDArray[np.int8], touched: npt.NDArray[np.bool_],
+           order: list[list[int]]) -> npt.NDArray[np.int32]:
+    """Each covered square's code (as the compiled groups give it): 0 or 1 for a square
+    the collapse fixed (its value), 2 for one no number sees, ``3 + 2 q + parity`` for
+    one of the class at place ``q`` of the groups' orders."""
+    place = np.zeros(len(parent), dtype=np.int32)
+    flat = [root for members in order for root in members]
+    place[flat] = np.arange(3, 3 + 2 * len(flat), 2, dtype=np.int32)
+    fixed = value[parent]
+    code = np.where(fixed >= 0, (fixed ^ parity) & 1, place[parent] + parity).astype(np.int32)
+    code[~touched] = 2
+    return code
+
+
+Swept = tuple[Poly, list[list[int]]]
+
+
+def _swept(parts: list[bytes], sizes: list[int]) -> list[Swept | None]:
+    """Each group as the compiled kernel swept it (``parts``: its status, polynomials
+    and classes' counts, as ``minesweeper._core.mines.groups`` gives them with ``sweep``; ``sizes``: the
+    groups' classes): its polynomial and, for each class, its arrangements with the class
+    1 by the group's mines; None for a group whose counts pass 64 bits (the readable sweep
+    takes it)."""
+    status, polys, pptr, classes, cptr = parts
+    every = np.frombuffer(polys, dtype=np.uint64).tolist()
+    rows = np.frombuffer(classes, dtype=np.uint64).tolist()
+    p_at = np.frombuffer(pptr, dtype=np.int64).tolist()
+    c_at = np.frombuffer(cptr, dtype=np.int64).tolist()
+    out: list[Swept | None] = []
+    for k, failed in enumerate(status):
+        if failed:
+            out.append(None)
+            continue
+        poly = every[p_at[k]:p_at[k + 1]]
+        size = len(poly)
+        at = c_at[k]
+        out.append((poly, [rows[at + i * size:at + (i + 1) * size] for i in range(sizes[k])]))
+    return out
 
 
 def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
              value: npt.NDArray[np.int8], count_mines: bool, cap: int,
              dry: bool = True, states: int = MAX_STATES,
-             whole: bool = True) -> tuple[list[Group], list[list[int]], int] | None:
-    """The groups of a collapsed board, each in its sweep order, and the mines of the
-    squares the collapse fixed; None when a number can no longer hold.  Made by the
+             whole: bool = True, sweep: bool = False
+             ) -> tuple[list[Group | None], list[list[int]], int, list[Swept | None],
+                        npt.NDArray[np.int32] | None] | None:
+    """The groups of a collapsed board, each in its sweep order, the mines of the
+    squares the collapse fixed, and with ``sweep`` each group swept by the compiled kernel
+    (:func:`_swept`; None where it was not, and only those groups are made as
+    :class:`Group`, the others None); None when a number can no longer hold.  Made by the
     compiled kernel (``minesweeper._core.mines.groups``, the same groups and orders as the
     readable :func:`_classes`, :func:`_groups` and :func:`_sweep_order`), which with
     ``dry`` also makes the states of every sweep without their counts, and refuses
@@ -473,7 +554,7 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
     >>> from minesweeper.analysis.reduce import collapse
     >>> a = arrays_of(parse_board("????/?22?/????"))
     >>> c = collapse(a, clauses=False)
-    >>> groups, order, fixed = _grouped(a, c.parent, c.parity, c.value, False, 100)
+    >>> groups, order, fixed, _, _ = _grouped(a, c.parent, c.parity, c.value, False, 100)
     >>> order, [rhs for _, _, rhs in groups[0].rows], fixed
     ([[0, 4, 6, 1, 2, 7, 8, 3, 5, 9]], [2, 2], 0)
     >>> _grouped(a, c.parent, c.parity, c.value, False, 10)   # doctest: +ELLIPSIS
@@ -483,7 +564,8 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
     """
     status, classes, at, fixed, *parts = kernels.groups(
         parent, parity, value, a.touched, a.ptr, a.vars, a.need, count_mines, cap, states,
-        dry, whole)
+        dry, whole, sweep)
+    swept_parts, parts = parts[9:], parts[:9]
     if status == 1:
         return None
     if status == 2:
@@ -498,11 +580,22 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
                                   f"its sweep, at class {at:,}", whole)
     kinds = (np.int64, np.int32, np.int32, np.int32, np.int64, np.int64, np.int32, np.int8,
              np.int32)
-    gptr, roots, ones, zeros, grptr, rptr, rpos, rcoef, rrhs = (
-        np.frombuffer(b, dtype=k).tolist() for b, k in zip(parts, kinds, strict=True))
-    groups, order = [], []
-    for g in range(len(gptr) - 1):
+    arrays = [np.frombuffer(b, dtype=k) for b, k in zip(parts, kinds, strict=True)]
+    gptr = arrays[0].tolist()
+    count = len(gptr) - 1
+    swept: list[Swept | None] = [None] * count
+    if sweep:
+        codes = np.frombuffer(swept_parts[0], dtype=np.int32)
+        swept = _swept(swept_parts[1:], [b - a for a, b in zip(gptr, gptr[1:])])
+    roots, ones, zeros, grptr, rptr, rpos, rcoef, rrhs = (x.tolist() for x in arrays[1:])
+    groups: list[Group | None] = []
+    order = []
+    for g in range(count):
         lo, hi = gptr[g], gptr[g + 1]
+        order.append(roots[lo:hi])
+        if swept[g] is not None:
+            groups.append(None)
+            continue
         rows = [(rpos[rptr[t]:rptr[t + 1]], rcoef[rptr[t]:rptr[t + 1]], rrhs[t])
                 for t in range(grptr[g], grptr[g + 1])]
         squares = sum(ones[lo:hi]) + sum(zeros[lo:hi])
@@ -510,8 +603,7 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
             groups.append(Group(ones[lo:hi], zeros[lo:hi], rows, squares))
         else:
             groups.append(Group([0] * (hi - lo), [0] * (hi - lo), rows, squares))
-        order.append(roots[lo:hi])
-    return groups, order, int(fixed)
+    return groups, order, int(fixed), swept, codes if sweep else None
 
 
 def probabilities(board: Board) -> Probabilities:
@@ -541,23 +633,14 @@ def probabilities_of(board: Board, an: _Analysis | None) -> Probabilities:
     if arrangements == 0:
         return none
     frontier = an.frontier_arrangements
-    root_mined: dict[int, int] = {}
-    for g, t, members, w in zip(an.groups, an.tables, an.order, weights, strict=True):
-        for root, k in zip(members, _class_counts(g, t, w), strict=True):
-            root_mined[root] = k
-    mined = []
-    for v in range(n):
-        if not an.touched[v]:
-            mined.append(inner_mined)
-            continue
-        r = an.parent[v]
-        if an.value[r] >= 0:
-            mined.append(arrangements if an.value[r] ^ an.parity[v] else 0)
-        else:
-            ones = root_mined[r]
-            mined.append(ones if an.parity[v] == 0 else arrangements - ones)
-    return Probabilities(an.squares, mined, arrangements, total, an.flags, frontier,
-                         an.interior)
+    # the counts a square can have, by its code: 0, all, an unseen square's, and for each
+    # class (in the groups' order) its own and its complement (the other parity's)
+    values = [0, arrangements, inner_mined]
+    for g, w in enumerate(weights):
+        for k in an.ones(g, w):
+            values += (k, arrangements - k)
+    return Probabilities(an.squares, list(map(values.__getitem__, an.codes.tolist())),
+                         arrangements, total, an.flags, frontier, an.interior)
 
 
 def witness(board: Board) -> set[Cell] | None:
@@ -570,7 +653,7 @@ def witness(board: Board) -> set[Cell] | None:
     >>> witness(parse_board("1?1/?0?/1?1")) is None
     True
     """
-    an = _analyse(board)
+    an = _analyse(board, compiled=False)     # traced back through the forward tables
     if an is None:
         return None
     total, interior = an.total, an.interior
@@ -582,18 +665,20 @@ def witness(board: Board) -> set[Cell] | None:
         if picked is None:
             return None
         counts, inner = picked
-    value = list(an.value)
+    value = an.value.tolist()
     for g, t, members, m in zip(an.groups, an.tables, an.order, counts, strict=True):
+        assert g is not None and t is not None
         for root, x in zip(members, _trace_back(g, t, m), strict=True):
             value[root] = x
     mines: set[Cell] = set()
     free = inner
+    touched, parent, parity = an.touched.tolist(), an.parent.tolist(), an.parity.tolist()
     for v, sq in enumerate(an.squares):
-        if not an.touched[v]:
+        if not touched[v]:
             if free:
                 mines.add(sq)
                 free -= 1
-        elif value[an.parent[v]] ^ an.parity[v]:
+        elif value[parent[v]] ^ parity[v]:
             mines.add(sq)
     return mines
 
@@ -625,14 +710,16 @@ def tally(board: Board) -> Tally:
         touched = arrays_of(board).touched
         return Tally(0, 0, int(touched.sum()), int((~touched).sum()), [])
     n = len(an.squares)
-    parts = [(g.squares, sum(p)) for g, p in zip(an.groups, an.polys, strict=True)]
+    parts = [(g.squares, sum(p)) for g, p in zip(an.groups, an.polys, strict=True)
+             if g is not None]            # (every group: the count sweeps them all)
     if an.total is None:
         every = an.frontier_arrangements * 2 ** an.interior
     elif not 0 <= an.total <= n:
         every = 0
     else:
         every = _with_total(an.polys, an.fixed, an.interior, an.total)[3]
-    return Tally(every, an.frontier_arrangements, sum(an.touched), an.interior, parts)
+    return Tally(every, an.frontier_arrangements, int(np.count_nonzero(an.touched)),
+                 an.interior, parts)
 
 
 def _pick_counts(polys: list[Poly], need: int, interior: int) -> tuple[list[int], int] | None:
@@ -1001,9 +1088,16 @@ def _convolve(a: Poly, b: Poly) -> Poly:
 
 
 def _divide(q: Poly, p: Poly) -> Poly:
-    """``q / p`` for a ``q`` that ``p`` divides exactly (from the lowest terms up)."""
+    """``q / p`` for a ``q`` that ``p`` divides exactly (from the lowest terms up).
+
+    >>> _divide([0, 2, 6, 4], [0, 1, 2]), _divide([0, 6, 9], [0, 3])
+    ([2, 2], [2, 3])
+    """
     low = next(k for k, v in enumerate(p) if v)
-    out = [0] * (len(q) - len(p) + 1)
+    size = len(q) - len(p) + 1
+    if low == len(p) - 1:                # one term: c x^low
+        return [v // p[low] for v in q[low:low + size]]
+    out = [0] * size
     for k in range(len(out)):
         acc = q[k + low]
         for i in range(low + 1, min(len(p), k + low + 1)):
@@ -1055,8 +1149,8 @@ def _weights(polys: list[Poly], fixed: int, interior: int,
         w = made.get(key)
         if w is None:
             others = _divide(every, p)
-            w = made[key] = [sum(c * w for c, w in zip(others, ways[m:], strict=False))
-                             for m in range(len(p))]
+            span = len(others)
+            w = made[key] = [sum(map(mul, others, ways[m:m + span])) for m in range(len(p))]
         weights.append(w)
     return weights, arrangements, inner
 

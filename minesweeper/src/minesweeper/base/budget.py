@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -78,6 +79,30 @@ def shape_of(board: Board) -> Shape:
     frontier = int(np.count_nonzero(covered & seen[1:h + 1, 1:w + 1]))
     return Shape(int(cells.size), int(n), frontier, int(m), int(entries))
 
+
+def checked_shape(way: str, board: Board) -> Shape:
+    """The shape of ``board`` once its answer the way ``way`` is known to fit the limits
+    (:func:`check`): for a small board, the bound that takes every square as covered,
+    next to a number and seen by eight when that fits (no pass over the board needed: a
+    player asks for thousands of positions a second), else its exact shape, checked.
+
+    >>> from minesweeper.base.board import parse_board
+    >>> checked_shape("groups", parse_board("1?/??")).covered
+    4
+    """
+    size = int(board.cells.size)
+    if size <= SMALL_BOARD:
+        bound = Shape(size, size, size, size, 8 * size)
+        room = allowed()
+        if estimate(way, bound) <= min(MAX_MEMORY, room[0] if room else MAX_MEMORY):
+            return bound
+    shape = shape_of(board)
+    check(way, shape)
+    return shape
+
+
+#: The most squares of a board whose shape :func:`checked_shape` may take as its bound.
+SMALL_BOARD = 10_000
 
 #: Bytes a way of answering takes for each square of the board, each covered square,
 #: each frontier square (on top of its cost as a covered square) and each entry (a
@@ -194,12 +219,34 @@ def gib(n: int) -> str:
     return f"{n / (1 << 30):.1f} GiB"
 
 
+#: How long the figures :func:`allowed` reads from the system are taken as they are (a
+#: player asks for thousands of small positions a second; reading ``/proc`` four times
+#: for each took a third of the time of one).
+FRESH_SECONDS = 0.25
+_seen: list[tuple[float, tuple[int, str] | None]] = []
+
+
 def allowed() -> tuple[int, str] | None:
     """How much memory this process may take in all (its resident memory included) and
     in what words, when the address-space limit (``ulimit -v``, ``prlimit --as``) or the
     machine's available memory is below :data:`MAX_MEMORY`; None otherwise.  Under an
     address-space limit, the address space the program holds but does not use (the
-    arenas and stacks of its libraries) is taken off what it may still use."""
+    arenas and stacks of its libraries) is taken off what it may still use.  Read again
+    once :data:`FRESH_SECONDS` have passed since the last reading.
+
+    >>> allowed() is None or allowed()[0] < MAX_MEMORY
+    True
+    """
+    now = time.monotonic()
+    if _seen and now - _seen[0][0] < FRESH_SECONDS:
+        return _seen[0][1]
+    found = _allowed()
+    _seen[:] = [(now, found)]
+    return found
+
+
+def _allowed() -> tuple[int, str] | None:
+    """:func:`allowed`, read from the system."""
     soft = address_space_limit()
     rss = status_bytes("VmRSS")
     best: tuple[int, str] | None = None
