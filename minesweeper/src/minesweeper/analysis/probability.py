@@ -511,10 +511,10 @@ Swept = tuple[Poly, list[list[int]]]
 
 def _swept(parts: list[bytes], sizes: list[int]) -> list[Swept | None]:
     """Each group as the compiled kernel swept it (``parts``: its status, polynomials
-    and classes' counts, as ``minesweeper._core.mines.groups`` gives them with ``sweep``; ``sizes``: the
-    groups' classes): its polynomial and, for each class, its arrangements with the class
-    1 by the group's mines; None for a group whose counts pass 64 bits (the readable sweep
-    takes it)."""
+    and classes' counts, as ``minesweeper._core.mines.groups`` gives them with ``sweep``;
+    ``sizes``: the groups' classes): its polynomial and, for each class, its
+    arrangements with the class 1 by the group's mines; None for a group whose counts
+    pass 64 bits (the readable sweep takes it)."""
     status, polys, pptr, classes, cptr = parts
     every = np.frombuffer(polys, dtype=np.uint64).tolist()
     rows = np.frombuffer(classes, dtype=np.uint64).tolist()
@@ -586,7 +586,7 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
     swept: list[Swept | None] = [None] * count
     if sweep:
         codes = np.frombuffer(swept_parts[0], dtype=np.int32)
-        swept = _swept(swept_parts[1:], [b - a for a, b in zip(gptr, gptr[1:])])
+        swept = _swept(swept_parts[1:], [b - a for a, b in zip(gptr, gptr[1:], strict=False)])
     roots, ones, zeros, grptr, rptr, rpos, rcoef, rrhs = (x.tolist() for x in arrays[1:])
     groups: list[Group | None] = []
     order = []
