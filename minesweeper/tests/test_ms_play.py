@@ -11,7 +11,15 @@ import numpy as np
 import pytest
 
 from minesweeper.analysis.advice import hint
-from minesweeper.analysis.play import PlayResult, parse_level, play, play_game
+from minesweeper.analysis.play import (
+    PlayResult,
+    allowed_squares,
+    deal,
+    parse_level,
+    parse_start,
+    play,
+    play_game,
+)
 from minesweeper.base.board import UNKNOWN, Board
 from minesweeper.base.errors import BadInput
 
@@ -23,11 +31,13 @@ def test_play_prints_the_win_rate_with_its_interval(tmp_path: Path) -> None:
                            "--seed", "5"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     line = done.stdout.strip()
-    assert line.startswith("beginner (9x9, 10 mines): won ") and "95% interval" in line
+    assert line.startswith("beginner (9x9, 10 mines; classic rules, the first click safe, "
+                           "at (1, 1)): won ") and "95% interval" in line
     data = json.loads(subprocess.run([*PROGRAM, "play", "--level", "beginner", "--games",
                                       "40", "--seed", "5", "--json"], capture_output=True,
                                      text=True, timeout=300).stdout)
     assert data["games"] == 40 and f"won {data['wins']} of 40" in line
+    assert data["rules"] == "classic" and data["start"] == [1, 1]
     lo, hi = data["interval_95"]
     assert lo <= data["win_rate"] <= hi
 
@@ -91,3 +101,90 @@ def test_a_board_too_entangled_for_the_probabilities_does_not_end_the_run(
     assert guess == [(0, 1)]
     result = play_module.play(play_module.parse_level("beginner"), 20, seed=3)
     assert result.games == 20 and result.wins > 0
+
+
+def _chi_square_bound(df: int, z: float = 3.719) -> float:
+    """The chi-square value a fair deal passes with probability 1 - 1e-4 (z: the normal
+    quantile), by the Wilson-Hilferty approximation."""
+    a = 2 / (9 * df)
+    return df * (1 - a + z * a ** 0.5) ** 3
+
+
+@pytest.mark.parametrize(("rules", "start"), [("classic", (0, 0)), ("classic", (4, 4)),
+                                              ("safe-opening", (0, 0)),
+                                              ("safe-opening", (3, 3))])
+def test_the_mines_are_dealt_uniformly_over_the_squares_the_rules_allow(
+        rules: str, start: tuple[int, int]) -> None:
+    """20,000 deals of beginner: never a mine where the rules forbid one (the first
+    click, and under safe-opening its neighbours), and over the other squares the counts
+    pass a chi-square test of uniformity."""
+    level = parse_level("beginner")
+    allowed = allowed_squares(level, rules, start)
+    rng = random.Random(11)
+    deals = 20_000
+    counts = np.zeros(level.height * level.width, dtype=np.int64)
+    for _ in range(deals):
+        mine = deal(level, rules, start, rng)
+        assert int(mine.sum()) == level.mines
+        counts += mine.ravel()
+    forbidden = np.ones(counts.size, dtype=bool)
+    forbidden[allowed] = False
+    assert counts[forbidden].sum() == 0
+    assert forbidden.sum() == (1 if rules == "classic" else
+                               4 if start == (0, 0) else 9)
+    expected = deals * level.mines / len(allowed)
+    chi2 = float((((counts[allowed] - expected) ** 2) / expected).sum())
+    assert chi2 < _chi_square_bound(len(allowed) - 1), chi2
+
+
+def test_a_biased_deal_fails_that_test() -> None:
+    """The test can fail: a deal that favours the first row is caught."""
+    level = parse_level("beginner")
+    allowed = allowed_squares(level, "classic", (0, 0))
+    rng = random.Random(5)
+    counts = np.zeros(81, dtype=np.int64)
+    for _ in range(20_000):
+        spots = rng.sample(allowed, level.mines - 1) + [rng.choice(allowed[:8])]
+        counts[list(set(spots))] += 1
+    expected = counts[allowed].sum() / len(allowed)
+    chi2 = float((((counts[allowed] - expected) ** 2) / expected).sum())
+    assert chi2 > _chi_square_bound(len(allowed) - 1)
+
+
+def test_a_safe_opening_opens_an_area_at_the_start_square() -> None:
+    positions: list[Board] = []
+    level = parse_level("expert")
+    for seed in range(10):
+        positions.clear()
+        play_game(level, random.Random(seed), seen=positions.append, rules="safe-opening",
+                  start=(7, 12))
+        if positions:
+            first = positions[0].cells
+            assert first[7, 12] == 0 and (first[6:9, 11:14] >= 0).all()
+
+
+def test_the_start_square_is_the_first_click() -> None:
+    positions: list[Board] = []
+    play_game(parse_level("intermediate"), random.Random(2), seen=positions.append,
+              start=parse_start("9,5", parse_level("intermediate")))
+    assert positions and positions[0].cells[4, 8] >= 0
+    assert int((positions[0].cells >= 0).sum()) >= 1
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--start", "17,1", "--level", "intermediate"], "off the 16x16 board"),
+    (["--start", "a1"], "give corner, or X,Y"),
+    (["--rules", "modern"], "Invalid value for '--rules'"),
+    (["--level", "3x3x6", "--rules", "safe-opening"], "6 mines do not fit in the 5 squares"),
+])
+def test_bad_rules_or_start_are_one_line(args: list[str], words: str) -> None:
+    done = subprocess.run([*PROGRAM, "play", "--games", "1", *args], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert done.stderr.count("\n") == 1 and words in done.stderr
+
+
+def test_the_rules_and_start_are_in_every_figure() -> None:
+    result = play(parse_level("beginner"), 5, seed=1, rules="safe-opening", start=(4, 4))
+    assert "safe-opening rules, the first click opens an area, at (5, 5)" in result.line()
+    assert result.to_json()["rules"] == "safe-opening" and result.to_json()["start"] == [5, 5]

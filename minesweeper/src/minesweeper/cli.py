@@ -783,6 +783,13 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
               help="How many games to play.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="The seed of the mines (the same seed plays the same games).")
+@click.option("--rules", type=click.Choice(["classic", "safe-opening"]), default="classic",
+              show_default=True,
+              help="classic: the first click is never a mine; safe-opening: neither it nor "
+                   "its neighbours are, so it opens an area (as modern versions do).")
+@click.option("--start", default="corner", show_default=True, metavar="corner|X,Y",
+              help="The first click: the corner (1, 1), or the square X,Y (column and row "
+                   "from 1), such as 4,4.")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
 @command.output_option(help="Write the result to FILE instead of standard output (.json, "
                             "or with --json: the JSON; else the line printed here).")
@@ -790,31 +797,34 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
                       "on a terminal only) nor the line that says the file of -o was "
                       "written.")
 @command.json_option("Machine-readable output.")
-def play(level: str, games: int, seed: int, look_ahead: bool, output: str | None,
-         quiet: bool, as_json: bool) -> int:
+def play(level: str, games: int, seed: int, rules: str, start: str, look_ahead: bool,
+         output: str | None, quiet: bool, as_json: bool) -> int:
     """Play games with the analyser and print its win rate, with a 95% interval.
 
-    Each game is the classic one: the mines are placed once the first square is chosen,
-    never on it. The analyser opens every square safe in every arrangement, and guesses
-    the square 'hint' names when none is (with --look-ahead, the square 'hint
-    --look-ahead' names). The output names the rule of the guesses ("rule" in --json).
-    One seed plays the same games with either rule when both open the same first square
-    (the corner, on the three classic levels); the mines are drawn around the first
-    click, so on a level where the rules open different squares first the games differ.
+    The first click is the --start square; the mines are placed once it is clicked,
+    uniformly over the squares the --rules allow: classic, never on it; safe-opening,
+    never on it nor on its neighbours. The analyser then opens every square safe in every
+    arrangement, and guesses the square 'hint' names when none is (with --look-ahead, the
+    square 'hint --look-ahead' names). The output names the rules, the first click and
+    the rule of the guesses ("rules", "start" and "rule" in --json). One seed plays the
+    same games with either rule of the guesses.
 
     \b
     Examples:
       minesweeper play --level beginner --games 1000
       minesweeper play --level 30x16x99 --games 100 --seed 7 --json
       minesweeper play --level expert --games 100 --look-ahead
+      minesweeper play --level expert --rules safe-opening --start 4,4 --games 100
       minesweeper play --level beginner --games 1000 -o rate.json
     """
-    from .analysis.play import parse_level
+    from .analysis.play import allowed_squares, parse_level, parse_start
     from .analysis.play import play as run
 
     kind = _data_format(output, as_json)
     _check_folder(output)
     chosen = parse_level(level)
+    first = parse_start(start, chosen)
+    allowed_squares(chosen, rules, first)
     show = not quiet and sys.stderr.isatty()
 
     def progress(done: int, won: int) -> None:
@@ -822,7 +832,7 @@ def play(level: str, games: int, seed: int, look_ahead: bool, output: str | None
             click.echo(f"\rplayed {done:,} of {games:,} games, won {won:,}", err=True,
                        nl=done == games)
 
-    result = run(chosen, games, seed, progress, look_ahead)
+    result = run(chosen, games, seed, progress, look_ahead, rules, first)
     _give(output, json_text(result.to_json()) if kind == "json" else result.line(),
           f"the analyser's win rate over {plural(games, 'game')} of {level}", kind, quiet)
     return 0

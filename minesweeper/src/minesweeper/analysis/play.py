@@ -1,13 +1,17 @@
 """Games played by the analyser: how often the advice of :mod:`minesweeper.analysis.advice` wins.
 
-A game is the classic one: ``mines`` mines on a ``width`` x ``height`` board, placed at
-random once the first square is chosen, never on it (the first click is safe). The
-player opens the square :func:`minesweeper.analysis.advice.hint` names, every square safe in
-every arrangement before any guess; opening a square with no mine around it opens its
-neighbours too. A game is won when every square without a mine is open. A guess follows
-the lowest-probability rule, or with ``look_ahead`` the look-ahead (the notes of
-:mod:`minesweeper.analysis.advice`; a game of expert takes about three times as long). On the
-three classic levels both open the same corner first.
+A game is ``mines`` mines on a ``width`` x ``height`` board, placed at random (uniformly
+over the squares the rules allow) once the first square is chosen: under the
+``classic`` rules never on it (the first click is safe), under the ``safe-opening``
+rules never on it nor on its neighbours (the first click opens an area, as modern
+versions of the game do). The first click is the ``start`` square, by default the
+corner (1, 1), the square the advice picks on an empty board. Then the player opens
+every square safe in every arrangement, else the square
+:func:`minesweeper.analysis.advice.hint` names; opening a square with no mine around it
+opens its neighbours too. A game is won when every square without a mine is open. A
+guess follows the lowest-probability rule, or with ``look_ahead`` the look-ahead (the
+notes of :mod:`minesweeper.analysis.advice`; a game of expert takes about three times
+as long).
 
 >>> level = parse_level("beginner")
 >>> (level.width, level.height, level.mines)
@@ -33,7 +37,15 @@ import numpy.typing as npt
 
 from ..base.board import UNKNOWN, Board, Cell
 from ..base.errors import BadInput
+from ..base.words import square_name, square_pair
 from .advice import LOOK_AHEAD, LOWEST_PROBABILITY, hint, least_exposed
+
+#: The rules of the first click: no mine on it (``classic``), or none on it nor on its
+#: neighbours (``safe-opening``: it opens an area).
+RULES: dict[str, str] = {"classic": "the first click safe",
+                         "safe-opening": "the first click opens an area"}
+#: The first click unless another is asked for: the corner (1, 1).
+CORNER: Cell = (0, 0)
 
 #: The three levels of the classic game (width x height, mines).
 LEVELS: dict[str, tuple[int, int, int]] = {
@@ -87,6 +99,8 @@ class PlayResult:
     wins: int
     seconds: float
     rule: str = LOWEST_PROBABILITY
+    rules: str = "classic"
+    start: Cell = CORNER
 
     @property
     def rate(self) -> float:
@@ -112,13 +126,15 @@ class PlayResult:
         """What ``minesweeper play`` prints.
 
         >>> PlayResult(parse_level("beginner"), 100, 90, 2.0, "look-ahead").line()
-        'beginner (9x9, 10 mines): won 90 of 100 games, 90.00% (95% interval 82.56% to \
-94.48%); guesses by the look-ahead rule; 50.0 games a second'
+        'beginner (9x9, 10 mines; classic rules, the first click safe, at (1, 1)): won 90 \
+of 100 games, 90.00% (95% interval 82.56% to 94.48%); guesses by the look-ahead rule; 50.0 \
+games a second'
         """
         lo, hi = self.interval()
         speed = self.games / self.seconds if self.seconds > 0 else float("inf")
         return (f"{self.level.name} ({self.level.width}x{self.level.height}, "
-                f"{self.level.mines} mines): won {self.wins:,} of {self.games:,} games, "
+                f"{self.level.mines} mines; {self.rules} rules, {RULES[self.rules]}, at "
+                f"{square_name(self.start)}): won {self.wins:,} of {self.games:,} games, "
                 f"{self.rate:.2%} (95% interval {lo:.2%} to {hi:.2%}); "
                 f"guesses by the {self.rule} rule; {speed:,.1f} games a second")
 
@@ -129,32 +145,99 @@ class PlayResult:
                 "height": self.level.height, "mines": self.level.mines,
                 "games": self.games, "wins": self.wins, "win_rate": self.rate,
                 "interval_95": [lo, hi], "seconds": round(self.seconds, 3),
-                "rule": self.rule}
+                "rule": self.rule, "rules": self.rules, "start": square_pair(self.start)}
+
+
+def parse_start(text: str, level: Level) -> Cell:
+    """The first click: ``corner`` (the square (1, 1)) or ``X,Y``, the column and the
+    row counted from 1, as the program names squares.
+
+    >>> parse_start("corner", parse_level("expert")), parse_start("4,4", parse_level("expert"))
+    ((0, 0), (3, 3))
+    >>> parse_start("31,1", parse_level("expert"))
+    Traceback (most recent call last):
+    ...
+    minesweeper.base.errors.BadInput: --start 31,1: the square is off the 30x16 board (X 1 \
+to 30, Y 1 to 16)
+    """
+    key = text.strip().lower()
+    if key == "corner":
+        return CORNER
+    m = re.fullmatch(r"\(?\s*(\d{1,4})\s*,\s*(\d{1,4})\s*\)?", key)
+    if m is None:
+        raise BadInput(f"--start {text!r}: give corner, or X,Y (column and row from 1) "
+                       "such as 4,4")
+    x, y = int(m.group(1)), int(m.group(2))
+    if not (1 <= x <= level.width and 1 <= y <= level.height):
+        raise BadInput(f"--start {text}: the square is off the {level.width}x{level.height} "
+                       f"board (X 1 to {level.width}, Y 1 to {level.height})")
+    return (y - 1, x - 1)
+
+
+def allowed_squares(level: Level, rules: str, start: Cell) -> list[int]:
+    """The squares (row-major indices) that may hold a mine when the first click is
+    ``start`` under ``rules``; refused (:class:`~minesweeper.base.errors.BadInput`) when
+    they are fewer than the mines.
+
+    >>> len(allowed_squares(parse_level("beginner"), "classic", (0, 0)))
+    80
+    >>> len(allowed_squares(parse_level("beginner"), "safe-opening", (4, 4)))
+    72
+    """
+    if rules not in RULES:
+        raise BadInput(f"rules {rules!r}: the rules are {', '.join(RULES)}")
+    r0, c0 = start
+    near = 1 if rules == "safe-opening" else 0
+    spots = [r * level.width + c for r in range(level.height) for c in range(level.width)
+             if max(abs(r - r0), abs(c - c0)) > near]
+    if len(spots) < level.mines:
+        raise BadInput(f"level {level.name} under the {rules} rules with the first click at "
+                       f"{square_name(start)}: {level.mines} mines do not fit in the "
+                       f"{len(spots)} squares left for them")
+    return spots
+
+
+def deal(level: Level, rules: str, start: Cell, rng: random.Random) -> npt.NDArray[np.bool_]:
+    """Where the mines of one game are: ``level.mines`` squares drawn uniformly from
+    those the rules allow around the first click ``start``.
+
+    >>> mine = deal(parse_level("beginner"), "safe-opening", (0, 0), random.Random(1))
+    >>> int(mine.sum()), bool(mine[:2, :2].any())
+    (10, False)
+    """
+    mined = np.zeros(level.height * level.width, dtype=np.bool_)
+    mined[rng.sample(allowed_squares(level, rules, start), level.mines)] = True
+    return mined.reshape(level.height, level.width)
 
 
 def play(level: Level, games: int, seed: int = 0,
          progress: Callable[[int, int], None] | None = None,
-         look_ahead: bool = False) -> PlayResult:
-    """Play ``games`` games of ``level``, the mines of game ``k`` drawn from ``seed``
-    around the first click (the same for either rule when both open the same first
-    square), the guesses by the look-ahead with ``look_ahead``;
-    ``progress`` is told the games played and won after each."""
+         look_ahead: bool = False, rules: str = "classic",
+         start: Cell = CORNER) -> PlayResult:
+    """Play ``games`` games of ``level`` under ``rules`` from the first click ``start``,
+    the mines of game ``k`` drawn from ``seed`` (the same games for either rule of the
+    guesses), the guesses by the look-ahead with ``look_ahead``; ``progress`` is told
+    the games played and won after each."""
+    allowed_squares(level, rules, start)       # refused before any game
     rng = random.Random(seed)
     wins = 0
     started = time.perf_counter()
     for k in range(games):
-        wins += play_game(level, random.Random(rng.getrandbits(64)), look_ahead)
+        wins += play_game(level, random.Random(rng.getrandbits(64)), look_ahead,
+                          rules=rules, start=start)
         if progress is not None:
             progress(k + 1, wins)
     return PlayResult(level, games, wins, time.perf_counter() - started,
-                      LOOK_AHEAD if look_ahead else LOWEST_PROBABILITY)
+                      LOOK_AHEAD if look_ahead else LOWEST_PROBABILITY, rules, start)
 
 
 def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
-              seen: Callable[[Board], None] | None = None) -> bool:
-    """One game: True when the analyser opens every square without a mine (its guesses
-    by the look-ahead with ``look_ahead``); ``seen`` is shown each position the analyser
-    moves from, after the first click (the positions of played games).
+              seen: Callable[[Board], None] | None = None, rules: str = "classic",
+              start: Cell = CORNER) -> bool:
+    """One game under ``rules`` from the first click ``start``: True when the analyser
+    opens every square without a mine (its guesses by the look-ahead with
+    ``look_ahead``); ``seen`` is shown each position the analyser moves from, after the
+    first click (the positions of played games).
 
     >>> play_game(parse_level("3x3x1"), random.Random(4))
     True
@@ -168,12 +251,7 @@ def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
     """
     h, w = level.height, level.width
     cells = np.full((h, w), UNKNOWN, dtype=np.int8)
-    first = hint(Board(cells.copy(), level.mines), look_ahead=look_ahead).best
-    assert first is not None
-    spots = [i for i in range(h * w) if i != first[0] * w + first[1]]
-    mined = np.zeros(h * w, dtype=np.bool_)
-    mined[rng.sample(spots, level.mines)] = True
-    mine = mined.reshape(h, w)
+    mine = deal(level, rules, start, rng)
     padded = np.pad(mine.astype(np.int8), 1)
     numbers = np.zeros((h, w), dtype=np.int8)
     for dr in (-1, 0, 1):
@@ -181,7 +259,7 @@ def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
             if (dr, dc) != (0, 0):
                 numbers += padded[1 + dr:h + 1 + dr, 1 + dc:w + 1 + dc]
     left = h * w - level.mines
-    opening = [first]
+    opening = [start]
     while True:
         for square in opening:
             if mine[square]:
