@@ -96,8 +96,8 @@ def test_a_board_beyond_the_limits_is_refused_at_once(huge: Path, tmp_path: Path
 @pytest.fixture(scope="module")
 def tangled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """100,000 covered squares with a 3 on every other square of every other row: every
-    covered square is in one group of 75,000 classes whose numbers span more partial
-    counts in the sweep's order than the 6,500,000 it may hold.  (Rows of 1s between
+    covered square is in one group of 75,000 classes whose sweep would make more than
+    it may.  (Rows of 1s between
     rows of covered squares were this board before the collapse went on until nothing
     changed: it now settles them all.)"""
     path = tmp_path_factory.mktemp("tangled") / "sparse.txt"
@@ -112,12 +112,12 @@ def tangled(tmp_path_factory: pytest.TempPathFactory) -> Path:
                                   ["check", "--probabilities", "--json"]])
 def test_a_tangled_board_is_refused_within_a_second(tangled: Path, tmp_path: Path,
                                                     argv: list[str]) -> None:
-    """The spans of the groups are counted as their sweep order is made, in compiled
-    code, and the board is refused once they pass what the sweep may hold (measured on
-    rows of 1s: 3.3 CPU seconds where the clauses of the collapse became lists and the
-    whole order was made first, 1.1 s in Python; on this board 0.3 s)."""
+    """The dry run of the compiled sweeps counts what they would make and keep as it
+    makes their states, and the board is refused once that passes what the sweeps may
+    make (measured on rows of 1s: 3.3 CPU seconds where the clauses of the collapse became
+    lists and the whole order was made first, 1.1 s in Python; on this board 0.5 s)."""
     done, cpu = _timed(PROGRAM + [argv[0], str(tangled), *argv[1:]], tmp_path)
-    _refused(done, cpu, "overlap too widely", "span more than the 6,500,000 partial counts")
+    _refused(done, cpu, "overlap too widely", "more than 400,000 partial states")
     assert cpu < 1.0, cpu
 
 

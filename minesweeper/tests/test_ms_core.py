@@ -377,3 +377,59 @@ def test_bad_sweeps_arguments_raise() -> None:
             ({"rrhs": good["rrhs"][:-1].copy()}, ValueError)]:
         with pytest.raises(error):
             core.sweeps(**{**good, **change})
+
+
+def test_the_compiled_dry_run_counts_the_bytes_the_compiled_sweeps_keep() -> None:
+    """With the compiled sweeps the dry run counts 8 bytes a partial count, 16 a state and
+    1 a partial sum at every boundary after the first: a board fits in exactly that many
+    bytes and is refused in one less, on 150 positions."""
+    from minesweeper.analysis import probability as p
+    from minesweeper.base.errors import BadInput
+
+    checked = 0
+    for seed in range(150):
+        board = _position(seed)
+        a = arrays_of(board)
+        c = collapse(a, clauses=False)
+        counting = a.total_need is not None
+        grouped = None if c.contradiction else p._grouped(a, c.parent, c.parity, c.value,
+                                                          counting, 10**9, dry=False)
+        if grouped is None or not grouped[0]:
+            continue
+        least = 0
+        for g in grouped[0]:
+            tables, _ = p._forward(g, 10**12, 10**12)
+            least += sum(8 * sum(len(q) for q in t.values()) +
+                         sum(16 + len(state) for state in t) for t in tables[1:])
+        args = (a, c.parent, c.parity, c.value, counting)
+        assert p._grouped(*args, least, states=10**9, sweep=True) is not None, seed
+        with pytest.raises(BadInput, match="the sweeps may hold"):
+            p._grouped(*args, least - 1, states=10**9, sweep=True)
+        checked += 1
+    assert checked > 50
+
+
+def test_a_board_built_from_a_formula_is_swept_along_its_length() -> None:
+    """The sweep order with the fewest numbers open at once: on a board built from a
+    formula of 6 variables (a long strip), the classes by column, where the greedy order
+    keeps more than twice as many open."""
+    import random
+
+    from minesweeper.analysis import probability as p
+    from minesweeper.circuits.circuit import build
+    from minesweeper.circuits.formula import random_cnf
+
+    board = build(random_cnf(6, 6, random.Random(1))).board
+    a = arrays_of(board)
+    c = collapse(a, clauses=False)
+    parent, parity, value = c.parent.tolist(), c.parity.tolist(), c.value.tolist()
+    roots, _ = p._classes(a.n, parent, parity, value, a.touched.tolist())
+    groups, order = p._groups(a, parent, parity, value, roots, False)
+    big = max(range(len(order)), key=lambda k: len(order[k]))
+    rows = [{order[big][i]: k for i, k in zip(ids, coefs, strict=True)}
+            for ids, coefs, _ in groups[big].rows]
+    where = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
+    chosen = p._profile(order[big], rows)
+    greedy = p._profile(p._greedy_order(order[big], rows), rows)
+    assert order[big] == sorted(order[big], key=lambda r: (where[r][1], where[r][0]))
+    assert 2 * chosen[0] < greedy[0]

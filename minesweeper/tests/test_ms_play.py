@@ -93,6 +93,7 @@ def test_a_board_too_entangled_for_the_probabilities_does_not_end_the_run(
     board = parse_board("mines: 2\n?1??/11??/????")
     normal = play_module._next_moves(board, False)
     monkeypatch.setattr(probability, "MAX_ENTRIES", 0)
+    monkeypatch.setattr(probability, "MAX_SWEEP_BYTES", 0)
     with pytest.raises(BadInput):
         probability.probabilities(board)
     assert play_module._next_moves(board, False) == normal

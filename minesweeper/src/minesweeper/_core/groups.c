@@ -203,10 +203,99 @@ static int gr_order(gr_order_ctx *x, int32_t *cls, int32_t k, int32_t *out, int6
     return 0;
 }
 
+/* The width (the most rows open at one class) and the spans (the rows' lengths in
+ * positions, summed) of one group's classes in the order `ord[0..k)`, through the rows of
+ * each class; `pos` (by class), `first`, `last` (by row) and `diff` (k + 1) are scratch. */
+static void gr_measure(const gr_order_ctx *x, const int32_t *ord, int32_t k, int32_t *pos,
+                       int32_t *first, int32_t *last, int32_t *diff, int64_t *width,
+                       int64_t *spans) {
+    for (int32_t i = 0; i < k; i++) {
+        pos[ord[i]] = i;
+        diff[i] = 0;
+        for (int64_t e = x->cptr[ord[i]]; e < x->cptr[ord[i] + 1]; e++) {
+            first[x->crow[e]] = k;
+            last[x->crow[e]] = -1;
+        }
+    }
+    diff[k] = 0;
+    for (int32_t i = 0; i < k; i++)
+        for (int64_t e = x->cptr[ord[i]]; e < x->cptr[ord[i] + 1]; e++) {
+            int32_t j = x->crow[e];
+            first[j] = i < first[j] ? i : first[j];
+            last[j] = i > last[j] ? i : last[j];
+        }
+    *spans = 0;
+    for (int32_t i = 0; i < k; i++)
+        for (int64_t e = x->cptr[ord[i]]; e < x->cptr[ord[i] + 1]; e++) {
+            int32_t j = x->crow[e];
+            if (first[j] == i) { /* each row once, at its first class */
+                diff[i]++;
+                diff[last[j] + 1]--;
+                *spans += last[j] - first[j] + 1;
+            }
+        }
+    int64_t open = 0;
+    *width = 0;
+    for (int32_t i = 0; i < k; i++) {
+        open += diff[i];
+        *width = open > *width ? open : *width;
+    }
+}
+
+/* Of the greedy order in `out` and the classes sorted by their root's column then row,
+ * and by row then column (`at_row`, `at_col`: each square's place on the board), the
+ * order with the least width, then the least spans (the greedy one on a tie) into `out`;
+ * its spans in *spans.  A board built from a formula is swept along its length by
+ * column: on one of 6 variables the greedy order keeps 36 rows open, by column 15.
+ * 0, or -1 out of memory. */
+static int gr_best_order(const gr_order_ctx *x, int32_t *out, int32_t k,
+                         const int32_t *at_row, const int32_t *at_col, int32_t *pos,
+                         int32_t *first, int32_t *last, int64_t *spans) {
+    int32_t *diff = malloc(sizeof(int32_t) * ((size_t)k + 1));
+    int32_t *cand = malloc(sizeof(int32_t) * (size_t)k);
+    int64_t *key = malloc(sizeof(int64_t) * (size_t)k);
+    int rc = -1;
+    if (diff == NULL || cand == NULL || key == NULL)
+        goto done;
+    int64_t width, best_width;
+    gr_measure(x, out, k, pos, first, last, diff, &best_width, spans);
+    for (int by_row = 0; by_row < 2 && at_row != NULL && k >= 3; by_row++) {
+        for (int32_t i = 0; i < k; i++) {
+            int32_t r = x->root[out[i]];
+            int64_t major = by_row ? at_row[r] : at_col[r];
+            int64_t minor = by_row ? at_col[r] : at_row[r];
+            cand[i] = out[i];
+            key[i] = (major << 32) | minor;
+        }
+        if (gr_sort_by(cand, key, k) < 0)
+            goto done;
+        int64_t s;
+        gr_measure(x, cand, k, pos, first, last, diff, &width, &s);
+        if (width < best_width || (width == best_width && s < *spans)) {
+            memcpy(out, cand, sizeof(int32_t) * (size_t)k);
+            best_width = width;
+            *spans = s;
+        }
+    }
+    rc = 0;
+done:
+    free(diff);
+    free(cand);
+    free(key);
+    return rc;
+}
+
 /* ---- the dry run of one group's sweep -------------------------------------------------- */
 
 /* What the dry run found. */
-enum { GR_FITS = 0, GR_CONTRADICTION = 1, GR_SPANS = 2, GR_STATES = 3, GR_ENTRIES = 4 };
+enum {
+    GR_FITS = 0,
+    GR_CONTRADICTION = 1,
+    GR_SPANS = 2,
+    GR_STATES = 3,
+    GR_ENTRIES = 4,
+    GR_WORK = 5
+};
 
 typedef struct {
     int status;
@@ -218,12 +307,18 @@ typedef struct {
  * `nr` rows given as positions in the order (rpos), coefficients and right-hand sides:
  * the states of its sweep made boundary by boundary; with `whole` (a sweep that keeps
  * every boundary) what they hold is taken off *room, else (a sweep that keeps two) what
- * two boundaries hold together must stay within it.  0 (the verdict says whether it
- * fits), -1 out of memory, -2 a signal's handler raised. */
+ * two boundaries hold together must stay within it.  What a boundary holds is counted as
+ * the readable sweep holds it (a partial count per state and number of mines, a partial
+ * sum per state and open row), or given `work` (the compiled sweep, sweeps.c) in the
+ * bytes it keeps: 8 a partial count, 16 a state (where its counts begin, where it goes)
+ * and 1 a partial sum (held two boundaries at a time, but counted at every one); the
+ * partial counts and sums made are then taken off *work too, which bounds the time the
+ * dry run (and the sweep) may take.  0 (the verdict says whether it fits), -1 out of
+ * memory, -2 a signal's handler raised. */
 static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int64_t nr,
                       const int64_t *rptr, const int32_t *rpos, const int8_t *rcoef,
-                      const int32_t *rrhs, int64_t max_states, bool whole, int64_t *room,
-                      gr_verdict *verdict, PyThreadState **save) {
+                      const int32_t *rrhs, int64_t max_states, bool whole, int64_t *work,
+                      int64_t *room, gr_verdict *verdict, PyThreadState **save) {
     int rc = -1;
     /* what each class touches (row, coefficient), opens and closes */
     int64_t *tptr = calloc((size_t)k + 1, sizeof(int64_t));
@@ -308,7 +403,7 @@ static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int6
                 keep_from[after++] = (int32_t)q;
         if (!gr_states_reset(&b, after))
             goto done;
-        int64_t held = 0, limit = whole ? *room : *room - before;
+        int64_t held = 0, limit = whole ? *room : *room - before, made = 0;
         for (size_t s = 0; s < a.count; s++) {
             if ((++steps & 0xffff) == 0 && shell_signal_raised(save)) {
                 rc = -2;
@@ -334,9 +429,13 @@ static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int6
                 int32_t len = a.len[s] + (x ? ones[i] : zeros[i]);
                 if (gr_states_add(&b, tmp, len, &fresh, &grew, &index) < 0)
                     goto done;
-                held += grew + (fresh ? (int64_t)after : 0);
-                if ((int64_t)b.count > max_states || held > limit) {
-                    verdict->status = held > limit ? GR_ENTRIES : GR_STATES;
+                made += grew + (fresh ? (int64_t)after : 0);
+                held += work ? 8 * (int64_t)grew + (fresh ? 16 + (int64_t)after : 0)
+                             : grew + (fresh ? (int64_t)after : 0);
+                if ((int64_t)b.count > max_states || held > limit || (work && made > *work)) {
+                    verdict->status = held > limit ? GR_ENTRIES
+                                      : (int64_t)b.count > max_states ? GR_STATES
+                                                                       : GR_WORK;
                     verdict->classes = k;
                     verdict->at = i + 1;
                     rc = 0;
@@ -346,6 +445,8 @@ static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int6
         }
         if (whole)
             *room -= held;
+        if (work)
+            *work -= made;
         before = held;
         /* the open rows after class i, in their new places */
         for (size_t q = 0; q < after; q++) {
@@ -398,14 +499,15 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"parent", "parity", "value", "touched", "ptr", "vars", "need",
                                "count_mines", "cap", "max_states", "dry", "whole", "sweep",
-                               NULL};
+                               "rows", "cols", "work", NULL};
     PyObject *parent_o, *parity_o, *value_o, *touched_o, *ptr_o, *vars_o, *need_o;
+    PyObject *rows_o = Py_None, *cols_o = Py_None;
     int count_mines, dry, whole = 1, sweep = 0;
-    long long cap, max_states;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOpLLp|pp:groups", keywords,
+    long long cap, max_states, work = INT64_MAX;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOpLLp|ppOOL:groups", keywords,
                                      &parent_o, &parity_o, &value_o, &touched_o, &ptr_o,
                                      &vars_o, &need_o, &count_mines, &cap, &max_states, &dry,
-                                     &whole, &sweep))
+                                     &whole, &sweep, &rows_o, &cols_o, &work))
         return NULL;
     shell_views views = {.count = 0};
     Py_buffer *pv = shell_views_get(&views, parent_o, 'i', 4, -1, false, "parent");
@@ -416,10 +518,18 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     Py_buffer *ptrv = tv ? shell_views_get(&views, ptr_o, 'q', 8, 1, false, "ptr") : NULL;
     Py_buffer *varv = ptrv ? shell_views_get(&views, vars_o, 'i', 4, -1, false, "vars") : NULL;
     Py_buffer *needv = varv ? shell_views_get(&views, need_o, 'h', 2, -1, false, "need") : NULL;
+    Py_buffer *rowv = NULL, *colv = NULL;
+    if (needv != NULL && (rows_o != Py_None || cols_o != Py_None)) {
+        rowv = shell_views_get(&views, rows_o, 'i', 4, n, false, "rows");
+        colv = rowv ? shell_views_get(&views, cols_o, 'i', 4, n, false, "cols") : NULL;
+        if (colv == NULL)
+            needv = NULL;
+    }
     if (needv == NULL) {
         shell_views_release(&views);
         return NULL;
     }
+    const int32_t *at_row = rowv ? rowv->buf : NULL, *at_col = colv ? colv->buf : NULL;
     const int32_t *parent = pv->buf;
     const uint8_t *parity = qv->buf;
     const int8_t *value = vv->buf;
@@ -460,6 +570,7 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     int8_t *rcoef = malloc(ee);
     int32_t *rrhs = malloc(sizeof(int32_t) * mm);
     int32_t *link = NULL, *gof = NULL, *members = NULL, *order = NULL, *pos = NULL;
+    int32_t *rfirst = NULL, *rlast = NULL;
     int64_t *cptr = NULL, *gptr = NULL, *grptr = NULL, *optr = NULL;
     int32_t *crow = NULL, *rorder = NULL, *opos = NULL, *orhs = NULL, *oones = NULL,
             *ozeros = NULL, *left = NULL, *noones = NULL, *gidx = NULL, *codes = NULL;
@@ -559,10 +670,12 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     grptr = calloc(kk + 1, sizeof(int64_t));
     rorder = malloc(sizeof(int32_t) * rr);
     left = malloc(sizeof(int32_t) * rr);
+    rfirst = malloc(sizeof(int32_t) * rr);
+    rlast = malloc(sizeof(int32_t) * rr);
     opened = calloc(rr, 1);
     placed = calloc(kk, 1);
     if (!link || !gof || !members || !order || !pos || !cptr || !crow || !gptr || !grptr ||
-        !rorder || !left || !opened || !placed) {
+        !rorder || !left || !opened || !placed || !rfirst || !rlast) {
         failed = -1;
         goto unlocked;
     }
@@ -622,15 +735,22 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
     /* each group in its sweep order, its spans counted against the cap */
     gr_order_ctx ctx = {rptr, rcls, cptr, crow, root, left, opened, placed};
+    /* with sweep (and whole) the dry run counts the bytes of the compiled sweep */
+    bool compiled = sweep && whole;
     int64_t spans = cap;
     for (int64_t g = 0; g < G; g++) {
         int32_t k = (int32_t)(gptr[g + 1] - gptr[g]);
-        int got = gr_order(&ctx, members + gptr[g], k, order + gptr[g], &spans, &heap);
+        int64_t whole_spans = INT64_MAX, chosen = 0; /* the greedy order made whole */
+        int got = gr_order(&ctx, members + gptr[g], k, order + gptr[g], &whole_spans, &heap);
+        if (got == 0 && gr_best_order(&ctx, order + gptr[g], k, at_row, at_col, pos, rfirst,
+                                      rlast, &chosen) < 0)
+            got = -1;
         if (got < 0) {
             failed = -1;
             goto unlocked;
         }
-        if (got > 0) {
+        spans -= compiled ? 0 : chosen; /* the compiled sweep builds no bounds */
+        if (spans < 0) {
             verdict = (gr_verdict){GR_SPANS, k, 0};
             goto unlocked;
         }
@@ -676,9 +796,9 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
         order[i] = root[order[i]]; /* the order as the classes' roots */
     }
     /* the dry run of the sweeps, group by group, against what they may hold in all */
-    int64_t room = cap;
+    int64_t room = cap, work_left = (int64_t)work;
     for (int64_t g = 0; g < G && dry; g++) {
-        for (int64_t t = grptr[g]; t < grptr[g + 1]; t++)
+        for (int64_t t = grptr[g]; t < grptr[g + 1] && !compiled; t++)
             room -= opos[optr[t + 1] - 1] - opos[optr[t]] + 1;
         int32_t k = (int32_t)(gptr[g + 1] - gptr[g]);
         if (room < 0) {
@@ -696,8 +816,7 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
         int got = gr_dry_run(k, count_mines ? oones + gptr[g] : noones,
                              count_mines ? ozeros + gptr[g] : noones, grptr[g + 1] - r0, rel,
                              opos + optr[r0], ocoef + optr[r0], orhs + r0, max_states,
-                             whole, &room,
-                             &verdict, &save);
+                             whole, compiled ? &work_left : NULL, &room, &verdict, &save);
         free(rel);
         if (got < 0) {
             failed = got;
@@ -778,6 +897,8 @@ out:
     free(grptr);
     free(rorder);
     free(left);
+    free(rfirst);
+    free(rlast);
     free(opened);
     free(placed);
     free(optr);

@@ -9,11 +9,13 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs);
 
 #define MS_GROUPS_DOC \
     "groups(parent, parity, value, touched, ptr, vars, need, count_mines, cap, max_states,\n" \
-    "       dry, whole=True, sweep=False)\n" \
+    "       dry, whole=True, sweep=False, rows=None, cols=None, work=None)\n" \
     "--\n" \
     "\n" \
     "The groups of the classes of a collapsed board (parent: each square's root) and the\n" \
-    "sweep order of each, the spans of their rows counted against cap; with dry, the\n" \
+    "sweep order of each (the greedy one, or given the squares' rows and cols on the board,\n" \
+    "the classes by column or by row where that keeps fewer rows open), the spans of their\n" \
+    "rows counted against cap; with dry, the\n" \
     "states of their sweeps made and what they hold counted too.  Returns (status, classes,\n" \
     "at, fixed, gptr, order, ones, zeros, grptr, rptr, rpos, rcoef, rrhs).  status: 0 fits,\n" \
     "1 a number cannot hold, 2 the spans pass cap, 3 more than max_states states at one\n" \
@@ -23,9 +25,12 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs);
     "status is 0): gptr (int64) the groups' ends in order (int32: each class's root), ones\n" \
     "and zeros (int32: its mines when 1 and 0); grptr (int64) the groups' ends in the rows;\n" \
     "rptr (int64), rpos (int32: positions in the group's order, ascending), rcoef (int8) and\n" \
-    "rrhs (int32): the rows.  With sweep (and dry), six more: each square's code (int32:\n" \
-    "0 or 1 a square the collapse fixed, 2 one no number sees, 3 + 2 q + parity one of the\n" \
-    "class at place q of the orders) and what sweeps() returns of the groups (all empty\n" \
-    "unless status is 0)."
+    "rrhs (int32): the rows.  With sweep and whole, cap counts the bytes the compiled\n" \
+    "sweep keeps (8 a partial count, 16 a state and 1 a partial sum; no spans), and the\n" \
+    "partial counts and sums made in all may not pass work (status 5); with dry six more\n" \
+    "values\n" \
+    "come: each square's code (int32: 0 or 1 a square the collapse fixed, 2 one no number\n" \
+    "sees, 3 + 2 q + parity one of the class at place q of the orders) and what sweeps()\n" \
+    "returns of the groups (all empty unless status is 0)."
 
 #endif

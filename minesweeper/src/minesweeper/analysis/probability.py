@@ -59,6 +59,20 @@ Poly = list[int]
 #: the solver).
 MAX_STATES = 200_000
 MAX_ENTRIES = 6_500_000
+#: The most bytes the compiled sweeps of a board keep in all (8 a partial count, 16 a
+#: state: a tenth of what the readable sweep's Python objects take), counted by the dry
+#: run before they start; less where the memory limits leave less
+#: (:func:`~minesweeper.base.budget.sweep_room`).  A group whose counts pass 64 bits goes
+#: to the readable sweep, within :data:`MAX_ENTRIES`.
+MAX_SWEEP_BYTES = 600 << 20
+#: The most states at one boundary of a compiled sweep, and the most partial counts and
+#: sums its sweeps make in all: what bounds their time and their dry run's, so that a
+#: board beyond them is refused within a second (a tangled board of 100,000 squares,
+#: every square in one group: 0.27 s of dry run to reach 400,000 states), while a board
+#: built from a formula of 10 variables (32.2 million, 26,244 states at most) is
+#: answered.
+MAX_COMPILED_STATES = 400_000
+MAX_COMPILED_ENTRIES = 34_000_000
 
 
 @dataclass(frozen=True)
@@ -451,28 +465,33 @@ def _analyse(board: Board, whole: bool = True, compiled: bool = True) -> _Analys
     c = collapse(a, clauses=False)       # the union-find alone
     if c.contradiction:
         return None
-    # the sweeps take what the limits leave, up to MAX_ENTRIES partial counts and sums in
-    # all (or the counting room at two boundaries); the compiled dry run counts them
-    # before anything is built
-    if whole:
-        cap = min(MAX_ENTRIES, budget.sweep_room(shape) // budget.ENTRY_BYTES)
-        states = MAX_STATES
+    # the sweeps take what the limits leave: the compiled ones up to MAX_SWEEP_BYTES, the
+    # readable ones up to MAX_ENTRIES partial counts and sums in all (or the counting room
+    # at two boundaries); the compiled dry run counts them before anything is built
+    readable_cap = min(MAX_ENTRIES, budget.sweep_room(shape) // budget.ENTRY_BYTES)
+    if whole and compiled:
+        cap, states = min(MAX_SWEEP_BYTES, budget.sweep_room(shape)), MAX_COMPILED_STATES
+    elif whole:
+        cap, states = readable_cap, MAX_STATES
     else:
         cap = states = budget.count_room() // budget.ENTRY_BYTES
     grouped = _grouped(a, c.parent, c.parity, c.value, a.total_need is not None, cap,
-                       states=states, whole=whole, sweep=whole and compiled)
+                       states=states, whole=whole, sweep=whole and compiled,
+                       work=MAX_COMPILED_ENTRIES)
     if grouped is None:
         return None
     groups, order, fixed, swept, codes = grouped
     tables: list[list[dict[State, Poly]] | None] = []
     polys: list[Poly] = []
     classes: list[list[list[int]] | None] = []
-    room = cap
+    # the readable sweeps: the dry run found that they fit in the cap together, or (the
+    # groups the compiled sweeps passed to them) they are held to their own room
+    limit = readable_cap if whole and compiled else cap
+    room = limit
     for g, done in zip(groups, swept, strict=True):
         if done is None:
             assert g is not None
-            # the dry run found that every group fits in the cap together
-            table, room = _forward(g, room if whole and not compiled else cap, cap, whole)
+            table, room = _forward(g, room, limit, whole)
             tables.append(table)
             polys.append(_sum_states(table[-1]))
             classes.append(None)
@@ -535,20 +554,22 @@ def _swept(parts: list[bytes], sizes: list[int]) -> list[Swept | None]:
 def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
              value: npt.NDArray[np.int8], count_mines: bool, cap: int,
              dry: bool = True, states: int = MAX_STATES,
-             whole: bool = True, sweep: bool = False
+             whole: bool = True, sweep: bool = False, work: int = MAX_COMPILED_ENTRIES
              ) -> tuple[list[Group | None], list[list[int]], int, list[Swept | None],
                         npt.NDArray[np.int32] | None] | None:
     """The groups of a collapsed board, each in its sweep order, the mines of the
-    squares the collapse fixed, and with ``sweep`` each group swept by the compiled kernel
+    squares the collapse fixed, with ``sweep`` each group swept by the compiled kernel
     (:func:`_swept`; None where it was not, and only those groups are made as
-    :class:`Group`, the others None); None when a number can no longer hold.  Made by the
-    compiled kernel (``minesweeper._core.mines.groups``, the same groups and orders as the
-    readable :func:`_classes`, :func:`_groups` and :func:`_sweep_order`), which with
-    ``dry`` also makes the states of every sweep without their counts, and refuses
+    :class:`Group`, the others None), and then each square's code (:func:`_codes`); None
+    when a number can no longer hold.  Made by the compiled kernel
+    (``minesweeper._core.mines.groups``, the same groups and orders as the readable
+    :func:`_classes`, :func:`_groups` and :func:`_sweep_order`), which with ``dry`` also
+    makes the states of every sweep without their counts, and refuses
     (:class:`~minesweeper.base.errors.BadInput`) a board whose sweeps would hold more than
-    ``cap`` partial counts and sums in all (without ``whole``: at two boundaries), or
-    ``states`` states at one boundary, before any table is built: in well under a second
-    on a board of a million squares.
+    ``cap`` partial counts and sums in all (without ``whole``: at two boundaries; with
+    ``sweep`` and ``whole``: more than ``cap`` bytes of the compiled sweeps, or more than
+    ``work`` partial counts and sums made), or ``states`` states at one boundary, before
+    any table is built: in well under a second on a board of a million squares.
 
     >>> from minesweeper.base.board import parse_board
     >>> from minesweeper.analysis.reduce import collapse
@@ -564,7 +585,7 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
     """
     status, classes, at, fixed, *parts = kernels.groups(
         parent, parity, value, a.touched, a.ptr, a.vars, a.need, count_mines, cap, states,
-        dry, whole, sweep)
+        dry, whole, sweep, a.rows, a.cols, work)
     swept_parts, parts = parts[9:], parts[:9]
     if status == 1:
         return None
@@ -574,6 +595,13 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
     if status == 3:
         raise _too_entangled(classes, f"more than {states:,} partial states at class "
                                       f"{at:,}", whole)
+    if status == 5:
+        raise _too_entangled(classes, f"its sweep would make more than the {work:,} "
+                                      f"partial counts and sums the sweeps may make, at "
+                                      f"class {at:,}")
+    if status == 4 and sweep and whole:
+        raise _too_entangled(classes, f"its sweep would keep more than the "
+                                      f"{budget.gib(cap)} the sweeps may hold, at class {at:,}")
     if status == 4:
         raise _too_entangled(classes, f"more than {cap:,} partial counts in all" if whole
                              else f"more than {cap:,} partial counts at two boundaries of "
@@ -832,8 +860,9 @@ def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
     for i, (live, _) in enumerate(rows):
         row_of[find(next(iter(live)))].append(i)
     groups, order = [], []
+    where = list(zip(a.rows.tolist(), a.cols.tolist(), strict=True))
     for key, rs in members.items():
-        rs = _sweep_order(rs, [rows[i][0] for i in row_of[key]])
+        rs = _sweep_order(rs, [rows[i][0] for i in row_of[key]], where)
         index = {r: i for i, r in enumerate(rs)}
         grows = []
         for i in row_of[key]:
@@ -850,16 +879,65 @@ def _groups(a: Arrays, parent: list[int], parity: list[int], value: list[int],
     return groups, order
 
 
-def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]]) -> list[int]:
+def _sweep_order(rs: list[int], rows: Sequence[dict[int, int]],
+                 where: Sequence[tuple[int, int]] | None = None) -> list[int]:
     """Classes in an order that keeps few numbers open at once (the sweep's states grow
-    with them): greedily, the next class is the one that opens the fewest numbers not yet
-    open less those it completes, among the classes of the numbers already open (ties:
-    the one in more open numbers, then the lower class); when none is left there, a new
-    start at a class in the fewest numbers.  A wire or a frontier line is walked end to
-    end; on a board built from a formula the numbers open at once are about a third of
-    those a breadth-first walk keeps.
+    with them): of the greedy order (:func:`_greedy_order`) and, given ``where`` (each
+    square's row and column on the board), the classes by their root's column then row
+    and by row then column, the one whose most numbers open at once (its width) is the
+    least, then whose spans are (:func:`_profile`); the greedy one on a tie.  A board
+    built from a formula is swept along its length by column: on one of 6 variables the
+    greedy order keeps 36 numbers open, by column 15.
 
     >>> _sweep_order([5, 1, 3, 2], [{1: 1, 2: 1}, {2: 1, 3: 1}, {3: 1, 5: 1}])
+    [1, 2, 3, 5]
+    >>> _sweep_order([0, 1, 2, 3], [{0: 1, 2: 1}, {1: 1, 3: 1}],
+    ...              [(0, 0), (0, 1), (1, 0), (1, 1)])
+    [0, 2, 1, 3]
+    """
+    best = _greedy_order(rs, rows)
+    if where is None or len(rs) < 3:
+        return best
+    measure = _profile(best, rows)
+    for key in (lambda r: (where[r][1], where[r][0]), lambda r: where[r]):
+        other = sorted(rs, key=key)
+        got = _profile(other, rows)
+        if got < measure:
+            best, measure = other, got
+    return best
+
+
+def _profile(order: list[int], rows: Sequence[dict[int, int]]) -> tuple[int, int]:
+    """The width of a sweep order (the most numbers open at one class) and its spans
+    (the numbers' lengths in positions, summed).
+
+    >>> _profile([0, 1, 2, 3], [{0: 1, 2: 1}, {1: 1, 3: 1}])
+    (2, 6)
+    """
+    at = {r: i for i, r in enumerate(order)}
+    change = [0] * (len(order) + 1)
+    spans = 0
+    for live in rows:
+        places = [at[r] for r in live]
+        first, last = min(places), max(places)
+        change[first] += 1
+        change[last + 1] -= 1
+        spans += last - first + 1
+    width = opened = 0
+    for step in change:
+        opened += step
+        width = max(width, opened)
+    return width, spans
+
+
+def _greedy_order(rs: list[int], rows: Sequence[dict[int, int]]) -> list[int]:
+    """Greedily, the next class is the one that opens the fewest numbers not yet open
+    less those it completes, among the classes of the numbers already open (ties: the
+    one in more open numbers, then the lower class); when none is left there, a new
+    start at a class in the fewest numbers.  A wire or a frontier line is walked end to
+    end.
+
+    >>> _greedy_order([5, 1, 3, 2], [{1: 1, 2: 1}, {2: 1, 3: 1}, {3: 1, 5: 1}])
     [1, 2, 3, 5]
     """
     if len(rs) < 3:
