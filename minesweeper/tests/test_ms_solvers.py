@@ -5,7 +5,9 @@ from __future__ import annotations
 import subprocess
 import sys
 from itertools import product
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -194,3 +196,47 @@ def test_a_count_with_a_total_finds_the_count_without_it_on_the_way() -> None:
         again = count_arrangements(Board(board.cells, None))
         assert without is not None and without.count == again.count, seed
         assert with_total.count == count_arrangements(board, method="sweep").count, seed
+
+
+@pytest.mark.parametrize(("n", "bound"), [(9, 2), (40, 10), (500, 100), (2000, 700),
+                                          (5000, 2000), (5000, 4900), (16000, 13)])
+def test_the_total_is_stated_compactly_and_its_size_is_not_underestimated(
+        n: int, bound: int) -> None:
+    """The cardinality constraint of a total takes the encoding with the fewest literals:
+    5,000 squares with 2,000 mines a k-totalizer of about a million literals, not a
+    sequential counter of 25 million; and the estimate the limits are checked against is
+    never below what python-sat writes, for at most, at least and exactly."""
+    from pysat.card import CardEnc
+
+    from minesweeper.analysis import sat
+
+    lits = list(range(1, n + 1))
+    for kind, make in (("atmost", CardEnc.atmost), ("atleast", CardEnc.atleast),
+                       ("equals", CardEnc.equals)):
+        encoding, estimate = sat._card_plan(n, bound, kind)
+        card = make(lits=lits, bound=bound, top_id=n, encoding=encoding)
+        written = sum(len(c) for c in card.clauses)
+        assert written <= estimate, (kind, written, estimate)
+    if (n, bound) == (5000, 2000):
+        assert sat._card_literals(n, bound, "atmost") < 4_000_000
+
+
+@pytest.mark.slow
+def test_a_game_like_board_with_its_total_is_checked_where_it_was_refused(
+        tmp_path: Path) -> None:
+    """100x100, a fifth of the squares mines, half the others revealed at random, with
+    the total: too entangled for the groups, so the solver states the total; it took
+    61.5 million literals (refused) and now a few million: consistent in seconds."""
+    import random
+
+    from minesweeper.base.board import format_board
+
+    from ms_support import PROGRAM, game_position
+
+    board = game_position(random.Random(0), 100, 100, 0.206, 0.5, total=True)
+    path = tmp_path / "game.mine"
+    path.write_text(format_board(board, mine_format=True) + "\n")
+    done = subprocess.run([*PROGRAM, "check", str(path), "-o", str(tmp_path / "out.txt")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out.txt").read_text().startswith("consistent")
