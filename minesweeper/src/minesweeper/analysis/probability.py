@@ -60,18 +60,18 @@ Poly = list[int]
 MAX_STATES = 200_000
 MAX_ENTRIES = 6_500_000
 #: The most bytes the compiled sweeps of a board keep in all (8 a partial count, 16 a
-#: state: a tenth of what the readable sweep's Python objects take), counted by the dry
-#: run before they start; less where the memory limits leave less
+#: state, 1 a partial sum: about a tenth of what the readable sweep's Python objects
+#: take), counted by the dry run before they start; less where the memory limits leave less
 #: (:func:`~minesweeper.base.budget.sweep_room`).  A group whose counts pass 64 bits goes
 #: to the readable sweep, within :data:`MAX_ENTRIES`.
 MAX_SWEEP_BYTES = 600 << 20
 #: The most states at one boundary of a compiled sweep, and the most partial counts and
 #: sums its sweeps make in all: what bounds their time and their dry run's, so that a
 #: board beyond them is refused within a second (a tangled board of 100,000 squares,
-#: every square in one group: 0.27 s of dry run to reach 400,000 states), while a board
+#: every square in one group: 0.15 s of dry run to reach 200,000 states), while a board
 #: built from a formula of 10 variables (32.2 million, 26,244 states at most) is
 #: answered.
-MAX_COMPILED_STATES = 400_000
+MAX_COMPILED_STATES = 200_000
 MAX_COMPILED_ENTRIES = 34_000_000
 
 
