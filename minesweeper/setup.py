@@ -28,7 +28,7 @@ setup(ext_modules=[Extension(
     sources=[str(CORE / "mines.c"), str(CORE / "groups.c"), str(CORE / "sweeps.c")],
     include_dirs=[str(build.INCLUDE)],
     depends=[str(build.INCLUDE / "shell_py.h"),
-             *(str(CORE / h) for h in ("groups.h", "grow.h", "states.h", "sweeps.h"))],
+             *(str(CORE / h) for h in ("groups.h", "grow.h", "plan.h", "states.h", "sweeps.h"))],
     extra_compile_args=build.compile_flags("MINESWEEPER"),
     extra_link_args=build.link_flags("MINESWEEPER"),
 )], cmdclass={"build_ext": build.build_command("minesweeper")})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
 import numpy as np
 import pytest
@@ -233,6 +234,21 @@ def test_the_groups_kernel_makes_the_readable_groups_and_orders(block: int) -> N
             [(g.ones, g.zeros, g.rows, g.squares) for g in groups], seed
 
 
+def _grouped_positions(count: int) -> Any:
+    """For ``count`` game positions, those whose numbers hold and make groups: the seed,
+    the arguments of ``_grouped`` up to its cap, and the readable groups."""
+    from minesweeper.analysis import probability as p
+
+    for seed in range(count):
+        a = arrays_of(_position(seed))
+        c = collapse(a, clauses=False)
+        counting = a.total_need is not None
+        grouped = None if c.contradiction else p._grouped(a, c.parent, c.parity, c.value,
+                                                          counting, 10**9, dry=False)
+        if grouped is not None and grouped[0]:
+            yield seed, (a, c.parent, c.parity, c.value, counting), grouped[0]
+
+
 def _least_room(groups: list, whole: bool) -> int:
     """The least room the readable sweeps of ``groups`` fit in: spans and every
     boundary's sums and counts (``whole``), or spans and the most two boundaries hold."""
@@ -257,17 +273,8 @@ def test_the_dry_run_refuses_exactly_where_the_sweeps_would_pass_their_room(
     from minesweeper.base.errors import BadInput
 
     checked = 0
-    for seed in range(150):
-        board = _position(seed)
-        a = arrays_of(board)
-        c = collapse(a, clauses=False)
-        counting = a.total_need is not None
-        grouped = None if c.contradiction else p._grouped(a, c.parent, c.parity, c.value,
-                                                          counting, 10**9, dry=False)
-        if grouped is None or not grouped[0]:
-            continue
-        least = _least_room(grouped[0], whole)
-        args = (a, c.parent, c.parity, c.value, counting)
+    for seed, args, groups in _grouped_positions(150):
+        least = _least_room(groups, whole)
         assert p._grouped(*args, least, states=10**9, whole=whole) is not None, seed
         with pytest.raises(BadInput, match="overlap too widely"):
             p._grouped(*args, least - 1, states=10**9, whole=whole)
@@ -387,21 +394,12 @@ def test_the_compiled_dry_run_counts_the_bytes_the_compiled_sweeps_keep() -> Non
     from minesweeper.base.errors import BadInput
 
     checked = 0
-    for seed in range(150):
-        board = _position(seed)
-        a = arrays_of(board)
-        c = collapse(a, clauses=False)
-        counting = a.total_need is not None
-        grouped = None if c.contradiction else p._grouped(a, c.parent, c.parity, c.value,
-                                                          counting, 10**9, dry=False)
-        if grouped is None or not grouped[0]:
-            continue
+    for seed, args, groups in _grouped_positions(150):
         least = 0
-        for g in grouped[0]:
+        for g in groups:
             tables, _ = p._forward(g, 10**12, 10**12)
             least += sum(8 * sum(len(q) for q in t.values()) +
                          sum(16 + len(state) for state in t) for t in tables[1:])
-        args = (a, c.parent, c.parity, c.value, counting)
         assert p._grouped(*args, least, states=10**9, sweep=True) is not None, seed
         with pytest.raises(BadInput, match="the sweeps may hold"):
             p._grouped(*args, least - 1, states=10**9, sweep=True)

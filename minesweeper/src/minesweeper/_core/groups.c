@@ -15,6 +15,7 @@
  */
 #include "groups.h"
 #include "grow.h"
+#include "plan.h"
 #include "states.h"
 #include "sweeps.h"
 
@@ -320,87 +321,20 @@ static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int6
                       const int32_t *rrhs, int64_t max_states, bool whole, int64_t *work,
                       int64_t *room, gr_verdict *verdict, PyThreadState **save) {
     int rc = -1;
-    /* what each class touches (row, coefficient), opens and closes */
-    int64_t *tptr = calloc((size_t)k + 1, sizeof(int64_t));
-    int32_t *trow = malloc(sizeof(int32_t) * (size_t)(rptr[nr] ? rptr[nr] : 1));
-    int8_t *tcoef = malloc((size_t)(rptr[nr] ? rptr[nr] : 1));
-    int32_t *first = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
-    int32_t *last = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
-    int32_t *lo = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
-    int32_t *hi = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
-    int32_t *slot = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
-    int32_t *open = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
-    int32_t *next_open = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
-    int8_t *tmp = malloc((size_t)nr + 1);
-    int8_t *keep = malloc((size_t)nr + 1);
-    int32_t *keep_from = malloc(sizeof(int32_t) * (size_t)(nr ? nr : 1));
+    gr_plan p;
     gr_states a = {0}, b = {0};
-    if (!tptr || !trow || !tcoef || !first || !last || !lo || !hi || !slot || !open ||
-        !next_open || !tmp || !keep || !keep_from)
-        goto done;
-    for (int64_t j = 0; j < nr; j++) {
-        first[j] = rpos[rptr[j]];
-        last[j] = rpos[rptr[j + 1] - 1];
-        lo[j] = hi[j] = 0;
-        for (int64_t e = rptr[j]; e < rptr[j + 1]; e++) {
-            tptr[rpos[e] + 1]++;
-            if (rcoef[e] < 0)
-                lo[j] += rcoef[e];
-            else
-                hi[j] += rcoef[e];
-        }
-    }
-    for (int32_t i = 0; i < k; i++)
-        tptr[i + 1] += tptr[i];
-    {
-        int64_t *fill = malloc(sizeof(int64_t) * ((size_t)k + 1));
-        if (fill == NULL)
-            goto done;
-        memcpy(fill, tptr, sizeof(int64_t) * ((size_t)k + 1));
-        for (int64_t j = 0; j < nr; j++) {
-            for (int64_t e = rptr[j]; e < rptr[j + 1]; e++) {
-                int64_t at = fill[rpos[e]]++;
-                trow[at] = (int32_t)j;
-                tcoef[at] = rcoef[e];
-            }
-        }
-        free(fill);
-    }
-    if (!gr_states_reset(&a, 0))
+    if (!gr_plan_init(&p, k, nr, rptr, rpos, rcoef, rrhs) || !gr_states_reset(&a, 0))
         goto done;
     bool fresh;
     int32_t grew, index;
     /* the empty state, polynomial [1] */
-    if (gr_states_add(&a, tmp, 1, &fresh, &grew, &index) < 0)
+    if (gr_states_add(&a, p.next, 1, &fresh, &grew, &index) < 0)
         goto done;
-    size_t width = 0; /* rows open before class i, in open[] (slot[row]: their place) */
     uint64_t steps = 0;
     int64_t before = 1; /* what the boundary behind holds: the empty state's one count */
     for (int32_t i = 0; i < k; i++) {
-        /* the rows after class i: those kept, then those opening at i (if not closing) */
-        size_t opening = 0;
-        for (int64_t e = tptr[i]; e < tptr[i + 1]; e++)
-            if (first[trow[e]] == i)
-                slot[trow[e]] = (int32_t)(width + opening++);
-        size_t wide = width + opening, after = 0;
-        for (size_t q = 0; q < width; q++)
-            keep[q] = last[open[q]] != i;
-        for (size_t q = 0; q < opening; q++)
-            keep[width + q] = 1;
-        for (int64_t e = tptr[i]; e < tptr[i + 1]; e++) {
-            int32_t j = trow[e];
-            if (first[j] == i) {
-                open[slot[j]] = j;
-                keep[slot[j]] = last[j] != i;
-            }
-            if (tcoef[e] < 0) /* what row j can still gain after class i */
-                lo[j] -= tcoef[e];
-            else
-                hi[j] -= tcoef[e];
-        }
-        for (size_t q = 0; q < wide; q++)
-            if (keep[q])
-                keep_from[after++] = (int32_t)q;
+        gr_plan_boundary(&p, i);
+        size_t width = p.width, after = p.after;
         if (!gr_states_reset(&b, after))
             goto done;
         int64_t held = 0, limit = whole ? *room : *room - before, made = 0;
@@ -410,24 +344,10 @@ static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int6
                 goto done;
             }
             for (int x = 0; x < 2; x++) {
-                if (width)
-                    memcpy(tmp, a.sums + s * width, width);
-                memset(tmp + width, 0, opening);
-                bool ok = true;
-                if (x)
-                    for (int64_t e = tptr[i]; e < tptr[i + 1]; e++)
-                        tmp[slot[trow[e]]] = (int8_t)(tmp[slot[trow[e]]] + tcoef[e]);
-                for (int64_t e = tptr[i]; e < tptr[i + 1] && ok; e++) {
-                    int32_t j = trow[e];
-                    int32_t need = rrhs[j] - tmp[slot[j]];
-                    ok = last[j] == i ? need == 0 : lo[j] <= need && need <= hi[j];
-                }
-                if (!ok)
+                if (!gr_plan_step(&p, i, width ? a.sums + s * width : NULL, x))
                     continue;
-                for (size_t q = 0; q < after; q++)
-                    tmp[q] = tmp[keep_from[q]];
                 int32_t len = a.len[s] + (x ? ones[i] : zeros[i]);
-                if (gr_states_add(&b, tmp, len, &fresh, &grew, &index) < 0)
+                if (gr_states_add(&b, p.next, len, &fresh, &grew, &index) < 0)
                     goto done;
                 made += grew + (fresh ? (int64_t)after : 0);
                 held += work ? 8 * (int64_t)grew + (fresh ? 16 + (int64_t)after : 0)
@@ -448,32 +368,14 @@ static int gr_dry_run(int32_t k, const int32_t *ones, const int32_t *zeros, int6
         if (work)
             *work -= made;
         before = held;
-        /* the open rows after class i, in their new places */
-        for (size_t q = 0; q < after; q++) {
-            next_open[q] = open[keep_from[q]];
-            slot[next_open[q]] = (int32_t)q;
-        }
-        memcpy(open, next_open, sizeof(int32_t) * after);
-        width = after;
+        gr_plan_advance(&p);
         gr_states t = a;
         a = b;
         b = t;
     }
     rc = 0;
 done:
-    free(tptr);
-    free(trow);
-    free(tcoef);
-    free(first);
-    free(last);
-    free(lo);
-    free(hi);
-    free(slot);
-    free(open);
-    free(next_open);
-    free(tmp);
-    free(keep);
-    free(keep_from);
+    gr_plan_free(&p);
     gr_states_free(&a);
     gr_states_free(&b);
     return rc;

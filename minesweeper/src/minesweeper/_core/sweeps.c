@@ -13,6 +13,7 @@
  * marked and left to the readable sweep.
  */
 #include "sweeps.h"
+#include "plan.h"
 #include "states.h"
 
 enum { SW_DONE = 0, SW_OVERFLOW = 1 };
@@ -50,55 +51,18 @@ static int sw_group(int32_t k, const int32_t *ones, const int32_t *zeros, int64_
                     const int32_t *rrhs, ms_grow *polys, ms_grow *classes,
                     PyThreadState **save) {
     int rc = -1;
-    size_t rows = (size_t)(nr ? nr : 1), entries = (size_t)(rptr[nr] ? rptr[nr] : 1);
-    int64_t *tptr = calloc((size_t)k + 1, sizeof(int64_t));
-    int32_t *trow = malloc(sizeof(int32_t) * entries);
-    int8_t *tcoef = malloc(entries);
-    int32_t *first = malloc(sizeof(int32_t) * rows), *last = malloc(sizeof(int32_t) * rows);
-    int32_t *lo = malloc(sizeof(int32_t) * rows), *hi = malloc(sizeof(int32_t) * rows);
-    int32_t *slot = malloc(sizeof(int32_t) * rows), *open = malloc(sizeof(int32_t) * rows);
-    int32_t *next_open = malloc(sizeof(int32_t) * rows);
-    int8_t *tmp = malloc(rows + 1), *keep = malloc(rows + 1);
-    int32_t *keep_from = malloc(sizeof(int32_t) * rows);
+    gr_plan p;
+    bool planned = gr_plan_init(&p, k, nr, rptr, rpos, rcoef, rrhs);
     sw_boundary *at = calloc((size_t)k + 1, sizeof(sw_boundary));
     int64_t *boff = NULL, *nboff = NULL;
     uint64_t *back = NULL, *nback = NULL;
     gr_states a = {0}, b = {0};
-    if (!tptr || !trow || !tcoef || !first || !last || !lo || !hi || !slot || !open ||
-        !next_open || !tmp || !keep || !keep_from || !at)
+    if (!planned || !at)
         goto done;
-    /* what each class touches (row, coefficient); where each row opens and closes */
-    for (int64_t j = 0; j < nr; j++) {
-        first[j] = rpos[rptr[j]];
-        last[j] = rpos[rptr[j + 1] - 1];
-        lo[j] = hi[j] = 0;
-        for (int64_t e = rptr[j]; e < rptr[j + 1]; e++) {
-            tptr[rpos[e] + 1]++;
-            if (rcoef[e] < 0)
-                lo[j] += rcoef[e];
-            else
-                hi[j] += rcoef[e];
-        }
-    }
-    for (int32_t i = 0; i < k; i++)
-        tptr[i + 1] += tptr[i];
-    {
-        int64_t *fill = malloc(sizeof(int64_t) * ((size_t)k + 1));
-        if (fill == NULL)
-            goto done;
-        memcpy(fill, tptr, sizeof(int64_t) * ((size_t)k + 1));
-        for (int64_t j = 0; j < nr; j++)
-            for (int64_t e = rptr[j]; e < rptr[j + 1]; e++) {
-                int64_t w = fill[rpos[e]]++;
-                trow[w] = (int32_t)j;
-                tcoef[w] = rcoef[e];
-            }
-        free(fill);
-    }
     /* forward: the boundary before class 0 holds the empty state, one arrangement */
     bool fresh;
     int32_t grew, index;
-    if (!gr_states_reset(&a, 0) || gr_states_add(&a, tmp, 1, &fresh, &grew, &index) < 0)
+    if (!gr_states_reset(&a, 0) || gr_states_add(&a, p.next, 1, &fresh, &grew, &index) < 0)
         goto done;
     at[0].count = 1;
     at[0].off = malloc(2 * sizeof(int64_t));
@@ -108,33 +72,11 @@ static int sw_group(int32_t k, const int32_t *ones, const int32_t *zeros, int64_
     at[0].off[0] = 0;
     at[0].off[1] = 1;
     at[0].coef[0] = 1;
-    size_t width = 0;
     uint64_t steps = 0;
     for (int32_t i = 0; i < k; i++) {
-        size_t opening = 0;
-        for (int64_t e = tptr[i]; e < tptr[i + 1]; e++)
-            if (first[trow[e]] == i)
-                slot[trow[e]] = (int32_t)(width + opening++);
-        size_t wide = width + opening, after = 0;
-        for (size_t q = 0; q < width; q++)
-            keep[q] = last[open[q]] != i;
-        for (size_t q = 0; q < opening; q++)
-            keep[width + q] = 1;
-        for (int64_t e = tptr[i]; e < tptr[i + 1]; e++) {
-            int32_t j = trow[e];
-            if (first[j] == i) {
-                open[slot[j]] = j;
-                keep[slot[j]] = last[j] != i;
-            }
-            if (tcoef[e] < 0)
-                lo[j] -= tcoef[e];
-            else
-                hi[j] -= tcoef[e];
-        }
-        for (size_t q = 0; q < wide; q++)
-            if (keep[q])
-                keep_from[after++] = (int32_t)q;
-        if (!gr_states_reset(&b, after))
+        gr_plan_boundary(&p, i);
+        size_t width = p.width;
+        if (!gr_states_reset(&b, p.after))
             goto done;
         sw_boundary *here = &at[i], *there = &at[i + 1];
         here->next = malloc(sizeof(int32_t) * 2 * here->count);
@@ -147,25 +89,11 @@ static int sw_group(int32_t k, const int32_t *ones, const int32_t *zeros, int64_
             }
             for (int x = 0; x < 2; x++) {
                 here->next[2 * s + (size_t)x] = -1;
-                if (width)
-                    memcpy(tmp, a.sums + s * width, width);
-                memset(tmp + width, 0, opening);
-                if (x)
-                    for (int64_t e = tptr[i]; e < tptr[i + 1]; e++)
-                        tmp[slot[trow[e]]] = (int8_t)(tmp[slot[trow[e]]] + tcoef[e]);
-                bool ok = true;
-                for (int64_t e = tptr[i]; e < tptr[i + 1] && ok; e++) {
-                    int32_t j = trow[e];
-                    int32_t need = rrhs[j] - tmp[slot[j]];
-                    ok = last[j] == i ? need == 0 : lo[j] <= need && need <= hi[j];
-                }
-                if (!ok)
+                if (!gr_plan_step(&p, i, width ? a.sums + s * width : NULL, x))
                     continue;
-                for (size_t q = 0; q < after; q++)
-                    tmp[q] = tmp[keep_from[q]];
                 int32_t len = (int32_t)(here->off[s + 1] - here->off[s]) +
                               (x ? ones[i] : zeros[i]);
-                if (gr_states_add(&b, tmp, len, &fresh, &grew, &index) < 0)
+                if (gr_states_add(&b, p.next, len, &fresh, &grew, &index) < 0)
                     goto done;
                 here->next[2 * s + (size_t)x] = index;
             }
@@ -192,12 +120,7 @@ static int sw_group(int32_t k, const int32_t *ones, const int32_t *zeros, int64_
                     goto done;
                 }
             }
-        for (size_t q = 0; q < after; q++) {
-            next_open[q] = open[keep_from[q]];
-            slot[next_open[q]] = (int32_t)q;
-        }
-        memcpy(open, next_open, sizeof(int32_t) * after);
-        width = after;
+        gr_plan_advance(&p);
         gr_states t = a;
         a = b;
         b = t;
@@ -296,19 +219,7 @@ static int sw_group(int32_t k, const int32_t *ones, const int32_t *zeros, int64_
     classes->len += (size_t)k * (size_t)size;
     rc = SW_DONE;
 done:
-    free(tptr);
-    free(trow);
-    free(tcoef);
-    free(first);
-    free(last);
-    free(lo);
-    free(hi);
-    free(slot);
-    free(open);
-    free(next_open);
-    free(tmp);
-    free(keep);
-    free(keep_from);
+    gr_plan_free(&p);
     if (at)
         for (int32_t i = 0; i <= k; i++)
             sw_boundary_free(&at[i]);
