@@ -82,8 +82,9 @@ def boards(squares: int, folder: Path) -> list[Path]:
 
 
 def run(argv: list[str], timeout: float) -> tuple[str, float, int, str]:
-    """Exit status (or ``stopped``), CPU seconds, peak resident MB and the last line of
-    standard error of one command, run as a grandchild so that its peak is its own."""
+    """Exit status (or ``stopped``; ``failed`` when the process that measures it failed),
+    CPU seconds, peak resident MB and the last line of standard error of one command, run
+    as a grandchild so that its peak is its own."""
     code = ("import resource, subprocess, sys\n"
             f"argv = {argv!r}\n"
             "try:\n"
@@ -97,6 +98,9 @@ def run(argv: list[str], timeout: float) -> tuple[str, float, int, str]:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL)
     first, last = (done.stdout.splitlines() + ["", ""])[:2]
+    if len(first.split()) != 3:          # the measuring process itself failed: say why
+        why = (done.stderr.strip().splitlines() or ["it printed nothing"])[-1]
+        return "failed", float("nan"), 0, why
     rc, cpu, peak = first.split()
     return rc, float(cpu), int(peak), last
 
