@@ -73,7 +73,7 @@ def test_quiet_leaves_standard_error_empty_and_the_data_as_it_was(
     code, out, err = run([a.format(n=1) for a in args], capsys)
     quiet_code, quiet_out, quiet_err = run([a.format(n=2) for a in args] + ["-q"], capsys)
     assert (quiet_code, quiet_err) == (code, "")
-    speed = re.compile(r"[\d.]+ games a second|\"seconds\": [\d.]+")   # timings differ
+    speed = re.compile(r"[\d.,]+ games a second|\"seconds\": [\d.]+")   # timings differ
     assert speed.sub("", quiet_out) == speed.sub("", out)
     if "-o" in args:                          # the run without -q said what it wrote
         written = args[args.index("-o") + 1].format(n=1)
