@@ -96,6 +96,19 @@ def test_a_local_worker_killed_mid_count_changes_nothing() -> None:
     assert (r.total, r.fundamental) == (A000170[16], A002562[16])
 
 
+def test_a_closed_local_pool_leaves_no_thread_or_process_behind() -> None:
+    # The interpreter, at exit, writes to the wake-up pipe of any pool thread still alive;
+    # one closing at that moment printed a traceback after the last line of a command.
+    import threading
+
+    before = set(threading.enumerate())
+    with PoolMap(2) as pool:
+        results = run(make_subproblems(Problem.make(10))[1], pool, workers=2)
+    assert sum(r.total for r in results) == A000170[10]
+    assert set(threading.enumerate()) <= before
+    assert multiprocessing.active_children() == []
+
+
 def test_a_broken_executor_handed_in_stops_the_count_keeping_the_journal(
         tmp_path: Path) -> None:
     journal = tmp_path / "q17.sqlite"

@@ -190,6 +190,7 @@ def start_local_pool(workers: int) -> cf.ProcessPoolExecutor:
 def stop_local_pool(pool: cf.Executor) -> None:
     """Stop a pool of :func:`start_local_pool` at once, abandoning the tasks in flight."""
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for p in workers:
         with contextlib.suppress(Exception):
@@ -197,6 +198,12 @@ def stop_local_pool(pool: cf.Executor) -> None:
     for p in workers:
         with contextlib.suppress(Exception):
             p.join(5)
+    # The pool's own thread closes its wake-up pipe as it ends; at exit the interpreter
+    # writes to that pipe unless the thread is gone, and the two race (Python 3.11: "Bad
+    # file descriptor" after the last line). With the workers dead it ends at once.
+    if manager is not None:
+        with contextlib.suppress(Exception):
+            manager.join(5)
 
 
 class PoolMap(FuturesMap):
