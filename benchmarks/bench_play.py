@@ -28,13 +28,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "minesweeper" / "src"))
 
-from minesweeper.analysis.play import (  # noqa: E402
-    Level,
-    PlayResult,
-    parse_level,
-    parse_start,
-    play,
-)
+from minesweeper.analysis.game import Level, parse_level, parse_start  # noqa: E402
+from minesweeper.analysis.play import PlayResult, play  # noqa: E402
 
 #: Win rates published for solvers, by rules and level: under the classic rules (the
 #: first click safe, in a corner) bcw's solver on the Authoritative Minesweeper forum

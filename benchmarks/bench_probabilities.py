@@ -60,7 +60,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "minesweeper" / "src"))
 
-from minesweeper.analysis.play import parse_level, play_game  # noqa: E402
+from minesweeper.analysis.game import parse_level  # noqa: E402
+from minesweeper.analysis.play import play_game  # noqa: E402
 from minesweeper.analysis.probability import probabilities  # noqa: E402
 from minesweeper.base.board import MINE, UNKNOWN, Board  # noqa: E402
 

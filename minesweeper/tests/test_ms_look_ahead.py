@@ -25,7 +25,8 @@ from minesweeper.analysis.advice import (
     hint,
     two_step_survival,
 )
-from minesweeper.analysis.play import parse_level, play
+from minesweeper.analysis.game import parse_level
+from minesweeper.analysis.play import play
 from minesweeper.analysis.probability import probabilities
 from minesweeper.base.board import MINE, UNKNOWN, Board, parse_board
 from minesweeper.base.errors import BadInput

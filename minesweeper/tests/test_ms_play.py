@@ -11,12 +11,9 @@ import numpy as np
 import pytest
 
 from minesweeper.analysis.advice import hint
+from minesweeper.analysis.game import allowed_squares, deal, parse_level, parse_start
 from minesweeper.analysis.play import (
     PlayResult,
-    allowed_squares,
-    deal,
-    parse_level,
-    parse_start,
     play,
     play_game,
 )
@@ -100,7 +97,7 @@ def test_a_board_too_entangled_for_the_probabilities_does_not_end_the_run(
     assert normal == [(0, 2), (1, 2), (2, 0), (2, 1), (2, 2)]      # (0, 0) holds a mine
     guess = play_module._next_moves(parse_board("mines: 1\n1?/??"), False)
     assert guess == [(0, 1)]
-    result = play_module.play(play_module.parse_level("beginner"), 20, seed=3)
+    result = play_module.play(parse_level("beginner"), 20, seed=3)
     assert result.games == 20 and result.wins > 0
 
 

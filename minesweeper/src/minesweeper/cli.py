@@ -817,7 +817,7 @@ def play(level: str, games: int, seed: int, rules: str, start: str, look_ahead: 
       minesweeper play --level expert --rules safe-opening --start 4,4 --games 100
       minesweeper play --level beginner --games 1000 -o rate.json
     """
-    from .analysis.play import allowed_squares, parse_level, parse_start
+    from .analysis.game import allowed_squares, parse_level, parse_start
     from .analysis.play import play as run
 
     kind = _data_format(output, as_json)

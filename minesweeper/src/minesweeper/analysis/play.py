@@ -13,9 +13,7 @@ guess follows the lowest-probability rule, or with ``look_ahead`` the look-ahead
 notes of :mod:`minesweeper.analysis.advice`; a game of expert takes about three times
 as long).
 
->>> level = parse_level("beginner")
->>> (level.width, level.height, level.mines)
-(9, 9, 10)
+>>> from minesweeper.analysis.game import parse_level
 >>> result = play(parse_level("5x5x3"), games=20, seed=1)
 >>> result.games, 0 <= result.wins <= 20
 (20, True)
@@ -27,65 +25,17 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
 from ..base.board import UNKNOWN, Board, Cell
 from ..base.errors import BadInput
 from ..base.words import square_name, square_pair
 from .advice import LOOK_AHEAD, LOWEST_PROBABILITY, hint, least_exposed
-
-#: The rules of the first click: no mine on it (``classic``), or none on it nor on its
-#: neighbours (``safe-opening``: it opens an area).
-RULES: dict[str, str] = {"classic": "the first click safe",
-                         "safe-opening": "the first click opens an area"}
-#: The first click unless another is asked for: the corner (1, 1).
-CORNER: Cell = (0, 0)
-
-#: The three levels of the classic game (width x height, mines).
-LEVELS: dict[str, tuple[int, int, int]] = {
-    "beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
-_CUSTOM = re.compile(r"^\s*(\d{1,4})\s*[xX]\s*(\d{1,4})\s*[xX]\s*(\d{1,7})\s*$")
-
-
-@dataclass(frozen=True)
-class Level:
-    """A kind of game: its size (width x height) and its mines."""
-
-    name: str
-    width: int
-    height: int
-    mines: int
-
-
-def parse_level(text: str) -> Level:
-    """A level by name (``beginner``, ``intermediate``, ``expert``) or as ``WxHxM``.
-
-    >>> parse_level("expert")
-    Level(name='expert', width=30, height=16, mines=99)
-    >>> parse_level("4x4x16")
-    Traceback (most recent call last):
-    ...
-    minesweeper.base.errors.BadInput: level 4x4x16: 16 mines leave no square for the first click
-    """
-    key = text.strip().lower()
-    if key in LEVELS:
-        return Level(key, *LEVELS[key])
-    m = _CUSTOM.match(text)
-    if m is None:
-        raise BadInput(f"level {text!r}: a level is beginner, intermediate, expert or "
-                       "WIDTHxHEIGHTxMINES such as 30x16x99")
-    width, height, mines = (int(g) for g in m.groups())
-    if not (1 <= width <= 1000 and 1 <= height <= 1000):
-        raise BadInput(f"level {text}: each side must be 1 to 1000 squares")
-    if mines >= width * height:
-        raise BadInput(f"level {text}: {mines} mines leave no square for the first click")
-    return Level(f"{width}x{height}x{mines}", width, height, mines)
+from .game import CORNER, RULES, Level, allowed_squares, deal, numbers_of, open_area
 
 
 @dataclass(frozen=True)
@@ -110,6 +60,7 @@ class PlayResult:
     def interval(self, z: float = 1.959964) -> tuple[float, float]:
         """The 95 % (Wilson) interval of the win rate.
 
+        >>> from minesweeper.analysis.game import parse_level
         >>> lo, hi = PlayResult(parse_level("beginner"), 100, 90, 1.0).interval()
         >>> round(lo, 3), round(hi, 3)
         (0.826, 0.945)
@@ -125,6 +76,7 @@ class PlayResult:
     def line(self) -> str:
         """What ``minesweeper play`` prints.
 
+        >>> from minesweeper.analysis.game import parse_level
         >>> PlayResult(parse_level("beginner"), 100, 90, 2.0, "look-ahead").line()
         'beginner (9x9, 10 mines; classic rules, the first click safe, at (1, 1)): won 90 \
 of 100 games, 90.00% (95% interval 82.56% to 94.48%); guesses by the look-ahead rule; 50.0 \
@@ -146,68 +98,6 @@ games a second'
                 "games": self.games, "wins": self.wins, "win_rate": self.rate,
                 "interval_95": [lo, hi], "seconds": round(self.seconds, 3),
                 "rule": self.rule, "rules": self.rules, "start": square_pair(self.start)}
-
-
-def parse_start(text: str, level: Level) -> Cell:
-    """The first click: ``corner`` (the square (1, 1)) or ``X,Y``, the column and the
-    row counted from 1, as the program names squares.
-
-    >>> parse_start("corner", parse_level("expert")), parse_start("4,4", parse_level("expert"))
-    ((0, 0), (3, 3))
-    >>> parse_start("31,1", parse_level("expert"))
-    Traceback (most recent call last):
-    ...
-    minesweeper.base.errors.BadInput: --start 31,1: the square is off the 30x16 board (X 1 \
-to 30, Y 1 to 16)
-    """
-    key = text.strip().lower()
-    if key == "corner":
-        return CORNER
-    m = re.fullmatch(r"\(?\s*(\d{1,4})\s*,\s*(\d{1,4})\s*\)?", key)
-    if m is None:
-        raise BadInput(f"--start {text!r}: give corner, or X,Y (column and row from 1) "
-                       "such as 4,4")
-    x, y = int(m.group(1)), int(m.group(2))
-    if not (1 <= x <= level.width and 1 <= y <= level.height):
-        raise BadInput(f"--start {text}: the square is off the {level.width}x{level.height} "
-                       f"board (X 1 to {level.width}, Y 1 to {level.height})")
-    return (y - 1, x - 1)
-
-
-def allowed_squares(level: Level, rules: str, start: Cell) -> list[int]:
-    """The squares (row-major indices) that may hold a mine when the first click is
-    ``start`` under ``rules``; refused (:class:`~minesweeper.base.errors.BadInput`) when
-    they are fewer than the mines.
-
-    >>> len(allowed_squares(parse_level("beginner"), "classic", (0, 0)))
-    80
-    >>> len(allowed_squares(parse_level("beginner"), "safe-opening", (4, 4)))
-    72
-    """
-    if rules not in RULES:
-        raise BadInput(f"rules {rules!r}: the rules are {', '.join(RULES)}")
-    r0, c0 = start
-    near = 1 if rules == "safe-opening" else 0
-    spots = [r * level.width + c for r in range(level.height) for c in range(level.width)
-             if max(abs(r - r0), abs(c - c0)) > near]
-    if len(spots) < level.mines:
-        raise BadInput(f"level {level.name} under the {rules} rules with the first click at "
-                       f"{square_name(start)}: {level.mines} mines do not fit in the "
-                       f"{len(spots)} squares left for them")
-    return spots
-
-
-def deal(level: Level, rules: str, start: Cell, rng: random.Random) -> npt.NDArray[np.bool_]:
-    """Where the mines of one game are: ``level.mines`` squares drawn uniformly from
-    those the rules allow around the first click ``start``.
-
-    >>> mine = deal(parse_level("beginner"), "safe-opening", (0, 0), random.Random(1))
-    >>> int(mine.sum()), bool(mine[:2, :2].any())
-    (10, False)
-    """
-    mined = np.zeros(level.height * level.width, dtype=np.bool_)
-    mined[rng.sample(allowed_squares(level, rules, start), level.mines)] = True
-    return mined.reshape(level.height, level.width)
 
 
 def play(level: Level, games: int, seed: int = 0,
@@ -239,6 +129,7 @@ def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
     ``look_ahead``); ``seen`` is shown each position the analyser moves from, after the
     first click (the positions of played games).
 
+    >>> from minesweeper.analysis.game import parse_level
     >>> play_game(parse_level("3x3x1"), random.Random(4))
     True
     >>> play_game(parse_level("3x3x1"), random.Random(4), look_ahead=True)
@@ -252,19 +143,14 @@ def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
     h, w = level.height, level.width
     cells = np.full((h, w), UNKNOWN, dtype=np.int8)
     mine = deal(level, rules, start, rng)
-    padded = np.pad(mine.astype(np.int8), 1)
-    numbers = np.zeros((h, w), dtype=np.int8)
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if (dr, dc) != (0, 0):
-                numbers += padded[1 + dr:h + 1 + dr, 1 + dc:w + 1 + dc]
+    numbers = numbers_of(mine)
     left = h * w - level.mines
     opening = [start]
     while True:
         for square in opening:
             if mine[square]:
                 return False
-            left -= _open(cells, numbers, square)
+            left -= open_area(cells, numbers, square)
         if left == 0:
             return True
         position = Board(cells.copy(), level.mines)
@@ -298,22 +184,3 @@ def _next_moves(board: Board, look_ahead: bool) -> list[Cell]:
         guess = least_exposed(board, sorted(sure.free))
         return [] if guess is None else [guess]
     return advice.safe or ([advice.best] if advice.best is not None else [])
-
-
-def _open(cells: npt.NDArray[np.int8], numbers: npt.NDArray[np.int8], square: Cell) -> int:
-    """Open ``square`` (and, around squares with no mine near, their neighbours); the
-    number of squares newly opened."""
-    h, w = cells.shape
-    opened = 0
-    stack = [square]
-    while stack:
-        r, c = stack.pop()
-        if cells[r, c] != UNKNOWN:
-            continue
-        cells[r, c] = numbers[r, c]
-        opened += 1
-        if numbers[r, c] == 0:
-            stack.extend((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                         if 0 <= r + dr < h and 0 <= c + dc < w
-                         and cells[r + dr, c + dc] == UNKNOWN)
-    return opened
