@@ -3,41 +3,25 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
+from puzzleshell import testing
 
 #: Page tests are skipped, saying why, where the browser is not installed.
-needs_browser = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="chromium and chromium-driver are not installed (apt-get install chromium "
-           "chromium-driver)")
+needs_browser = pytest.mark.skipif(testing.browser_missing() is not None,
+                                   reason=str(testing.browser_missing()))
 
 
 def start(profile: Path, window: tuple[int, int] = (1300, 1400)) -> Any:
     """A headless Chromium with a fresh profile folder, a window of this size."""
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 f"--window-size={window[0]},{window[1]}", f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    pytest.importorskip("selenium.webdriver")
+    return testing.start_browser(profile, window)
 
 
-def screen(driver: Any, width: int, height: int) -> None:
-    """The page's viewport exactly this size, as a projector or a phone shows it."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+screen = testing.set_screen
 
 
 def open_page(driver: Any, page: Path, query: str = "") -> None:

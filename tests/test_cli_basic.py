@@ -14,6 +14,7 @@ import pytest
 from nqueens import Solution
 from nqueens.base.errors import BadInput
 from nqueens.output import formats
+from puzzleshell import testing
 
 
 def test_solve_prints_the_first_board(run) -> None:
@@ -279,9 +280,7 @@ def test_broken_pipe_is_quiet() -> None:
 
 
 def test_check_at_a_terminal_says_what_it_waits_for() -> None:
-    from pty_session import PtySession
-
-    session = PtySession("check")
+    session = testing.PtySession("nqueens", "check")
     assert session.read_until(b"then press Ctrl-D", timeout=30), session.text
     session.send(b".Q..\r...Q\rQ...\r..Q.\r\x04")
     assert session.wait(30) == 0

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from nqueens.algorithms.classic import search_space
+from puzzleshell import testing
 
 A140450 = [26, 15, 171, 42, 876, 333, 975, 517, 3066, 1365, 26495, 20280, 160712, 91222,
            743229, 48184, 3992510]
@@ -135,9 +136,7 @@ def test_animate_without_a_terminal_prints_the_last_frame(run) -> None:
 
 
 def test_animate_in_a_pseudo_terminal_answers_keys() -> None:
-    from pty_session import PtySession
-
-    tty = PtySession("trace", "8", "--animate", "--speed", "5")
+    tty = testing.PtySession("nqueens", "trace", "8", "--animate", "--speed", "5")
     assert tty.read_until(b"step 1 ")
     tty.send(b" nn")                   # pause, then two steps by hand
     assert tty.read_until(b"[paused]")

@@ -9,6 +9,7 @@ import pytest
 
 from nqueens.algorithms.classic import METHODS
 from nqueens.base import squares
+from puzzleshell import testing
 
 MC8 = ("trace", "8", "-m", "min-conflicts", "--seed", "2")
 
@@ -153,9 +154,7 @@ def test_wording_of_help_and_plurals(run) -> None:
 
 
 def test_animation_reads_every_key_of_a_burst() -> None:
-    from pty_session import PtySession
-
-    tty = PtySession("trace", "8", "--animate", "--speed", "5")
+    tty = testing.PtySession("nqueens", "trace", "8", "--animate", "--speed", "5")
     assert tty.read_until(b"step 1 ")
     tty.send(b" ")                     # pause
     assert tty.read_until(b"[paused]")

@@ -462,3 +462,108 @@ def assert_examples_run(module_name: str) -> None:
     module = importlib.import_module(module_name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} example(s) failed in {module_name}"
+
+
+class PtySession:
+    """The installed program ``name`` with ``args`` on a pseudo-terminal of ``rows`` x
+    ``cols``: read its screen, send keys, wait for it to end (its interactive screens,
+    as a person at a terminal or over ssh sees them)."""
+
+    def __init__(self, name: str, *args: str, rows: int = 40, cols: int = 120) -> None:
+        import fcntl
+        import pty
+        import struct
+        import termios
+
+        argv = program(name)
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # pragma: no cover - the child
+            os.execv(argv[0], [*argv, *args])
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.out = b""
+        self.closed = False
+
+    def read_until(self, needle: bytes, timeout: float = 60.0) -> bool:
+        """Read the screen until ``needle`` shows (True) or the time is up / it ends."""
+        import select
+
+        deadline = time.monotonic() + timeout
+        while needle not in self.out and time.monotonic() < deadline and not self.closed:
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self.closed = True
+            self.out += chunk
+        return needle in self.out
+
+    def mark(self) -> int:
+        """Where the screen read so far ends: :meth:`since` gives what came after."""
+        return len(self.out)
+
+    def since(self, mark: int) -> str:
+        """The screen's text written after ``mark``."""
+        return self.out[mark:].decode(errors="ignore")
+
+    def send(self, keys: bytes) -> None:
+        """Type ``keys`` (an escape sequence for an arrow: ``b"\\x1b[C"``)."""
+        os.write(self.fd, keys)
+
+    def wait(self, timeout: float = 10.0) -> int | None:
+        """The exit status once the program has ended, or None (it is then killed)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                os.close(self.fd)
+                return os.waitstatus_to_exitcode(status)
+            self.read_until(b"\0never\0", timeout=0.1)  # keep draining the screen
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return None
+
+    @property
+    def text(self) -> str:
+        """Everything the program wrote to the terminal."""
+        return self.out.decode(errors="ignore")
+
+
+#: The flags every test starts Chromium with: headless, no sandbox, nothing fetched.
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars")
+
+
+def browser_missing() -> str | None:
+    """Why the page tests cannot drive a browser here, or None when they can."""
+    if (shutil.which("chromium") or shutil.which("chromium-browser")) is None or \
+            shutil.which("chromedriver") is None:
+        return ("chromium and chromium-driver are not installed (apt-get install chromium "
+                "chromium-driver)")
+    return None
+
+
+def start_browser(profile: Path, window: tuple[int, int] = (1300, 1400)) -> Any:
+    """A real headless Chromium (Debian's ``chromium``, driven through its
+    ``chromedriver`` by Selenium) with a fresh profile folder and a window of this size."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser") or ""
+    for flag in (*CHROMIUM_FLAGS, f"--window-size={window[0]},{window[1]}",
+                 f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(executable_path=shutil.which("chromedriver")),
+                            options=options)
+
+
+def set_screen(driver: Any, width: int, height: int) -> None:
+    """The page's viewport exactly this size, as a projector or a phone shows it."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})

@@ -9,19 +9,15 @@ frame is printed.
 
 from __future__ import annotations
 
-import os
-import queue
-import select
-import sys
-import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 
 from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
+
+from puzzleshell import keys
 
 from ...base.events import BoardState, Event, Kind, replay
 from ...base.pieces import Piece
@@ -69,74 +65,6 @@ def frame(e: Event | None, board: BoardState, piece: Piece, title: str, speed: f
     return Group(head, text, line, keys)
 
 
-#: The escape sequences the animation understands (the right arrow steps, as ``n``).
-ARROWS = {"\x1b[C": "n", "\x1bOC": "n"}
-
-
-def split_keys(text: str) -> list[str]:
-    """Every key in what one read of the terminal returned, in order.
-
-    Keys typed quickly arrive together: each character is one key, except an
-    escape sequence (an arrow key), which is one key; the right arrow is ``n``,
-    other sequences are dropped.
-
-    >>> split_keys("++++")
-    ['+', '+', '+', '+']
-    >>> split_keys(" n\x1b[C\x1b[D-q")
-    [' ', 'n', 'n', '-', 'q']
-    """
-    keys: list[str] = []
-    i = 0
-    while i < len(text):
-        if text[i] == "\x1b" and i + 1 < len(text) and text[i + 1] in "[O":
-            j = i + 2
-            while j < len(text) and not (text[j].isalpha() or text[j] == "~"):
-                j += 1
-            seq = text[i:j + 1]
-            if seq in ARROWS:
-                keys.append(ARROWS[seq])
-            i = j + 1
-        else:
-            keys.append(text[i])
-            i += 1
-    return keys
-
-
-@contextmanager
-def _keys() -> Iterator[queue.Queue[str] | None]:
-    """A queue of key presses read by a background thread (None without a terminal)."""
-    if not sys.stdin.isatty():
-        yield None
-        return
-    try:
-        import termios
-        import tty
-    except ImportError:  # pragma: no cover - not a POSIX system
-        yield None
-        return
-    fd = sys.stdin.fileno()
-    old = termios.tcgetattr(fd)
-    keys: queue.Queue[str] = queue.Queue()
-    stop = threading.Event()
-
-    def reader() -> None:
-        while not stop.is_set():
-            ready, _, _ = select.select([fd], [], [], 0.05)
-            if ready:
-                for key in split_keys(os.read(fd, 64).decode(errors="ignore")):
-                    keys.put(key)
-
-    tty.setcbreak(fd)
-    thread = threading.Thread(target=reader, daemon=True)
-    thread.start()
-    try:
-        yield keys
-    finally:
-        stop.set()
-        thread.join(timeout=0.5)
-        termios.tcsetattr(fd, termios.TCSADRAIN, old)
-
-
 def animate(events: Iterable[Event], n: int, *, piece: Piece = Piece.QUEEN,
             speed: float = 20.0, title: str = "", console: Console | None = None) -> BoardState:
     """Play ``events`` at ``speed`` events per second; return the final board.
@@ -171,21 +99,22 @@ def animate(events: Iterable[Event], n: int, *, piece: Piece = Piece.QUEEN,
         console.print(frame(last, board, piece, title, speed, False))
         return board
     paused = False
-    with _keys() as keys, Live(frame(None, board, piece, title, speed, paused), console=console,
-                                 auto_refresh=False, transient=False) as live:
+    first = frame(None, board, piece, title, speed, paused)
+    with keys.key_presses() as pressed, Live(first, console=console, auto_refresh=False,
+                                              transient=False) as live:
         due = time.monotonic()
         finished = False
         while not finished:
             advance = 0
-            if keys is not None:
-                while not keys.empty():
-                    k = keys.get()
+            if pressed is not None:
+                while not pressed.empty():
+                    k = pressed.get()
                     if k == "q":
                         finished = True
                     elif k == " ":
                         paused = not paused
                         due = time.monotonic()
-                    elif k in ("n", "N"):
+                    elif k in ("n", "N", "right"):
                         paused = True
                         advance += 1
                     elif k == "+":
