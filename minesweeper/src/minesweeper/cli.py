@@ -32,6 +32,7 @@ from .circuits.formula import Formula, evaluate, parse_formula, read_dimacs, var
 if TYPE_CHECKING:
     from .analysis.advice import Hint
     from .analysis.count import CountResult
+    from .analysis.game import Level
     from .base.board import Board
     from .output.render import Overlay
     from .output.report import Report
@@ -781,8 +782,9 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
                    "or WIDTHxHEIGHTxMINES.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="How many games to play.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="The seed of the mines (the same seed plays the same games).")
+@click.option("--seed", type=int, default=None,
+              help="The seed of the mines (the same seed plays the same games)  [default: 0; "
+                   "with --interactive, a new game each time]")
 @click.option("--rules", type=click.Choice(["classic", "safe-opening"]), default="classic",
               show_default=True,
               help="classic: the first click is never a mine; safe-opening: neither it nor "
@@ -791,15 +793,21 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
               help="The first click: the corner (1, 1), or the square X,Y (column and row "
                    "from 1), such as 4,4.")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
+@click.option("-i", "--interactive", is_flag=True,
+              help="Play yourself in this terminal, the analyser a key away: arrows move, "
+                   "space opens, f flags, c chords, h hints, p shows every square's "
+                   "probability, n starts a new game, q quits (--games, --start, "
+                   "--look-ahead and -o do not apply).")
 @command.output_option(help="Write the result to FILE instead of standard output (.json, "
                             "or with --json: the JSON; else the line printed here).")
 @command.quiet_option("No messages on standard error: neither the progress line (shown "
                       "on a terminal only) nor the line that says the file of -o was "
                       "written.")
 @command.json_option("Machine-readable output.")
-def play(level: str, games: int, seed: int, rules: str, start: str, look_ahead: bool,
-         output: str | None, quiet: bool, as_json: bool) -> int:
-    """Play games with the analyser and print its win rate, with a 95% interval.
+def play(level: str, games: int, seed: int | None, rules: str, start: str, look_ahead: bool,
+         interactive: bool, output: str | None, quiet: bool, as_json: bool) -> int:
+    """Play games with the analyser and print its win rate, with a 95% interval; or,
+    with --interactive, play yourself with the analyser beside you.
 
     The first click is the --start square; the mines are placed once it is clicked,
     uniformly over the squares the --rules allow: classic, never on it; safe-opening,
@@ -816,10 +824,14 @@ def play(level: str, games: int, seed: int, rules: str, start: str, look_ahead: 
       minesweeper play --level expert --games 100 --look-ahead
       minesweeper play --level expert --rules safe-opening --start 4,4 --games 100
       minesweeper play --level beginner --games 1000 -o rate.json
+      minesweeper play --interactive --level intermediate
     """
     from .analysis.game import allowed_squares, parse_level, parse_start
     from .analysis.play import play as run
 
+    if interactive:
+        return _play_yourself(parse_level(level), rules, seed, output, as_json)
+    seed = 0 if seed is None else seed
     kind = _data_format(output, as_json)
     _check_folder(output)
     chosen = parse_level(level)
@@ -835,6 +847,63 @@ def play(level: str, games: int, seed: int, rules: str, start: str, look_ahead: 
     result = run(chosen, games, seed, progress, look_ahead, rules, first)
     _give(output, json_text(result.to_json()) if kind == "json" else result.line(),
           f"the analyser's win rate over {plural(games, 'game')} of {level}", kind, quiet)
+    return 0
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to serve on; one other than this machine's own (127.0.0.1, "
+                   "::1, localhost) needs --allow-remote.")
+@click.option("--port", type=int, default=0, show_default=True,
+              help="The port; 0 takes a free one (the address is printed).")
+@click.option("--allow-remote", "allow_remote", is_flag=True,
+              help="Let --host be an address other machines reach: anyone who can reach it "
+                   "can play and have positions analysed here; there is no password.")
+@click.option("--seed", type=int, default=None,
+              help="Deal game k of the page from SEED + k (the same games each time); "
+                   "default: new games each time.")
+def serve(host: str, port: int, allow_remote: bool, seed: int | None) -> int:
+    """Serve a page to play in the browser, with the analyser beside you.
+
+    The page is a board to play with the mouse (left click opens, right click flags, a
+    click on a number opens its other neighbours when as many flags surround it), a hint
+    and every square's probability a button (or key: H, P) away, a new game per level or
+    custom size, and a position pasted or loaded from a file to analyse. The analyser
+    answers every question here; the page computes nothing itself. It serves this machine
+    alone (127.0.0.1) unless --host and --allow-remote say otherwise, on a free port
+    unless --port is given; the address is printed on standard output. Ctrl-C stops it.
+
+    \b
+    Examples:
+      minesweeper serve                      then open the address it prints
+      minesweeper serve --port 8765
+    """
+    from .interactive.server import make_server
+
+    server = make_server(host, port, seed, allow_remote)
+    try:
+        click.echo(server.url)
+        sys.stdout.flush()
+        click.echo(f"minesweeper: serving the page at {server.url} (Ctrl-C stops it)",
+                   err=True)
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.server_close()
+    return 0
+
+
+def _play_yourself(level: Level, rules: str, seed: int | None, output: str | None,
+                   as_json: bool) -> int:
+    """``play --interactive``: games in this terminal until q."""
+    from .interactive.terminal import play_in_terminal
+
+    if output is not None or as_json:
+        raise BadInput("--interactive plays in the terminal: it writes no result (leave out "
+                       "-o and --json)")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise BadInput("--interactive needs a terminal: standard input and output must "
+                       "both be one (for a page in the browser: minesweeper serve)")
+    play_in_terminal(level, rules, seed)
     return 0
 
 
