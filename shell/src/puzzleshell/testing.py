@@ -483,12 +483,14 @@ class PtySession:
         self.out = b""
         self.closed = False
 
-    def read_until(self, needle: bytes, timeout: float = 60.0) -> bool:
-        """Read the screen until ``needle`` shows (True) or the time is up / it ends."""
+    def read_until(self, needle: bytes, timeout: float = 60.0, start: int = 0) -> bool:
+        """Read the screen until ``needle`` shows after ``start`` (a :meth:`mark`; by
+        default anywhere) (True) or the time is up / it ends."""
         import select
 
         deadline = time.monotonic() + timeout
-        while needle not in self.out and time.monotonic() < deadline and not self.closed:
+        while needle not in self.out[start:] and time.monotonic() < deadline and \
+                not self.closed:
             ready, _, _ = select.select([self.fd], [], [], 0.2)
             if not ready:
                 continue
@@ -499,7 +501,7 @@ class PtySession:
             if not chunk:
                 self.closed = True
             self.out += chunk
-        return needle in self.out
+        return needle in self.out[start:]
 
     def mark(self) -> int:
         """Where the screen read so far ends: :meth:`since` gives what came after."""

@@ -244,6 +244,13 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.INSUFFICIENT_STORAGE,
                        {"error": "this machine ran out of memory for that request"})
             return
+        except (ConnectionError, TimeoutError):
+            raise
+        except Exception as exc:  # a fault of this program: said, and the server goes on
+            self.server.said(f"a request to {self.path} failed: {type(exc).__name__}: {exc}")
+            self._json(HTTPStatus.INTERNAL_SERVER_ERROR,
+                       {"error": f"the analyser failed on this request ({type(exc).__name__})"})
+            return
         self._json(HTTPStatus.OK, answer)
 
 
@@ -257,6 +264,22 @@ class Server(ThreadingHTTPServer):
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.app = Games(seed)
         super().__init__(address, _Handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away, or a request that timed out, is no event; any other
+        failure is one line on standard error, and the server goes on."""
+        import sys
+
+        exc = sys.exc_info()[1]
+        if not isinstance(exc, ConnectionError | TimeoutError):
+            self.said(f"a request failed: {type(exc).__name__}: {exc}")
+
+    @staticmethod
+    def said(line: str) -> None:
+        """One line on standard error."""
+        import sys
+
+        print(f"minesweeper: {line}", file=sys.stderr, flush=True)
 
     @property
     def url(self) -> str:
