@@ -284,8 +284,8 @@ class Server(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         """The page's address."""
-        host, port = self.server_address[:2]
-        shown = f"[{host}]" if ":" in str(host) else str(host)
+        host, port = str(self.server_address[0]), int(self.server_address[1])
+        shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}/"
 
 
