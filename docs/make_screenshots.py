@@ -1,8 +1,11 @@
-"""Make the screenshots of the HTML player that docs/trace.md shows.
+"""Make the screenshots of the HTML player that docs/trace.md shows, and of the page of
+``minesweeper serve`` that docs/minesweeper.md shows.
 
 Needs Debian's chromium and chromium-driver and the test extras (selenium):
 ``python docs/make_screenshots.py`` writes ``docs/images/player-*.png``: the whole page as a
-projector shows it (1280x720, and in presentation mode), on a phone, and the panels.
+projector shows it (1280x720, and in presentation mode), on a phone, and the panels; and
+``docs/images/minesweeper-page-*.png``: an expert game with the probabilities and the hint,
+at 1280x720 and on a phone.
 """
 
 from __future__ import annotations
@@ -74,5 +77,52 @@ def main() -> None:
             driver.quit()
 
 
+def minesweeper_page() -> None:
+    """The page of ``minesweeper serve --seed 5``: an expert game, six squares opened by
+    the hint, then the probabilities and the hint shown."""
+    from puzzleshell import testing
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    out = HERE / "images"
+    with tempfile.TemporaryDirectory() as folder, subprocess.Popen(
+            [sys.executable, "-m", "minesweeper", "serve", "--seed", "5"],
+            stdout=subprocess.PIPE, text=True) as server:
+        try:
+            assert server.stdout is not None
+            url = server.stdout.readline().strip()
+            driver = testing.start_browser(Path(folder) / "profile")
+            try:
+                for width, height, name in ((1280, 720, "1280"), (420, 900, "phone")):
+                    testing.set_screen(driver, width, height)
+                    driver.get(url + "?level=expert")
+                    WebDriverWait(driver, 30).until(
+                        lambda d: d.execute_script("return game !== null"))
+                    moves = 0
+                    while moves < 6:
+                        if driver.execute_script("return game.state") == "lost":
+                            driver.find_element("id", "new").click()   # the next seed
+                            WebDriverWait(driver, 30).until(
+                                lambda d: d.execute_script("return game.state") == "ready")
+                            moves = 0
+                        before = driver.execute_script("return JSON.stringify(game.rows)")
+                        driver.find_element("id", "hint").click()
+                        WebDriverWait(driver, 30).until(
+                            lambda d: d.find_elements("css selector", ".sq.hint"))[0].click()
+                        WebDriverWait(driver, 30).until(
+                            lambda d, seen=before: d.execute_script(
+                                "return JSON.stringify(game.rows)") != seen)
+                        moves += 1
+                    driver.find_element("id", "probs").click()
+                    driver.find_element("id", "hint").click()
+                    driver.execute_script("return new Promise(r => setTimeout(r, 600))")
+                    driver.save_screenshot(str(out / f"minesweeper-page-{name}.png"))
+                    print(f"wrote {out / f'minesweeper-page-{name}.png'}")
+            finally:
+                driver.quit()
+        finally:
+            server.terminate()
+
+
 if __name__ == "__main__":
     main()
+    minesweeper_page()
