@@ -144,6 +144,11 @@ def test_a_pasted_position_is_analysed(served: tuple[str, int], browser: Any,
     _wait(browser, lambda d: d.find_elements("css selector", ".sq.prob"))
     assert _overlay(browser) == _check_grid(position, tmp_path)
     assert browser.find_elements("css selector", ".sq.hint")
+    saved = tmp_path / "loaded.txt"                 # a position loaded from a file
+    saved.write_text("mines: 2\n?1??\n????\n")
+    browser.find_element("id", "file").send_keys(str(saved))
+    _wait(browser, lambda d: d.execute_script("return shown.width") == 4)
+    assert _overlay(browser) == _check_grid(saved.read_text(), tmp_path)
     area.clear()
     area.send_keys("1?x")
     browser.find_element("id", "analyse").click()
