@@ -198,6 +198,15 @@ def test_ctrl_c_leaves_the_terminal_game_with_one_line() -> None:
     assert "Traceback" not in tty.text
 
 
+@pytest.mark.slow
+def test_a_board_larger_than_the_terminal_is_refused() -> None:
+    tty = testing.PtySession("minesweeper", "play", "--interactive", "--level", "60x20x100",
+                             rows=24, cols=80)
+    assert tty.wait(30) == 2
+    assert "needs a terminal of at least 124 columns and 27 lines; this one has 80 and 24" \
+        in tty.text.replace("\r\n", " ").replace("  ", " ")
+
+
 def test_interactive_play_needs_a_terminal() -> None:
     done = subprocess.run([*PROGRAM, "play", "--interactive"], capture_output=True,
                           text=True, timeout=60, stdin=subprocess.PIPE)

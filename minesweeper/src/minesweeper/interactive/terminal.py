@@ -232,6 +232,11 @@ def play_in_terminal(level: Level, rules: str = "classic", seed: int | None = No
     (``ready``, ``playing``, ``won`` or ``lost``). Standard input and output must be a
     terminal."""
     console = console or Console()
+    columns, lines = 2 * level.width + 4, level.height + 7
+    if console.width < columns or console.height < lines:
+        raise BadInput(f"a board of {level.width}x{level.height} needs a terminal of at least "
+                       f"{columns} columns and {lines} lines; this one has {console.width} "
+                       f"and {console.height}")
     screen = Screen(level, rules, seed)
     with terminal_keys.key_presses() as pressed:
         if pressed is None:
