@@ -8,6 +8,7 @@ import random
 import subprocess
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -317,3 +318,32 @@ def test_the_server_stays_up_under_bad_requests() -> None:
         assert proc.stderr is not None
         err = proc.stderr.read()
         assert "Traceback" not in err, err
+
+
+@pytest.mark.slow
+def test_serve_writes_its_address_to_a_file_or_as_json(tmp_path: Path) -> None:
+    import time
+
+    with subprocess.Popen([*PROGRAM, "serve", "-q", "-o", "address.json"], cwd=tmp_path,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            written = tmp_path / "address.json"
+            deadline = time.monotonic() + 60
+            while not written.exists() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            url = json.loads(written.read_text())["url"]
+            with urllib.request.urlopen(url, timeout=60) as r:
+                assert r.status == 200
+        finally:
+            proc.terminate()
+            out, err = proc.communicate(timeout=30)
+        assert out == "" and err == ""                # -q: nothing on standard error
+    with subprocess.Popen([*PROGRAM, "serve", "--json"], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            assert proc.stdout is not None
+            lines = [proc.stdout.readline() for _ in range(3)]
+            assert json.loads("".join(lines))["url"].startswith("http://127.0.0.1:")
+        finally:
+            proc.terminate()
+            proc.wait(30)

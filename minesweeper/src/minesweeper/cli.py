@@ -793,7 +793,7 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
               help="The first click: the corner (1, 1), or the square X,Y (column and row "
                    "from 1), such as 4,4.")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
-@click.option("-i", "--interactive", is_flag=True,
+@click.option("--interactive", is_flag=True,
               help="Play yourself in this terminal, the analyser a key away: arrows move, "
                    "space opens, f flags, c chords, h hints, p shows every square's "
                    "probability, n starts a new game, q quits (--games, --start, "
@@ -862,7 +862,14 @@ def play(level: str, games: int, seed: int | None, rules: str, start: str, look_
 @click.option("--seed", type=int, default=None,
               help="Deal game k of the page from SEED + k (the same games each time); "
                    "default: new games each time.")
-def serve(host: str, port: int, allow_remote: bool, seed: int | None) -> int:
+@command.output_option(help="Write the page's address to FILE (.json, or with --json: "
+                            "{\"url\": ...}; else the address) as soon as it serves, "
+                            "instead of printing it.")
+@command.quiet_option("No message on standard error (the line saying where it serves, "
+                      "and that the file of -o was written).")
+@command.json_option("Print the address as JSON: {\"url\": ...}.")
+def serve(host: str, port: int, allow_remote: bool, seed: int | None, output: str | None,
+          quiet: bool, as_json: bool) -> int:
     """Serve a page to play in the browser, with the analyser beside you.
 
     The page is a board to play with the mouse (left click opens, right click flags, a
@@ -877,15 +884,20 @@ def serve(host: str, port: int, allow_remote: bool, seed: int | None) -> int:
     Examples:
       minesweeper serve                      then open the address it prints
       minesweeper serve --port 8765
+      minesweeper serve -q -o address.txt &  the address in a file, for a script
     """
     from .interactive.server import make_server
 
+    kind = _data_format(output, as_json)
+    _check_folder(output)
     server = make_server(host, port, seed, allow_remote)
     try:
-        click.echo(server.url)
+        _give(output, json_text({"url": server.url}) if kind == "json" else server.url,
+              "the page's address", kind, quiet)
         sys.stdout.flush()
-        click.echo(f"minesweeper: serving the page at {server.url} (Ctrl-C stops it)",
-                   err=True)
+        if not quiet:
+            click.echo(f"minesweeper: serving the page at {server.url} (Ctrl-C stops it)",
+                       err=True)
         server.serve_forever(poll_interval=0.2)
     finally:
         server.server_close()
