@@ -69,24 +69,25 @@ def test_flags_count_down_the_mines_left_and_are_never_opened() -> None:
     assert opened != "?" and game.flag((0, 0)) is False      # an open square takes no flag
 
 
-def test_a_chord_opens_the_other_neighbours_once_the_flags_match() -> None:
-    # the 1 at (2, 1) has one mine around it, at (1, 1); the others are safe
+def _the_mine_in_the_corner() -> Game:
+    """A 3x3 game with its one mine at (1, 1), the 1 at (2, 1) open."""
     game = Game(parse_level("3x3x1"), seed=0)
     game.mine[:] = False
     game.mine[0, 0] = True
     game.numbers, game.state = numbers_of(game.mine), "playing"
     assert game.open((0, 1)) == 1 and game.view()[0] == "?1?"
+    return game
+
+
+def test_a_chord_opens_the_other_neighbours_once_the_flags_match() -> None:
+    game = _the_mine_in_the_corner()
     assert game.chord((0, 1)) == 0                       # no flag yet: nothing opens
     game.flag((0, 0))
     assert game.chord((0, 1)) > 0 and game.state == "won"
 
 
 def test_a_wrong_flag_makes_a_chord_open_the_mine() -> None:
-    game = Game(parse_level("3x3x1"), seed=0)
-    game.mine[:] = False
-    game.mine[0, 0] = True
-    game.numbers, game.state = numbers_of(game.mine), "playing"
-    assert game.open((0, 1)) == 1 and game.view()[0] == "?1?"
+    game = _the_mine_in_the_corner()
     game.flag((0, 2))
     game.chord((0, 1))
     assert game.state == "lost" and game.exploded == (0, 0)
