@@ -793,6 +793,10 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
               help="The first click: the corner (1, 1), or the square X,Y (column and row "
                    "from 1), such as 4,4.")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
+@click.option("--endgame", is_flag=True,
+              help="Once at most 1,000 arrangements are left and no square is certainly "
+                   "safe, open the square that wins most often with the best play after it, "
+                   "found by searching the rest of the game exactly.")
 @click.option("--interactive", is_flag=True,
               help="Play yourself in this terminal, the analyser a key away: arrows move, "
                    "space opens, f flags, c chords, h hints, p shows every square's "
@@ -805,7 +809,8 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
                       "written.")
 @command.json_option("Machine-readable output.")
 def play(level: str, games: int, seed: int | None, rules: str, start: str, look_ahead: bool,
-         interactive: bool, output: str | None, quiet: bool, as_json: bool) -> int:
+         endgame: bool, interactive: bool, output: str | None, quiet: bool,
+         as_json: bool) -> int:
     """Play games with the analyser and print its win rate, with a 95% interval; or,
     with --interactive, play yourself with the analyser beside you.
 
@@ -822,6 +827,7 @@ def play(level: str, games: int, seed: int | None, rules: str, start: str, look_
       minesweeper play --level beginner --games 1000
       minesweeper play --level 30x16x99 --games 100 --seed 7 --json
       minesweeper play --level expert --games 100 --look-ahead
+      minesweeper play --level expert --games 100 --endgame
       minesweeper play --level expert --rules safe-opening --start 4,4 --games 100
       minesweeper play --level beginner --games 1000 -o rate.json
       minesweeper play --interactive --level intermediate
@@ -844,7 +850,7 @@ def play(level: str, games: int, seed: int | None, rules: str, start: str, look_
             click.echo(f"\rplayed {done:,} of {games:,} games, won {won:,}", err=True,
                        nl=done == games)
 
-    result = run(chosen, games, seed, progress, look_ahead, rules, first)
+    result = run(chosen, games, seed, progress, look_ahead, rules, first, endgame)
     _give(output, json_text(result.to_json()) if kind == "json" else result.line(),
           f"the analyser's win rate over {plural(games, 'game')} of {level}", kind, quiet)
     return 0

@@ -35,6 +35,8 @@ from ..base.board import UNKNOWN, Board, Cell
 from ..base.errors import BadInput
 from ..base.words import square_name, square_pair
 from .advice import LOOK_AHEAD, LOWEST_PROBABILITY, hint, least_exposed
+from .endgame import MAX_ARRANGEMENTS
+from .endgame import endgame as search_endgame
 from .game import CORNER, RULES, Level, allowed_squares, deal, numbers_of, open_area
 
 
@@ -51,6 +53,7 @@ class PlayResult:
     rule: str = LOWEST_PROBABILITY
     rules: str = "classic"
     start: Cell = CORNER
+    endgame: bool = False
 
     @property
     def rate(self) -> float:
@@ -88,7 +91,9 @@ games a second'
                 f"{self.level.mines} mines; {self.rules} rules, {RULES[self.rules]}, at "
                 f"{square_name(self.start)}): won {self.wins:,} of {self.games:,} games, "
                 f"{self.rate:.2%} (95% interval {lo:.2%} to {hi:.2%}); "
-                f"guesses by the {self.rule} rule; {speed:,.1f} games a second")
+                f"guesses by the {self.rule} rule"
+                + ("; the end searched exactly" if self.endgame else "")
+                + f"; {speed:,.1f} games a second")
 
     def to_json(self) -> dict[str, object]:
         """The result as ``play --json`` prints it."""
@@ -97,33 +102,35 @@ games a second'
                 "height": self.level.height, "mines": self.level.mines,
                 "games": self.games, "wins": self.wins, "win_rate": self.rate,
                 "interval_95": [lo, hi], "seconds": round(self.seconds, 3),
-                "rule": self.rule, "rules": self.rules, "start": square_pair(self.start)}
+                "rule": self.rule, "rules": self.rules, "start": square_pair(self.start),
+                "endgame": self.endgame}
 
 
 def play(level: Level, games: int, seed: int = 0,
          progress: Callable[[int, int], None] | None = None,
          look_ahead: bool = False, rules: str = "classic",
-         start: Cell = CORNER) -> PlayResult:
+         start: Cell = CORNER, endgame: bool = False) -> PlayResult:
     """Play ``games`` games of ``level`` under ``rules`` from the first click ``start``,
     the mines of game ``k`` drawn from ``seed`` (the same games for either rule of the
-    guesses), the guesses by the look-ahead with ``look_ahead``; ``progress`` is told
-    the games played and won after each."""
+    guesses), the guesses by the look-ahead with ``look_ahead``, and with ``endgame``
+    by the exact search of :mod:`minesweeper.analysis.endgame` once few arrangements are
+    left; ``progress`` is told the games played and won after each."""
     allowed_squares(level, rules, start)       # refused before any game
     rng = random.Random(seed)
     wins = 0
     started = time.perf_counter()
     for k in range(games):
         wins += play_game(level, random.Random(rng.getrandbits(64)), look_ahead,
-                          rules=rules, start=start)
+                          rules=rules, start=start, endgame=endgame)
         if progress is not None:
             progress(k + 1, wins)
     return PlayResult(level, games, wins, time.perf_counter() - started,
-                      LOOK_AHEAD if look_ahead else LOWEST_PROBABILITY, rules, start)
+                      LOOK_AHEAD if look_ahead else LOWEST_PROBABILITY, rules, start, endgame)
 
 
 def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
               seen: Callable[[Board], None] | None = None, rules: str = "classic",
-              start: Cell = CORNER) -> bool:
+              start: Cell = CORNER, endgame: bool = False) -> bool:
     """One game under ``rules`` from the first click ``start``: True when the analyser
     opens every square without a mine (its guesses by the look-ahead with
     ``look_ahead``); ``seen`` is shown each position the analyser moves from, after the
@@ -156,12 +163,12 @@ def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
         position = Board(cells.copy(), level.mines)
         if seen is not None:
             seen(position)
-        opening = _next_moves(position, look_ahead)
+        opening = _next_moves(position, look_ahead, endgame)
         if not opening:
             return False
 
 
-def _next_moves(board: Board, look_ahead: bool) -> list[Cell]:
+def _next_moves(board: Board, look_ahead: bool, endgame: bool = False) -> list[Cell]:
     """The squares the analyser opens next: every certainly safe square, else its guess.
     On a board too entangled for the exact probabilities (never seen in a game of the
     classic levels) the solver names the certainly safe squares, and the guess is the
@@ -183,4 +190,11 @@ def _next_moves(board: Board, look_ahead: bool) -> list[Cell]:
             return sorted(sure.safe)
         guess = least_exposed(board, sorted(sure.free))
         return [] if guess is None else [guess]
-    return advice.safe or ([advice.best] if advice.best is not None else [])
+    if advice.safe or advice.best is None:
+        return advice.safe
+    if endgame and advice.result is not None and \
+            advice.result.arrangements <= MAX_ARRANGEMENTS:
+        plan = search_endgame(board)
+        if plan is not None:
+            return [plan.best]
+    return [advice.best]
