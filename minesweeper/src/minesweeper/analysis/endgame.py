@@ -125,7 +125,7 @@ def endgame(board: Board, most: int = MAX_ARRANGEMENTS,
     everyone = np.arange(len(mines), dtype=np.int32)
     try:
         best, win = search.guess(everyone)
-    except _GaveUp:
+    except (_GaveUp, RecursionError):   # a chain of reveals deeper than Python's stack
         return None
     if best is None:                    # every covered square is a mine: nothing to open
         return None
