@@ -89,7 +89,7 @@ def small_positions(draw: st.DrawFn) -> Board:
     return parse_board(f"mines: {len(mines)}\n" + "\n".join(rows))
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(small_positions())
 def test_the_search_finds_the_best_plays_chance_of_winning(board: Board) -> None:
     plan = endgame(board)
@@ -108,7 +108,7 @@ def test_the_search_finds_the_best_plays_chance_of_winning(board: Board) -> None
     assert board.cells[r, c] == UNKNOWN and p.of(plan.best) < 1
 
 
-@settings(max_examples=100)
+@settings(max_examples=60)
 @given(small_positions())
 def test_the_arrangements_are_every_one_and_only_those(board: Board) -> None:
     squares, mines = arrangements(board)
