@@ -24,7 +24,7 @@ from ..analysis.probability import certain
 from ..analysis.probability import probabilities as exact_probabilities
 from ..base.board import Board, Cell
 from ..base.errors import BadInput
-from ..base.words import square_keys, square_pair
+from ..base.words import square_keys, square_name, square_pair
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def _certain_only(board: Board, why: str) -> Advice:
         return Advice(None, ["inconsistent: no arrangement agrees with every number"],
                       consistent=False, note=why)
     best = sure.safe[0] if sure.safe else None
-    lines = ([f"open ({best[1] + 1}, {best[0] + 1}): safe in every arrangement"]
+    lines = ([f"open {square_name(best)}: safe in every arrangement"]
              if best is not None else ["no square is certainly safe"])
     return Advice(best, lines + [f"no probabilities: {why}"], sure.safe, sure.mined,
                   {**{sq: "s" for sq in sure.safe}, **{sq: "m" for sq in sure.mined}},
