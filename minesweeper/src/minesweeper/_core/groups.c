@@ -401,15 +401,15 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"parent", "parity", "value", "touched", "ptr", "vars", "need",
                                "count_mines", "cap", "max_states", "dry", "whole", "sweep",
-                               "rows", "cols", "work", NULL};
+                               "rows", "cols", "work", "defer", NULL};
     PyObject *parent_o, *parity_o, *value_o, *touched_o, *ptr_o, *vars_o, *need_o;
     PyObject *rows_o = Py_None, *cols_o = Py_None;
-    int count_mines, dry, whole = 1, sweep = 0;
+    int count_mines, dry, whole = 1, sweep = 0, defer = 0;
     long long cap, max_states, work = INT64_MAX;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOpLLp|ppOOL:groups", keywords,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOpLLp|ppOOLp:groups", keywords,
                                      &parent_o, &parity_o, &value_o, &touched_o, &ptr_o,
                                      &vars_o, &need_o, &count_mines, &cap, &max_states, &dry,
-                                     &whole, &sweep, &rows_o, &cols_o, &work))
+                                     &whole, &sweep, &rows_o, &cols_o, &work, &defer))
         return NULL;
     shell_views views = {.count = 0};
     Py_buffer *pv = shell_views_get(&views, parent_o, 'i', 4, -1, false, "parent");
@@ -474,6 +474,9 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     int32_t *link = NULL, *gof = NULL, *members = NULL, *order = NULL, *pos = NULL;
     int32_t *rfirst = NULL, *rlast = NULL;
     int64_t *cptr = NULL, *gptr = NULL, *grptr = NULL, *optr = NULL;
+    int64_t *deferred = NULL; /* with defer: for each group, the status and class at which
+                               * its dry run passed its limits (0 0: it fits) */
+    uint8_t *skip = NULL;
     int32_t *crow = NULL, *rorder = NULL, *opos = NULL, *orhs = NULL, *oones = NULL,
             *ozeros = NULL, *left = NULL, *noones = NULL, *gidx = NULL, *codes = NULL;
     ms_swept swept = {0};
@@ -697,9 +700,22 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
         gidx[order[i]] = (int32_t)i;
         order[i] = root[order[i]]; /* the order as the classes' roots */
     }
-    /* the dry run of the sweeps, group by group, against what they may hold in all */
+    /* the dry run of the sweeps, group by group, against what they may hold in all; with
+     * defer (and the compiled sweep) a group past the states, bytes or work it may have is
+     * set aside, with what it would have taken given back, for the caller to count
+     * otherwise */
     int64_t room = cap, work_left = (int64_t)work;
+    bool deferring = defer && compiled && dry;
+    if (deferring) {
+        deferred = calloc(2 * (size_t)(G ? G : 1), sizeof(int64_t));
+        skip = calloc((size_t)(G ? G : 1), 1);
+        if (deferred == NULL || skip == NULL) {
+            failed = -1;
+            goto unlocked;
+        }
+    }
     for (int64_t g = 0; g < G && dry; g++) {
+        int64_t room_before = room, work_before = work_left;
         for (int64_t t = grptr[g]; t < grptr[g + 1] && !compiled; t++)
             room -= opos[optr[t + 1] - 1] - opos[optr[t]] + 1;
         int32_t k = (int32_t)(gptr[g + 1] - gptr[g]);
@@ -724,6 +740,16 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
             failed = got;
             break;
         }
+        if (deferring && (verdict.status == GR_STATES || verdict.status == GR_ENTRIES ||
+                          verdict.status == GR_WORK)) {
+            deferred[2 * g] = verdict.status;
+            deferred[2 * g + 1] = verdict.at;
+            skip[g] = 1;
+            room = room_before;
+            work_left = work_before;
+            verdict = (gr_verdict){GR_FITS, 0, 0};
+            continue;
+        }
         if (verdict.status != GR_FITS)
             break;
     }
@@ -733,7 +759,7 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (sweep && dry && !failed && verdict.status == GR_FITS) {
         failed = ms_sweep_all(G, gptr, count_mines ? oones : noones,
                               count_mines ? ozeros : noones, grptr, optr, opos, ocoef, orhs,
-                              &swept, &save);
+                              skip, &swept, &save);
         codes = malloc(sizeof(int32_t) * nn);
         if (!failed && codes == NULL)
             failed = -1;
@@ -767,16 +793,23 @@ out:
                                                                                  "", "", "",
                                                                                  "", "");
             PyObject *code = gr_bytes(codes, swept_too ? (size_t)n : 0, sizeof(int32_t));
+            PyObject *aside = gr_bytes(deferred, swept_too && deferred ? 2 * (size_t)G : 0,
+                                       sizeof(int64_t));
             PyObject *joined = NULL;
-            if (more && code) {
+            if (more && code && aside) {
                 PyObject *both = PyTuple_Pack(1, code);
+                PyObject *last = PyTuple_Pack(1, aside);
                 PyObject *head = both ? PySequence_Concat(result, both) : NULL;
-                joined = head ? PySequence_Concat(head, more) : NULL;
+                PyObject *body = head ? PySequence_Concat(head, more) : NULL;
+                joined = body && last ? PySequence_Concat(body, last) : NULL;
                 Py_XDECREF(both);
+                Py_XDECREF(last);
                 Py_XDECREF(head);
+                Py_XDECREF(body);
             }
             Py_XDECREF(more);
             Py_XDECREF(code);
+            Py_XDECREF(aside);
             Py_SETREF(result, joined);
         }
     }
@@ -812,6 +845,8 @@ out:
     free(noones);
     free(gidx);
     free(codes);
+    free(deferred);
+    free(skip);
     ms_swept_free(&swept);
     free(heap.data);
     shell_views_release(&views);

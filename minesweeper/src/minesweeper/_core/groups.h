@@ -9,7 +9,7 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs);
 
 #define MS_GROUPS_DOC \
     "groups(parent, parity, value, touched, ptr, vars, need, count_mines, cap, max_states,\n" \
-    "       dry, whole=True, sweep=False, rows=None, cols=None, work=None)\n" \
+    "       dry, whole=True, sweep=False, rows=None, cols=None, work=None, defer=False)\n" \
     "--\n" \
     "\n" \
     "The groups of the classes of a collapsed board (parent: each square's root) and the\n" \
@@ -31,6 +31,9 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs);
     "values\n" \
     "come: each square's code (int32: 0 or 1 a square the collapse fixed, 2 one no number\n" \
     "sees, 3 + 2 q + parity one of the class at place q of the orders) and what sweeps()\n" \
-    "returns of the groups (all empty unless status is 0)."
+    "returns of the groups (all empty unless status is 0), then, with defer, for each\n" \
+    "group the status (3, 4 or 5) and class at which its dry run passed its limits, or 0 0\n" \
+    "(int64 pairs; empty without defer): such a group is set aside (its sweep status 2,\n" \
+    "nothing swept, what it would take not counted) instead of refusing the board."
 
 #endif

@@ -235,8 +235,8 @@ done:
 
 int ms_sweep_all(int64_t G, const int64_t *gptr, const int32_t *ones, const int32_t *zeros,
                  const int64_t *grptr, const int64_t *rptr, const int32_t *rpos,
-                 const int8_t *rcoef, const int32_t *rrhs, ms_swept *out,
-                 PyThreadState **save) {
+                 const int8_t *rcoef, const int32_t *rrhs, const uint8_t *skip,
+                 ms_swept *out, PyThreadState **save) {
     out->status = calloc((size_t)(G ? G : 1), 1);
     out->pptr = calloc((size_t)G + 1, sizeof(int64_t));
     out->cptr = calloc((size_t)G + 1, sizeof(int64_t));
@@ -246,6 +246,12 @@ int ms_sweep_all(int64_t G, const int64_t *gptr, const int32_t *ones, const int3
     if (!out->status || !out->pptr || !out->cptr)
         return -1;
     for (int64_t g = 0; g < G; g++) {
+        if (skip != NULL && skip[g]) {
+            out->status[g] = 2;
+            out->pptr[g + 1] = (int64_t)out->polys.len;
+            out->cptr[g + 1] = (int64_t)out->classes.len;
+            continue;
+        }
         int32_t k = (int32_t)(gptr[g + 1] - gptr[g]);
         int64_t r0 = grptr[g], nr = grptr[g + 1] - r0;
         int64_t *rel = malloc(sizeof(int64_t) * (size_t)(nr + 1));
@@ -337,8 +343,8 @@ PyObject *ms_sweeps(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
     ms_swept swept = {0};
     PyThreadState *save = PyEval_SaveThread();
-    int failed = ms_sweep_all(G, gptr, ones, zeros, grptr, rptr, rpos, rcoef, rrhs, &swept,
-                              &save);
+    int failed = ms_sweep_all(G, gptr, ones, zeros, grptr, rptr, rpos, rcoef, rrhs, NULL,
+                              &swept, &save);
     PyEval_RestoreThread(save);
     PyObject *result = NULL;
     if (failed == -1)

@@ -9,7 +9,7 @@
 PyObject *ms_sweeps(PyObject *self, PyObject *args, PyObject *kwargs);
 
 /* What the sweeps of a board's groups give: for each of its `groups` groups a status (0
- * swept, 1 a count passed 64 bits), its polynomial (polys from pptr[g]) and its classes'
+ * swept, 1 a count passed 64 bits, 2 set aside unswept), its polynomial (polys from pptr[g]) and its classes'
  * counts (classes from cptr[g]), as sweeps() returns them. */
 typedef struct {
     int64_t groups;
@@ -18,12 +18,13 @@ typedef struct {
     ms_grow polys, classes;
 } ms_swept;
 
-/* Every group swept, as groups() gives them (without the interpreter lock: *save); 0,
- * -1 out of memory, -2 a signal's handler raised.  Free `out` with ms_swept_free. */
+/* Every group swept, as groups() gives them, but those `skip` marks (NULL: none), which
+ * get status 2 and nothing else (without the interpreter lock: *save); 0, -1 out of
+ * memory, -2 a signal's handler raised.  Free `out` with ms_swept_free. */
 int ms_sweep_all(int64_t G, const int64_t *gptr, const int32_t *ones, const int32_t *zeros,
                  const int64_t *grptr, const int64_t *rptr, const int32_t *rpos,
-                 const int8_t *rcoef, const int32_t *rrhs, ms_swept *out,
-                 PyThreadState **save);
+                 const int8_t *rcoef, const int32_t *rrhs, const uint8_t *skip,
+                 ms_swept *out, PyThreadState **save);
 /* The five bytes objects of sweeps() (NULL with an exception set). */
 PyObject *ms_swept_result(const ms_swept *s);
 void ms_swept_free(ms_swept *s);

@@ -47,6 +47,8 @@ from ..base import budget
 from ..base.board import UNKNOWN, Arrays, Board, Cell, arrays_of
 from ..base.errors import BadInput
 from ..base.words import plural
+from .eliminate import TooEntangled
+from .eliminate import eliminate as eliminated
 from .reduce import collapse
 
 Poly = list[int]
@@ -477,7 +479,7 @@ def _analyse(board: Board, whole: bool = True, compiled: bool = True) -> _Analys
         cap = states = budget.count_room() // budget.ENTRY_BYTES
     grouped = _grouped(a, c.parent, c.parity, c.value, a.total_need is not None, cap,
                        states=states, whole=whole, sweep=whole and compiled,
-                       work=MAX_COMPILED_ENTRIES)
+                       work=MAX_COMPILED_ENTRIES, eliminate=whole and compiled)
     if grouped is None:
         return None
     groups, order, fixed, swept, codes = grouped
@@ -554,7 +556,8 @@ def _swept(parts: list[bytes], sizes: list[int]) -> list[Swept | None]:
 def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
              value: npt.NDArray[np.int8], count_mines: bool, cap: int,
              dry: bool = True, states: int = MAX_STATES,
-             whole: bool = True, sweep: bool = False, work: int = MAX_COMPILED_ENTRIES
+             whole: bool = True, sweep: bool = False, work: int = MAX_COMPILED_ENTRIES,
+             eliminate: bool = False
              ) -> tuple[list[Group | None], list[list[int]], int, list[Swept | None],
                         npt.NDArray[np.int32] | None] | None:
     """The groups of a collapsed board, each in its sweep order, the mines of the
@@ -569,7 +572,11 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
     ``cap`` partial counts and sums in all (without ``whole``: at two boundaries; with
     ``sweep`` and ``whole``: more than ``cap`` bytes of the compiled sweeps, or more than
     ``work`` partial counts and sums made), or ``states`` states at one boundary, before
-    any table is built: in well under a second on a board of a million squares.
+    any table is built: in well under a second on a board of a million squares.  With
+    ``eliminate`` (and ``sweep`` and ``whole``) a group the compiled sweep would refuse is
+    counted by elimination along a tree decomposition instead
+    (:func:`~minesweeper.analysis.eliminate.eliminate`, its result as a sweep's), and
+    refused only when that too passes its limits.
 
     >>> from minesweeper.base.board import parse_board
     >>> from minesweeper.analysis.reduce import collapse
@@ -585,36 +592,40 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
     """
     status, classes, at, fixed, *parts = kernels.groups(
         parent, parity, value, a.touched, a.ptr, a.vars, a.need, count_mines, cap, states,
-        dry, whole, sweep, a.rows, a.cols, work)
+        dry, whole, sweep, a.rows, a.cols, work, eliminate)
     swept_parts, parts = parts[9:], parts[:9]
+
+    def held(status: int, at: int) -> str:
+        """What the sweep of a group would pass (``status`` as the kernel gives it)."""
+        if status == 2:
+            return f"its numbers span more than the {cap:,} partial counts in all that a " \
+                   "sweep may hold"
+        if status == 3:
+            return f"more than {states:,} partial states at class {at:,}"
+        if status == 5:
+            return f"its sweep would make more than the {work:,} partial counts and sums " \
+                   f"the sweeps may make, at class {at:,}"
+        if sweep and whole:
+            return f"its sweep would keep more than the {budget.gib(cap)} the sweeps may " \
+                   f"hold, at class {at:,}"
+        return f"more than {cap:,} partial counts in all" if whole else \
+            f"more than {cap:,} partial counts at two boundaries of its sweep, at class {at:,}"
+
     if status == 1:
         return None
-    if status == 2:
-        raise _too_entangled(classes, f"its numbers span more than the {cap:,} partial "
-                                      "counts in all that a sweep may hold", whole)
-    if status == 3:
-        raise _too_entangled(classes, f"more than {states:,} partial states at class "
-                                      f"{at:,}", whole)
-    if status == 5:
-        raise _too_entangled(classes, f"its sweep would make more than the {work:,} "
-                                      f"partial counts and sums the sweeps may make, at "
-                                      f"class {at:,}")
-    if status == 4 and sweep and whole:
-        raise _too_entangled(classes, f"its sweep would keep more than the "
-                                      f"{budget.gib(cap)} the sweeps may hold, at class {at:,}")
-    if status == 4:
-        raise _too_entangled(classes, f"more than {cap:,} partial counts in all" if whole
-                             else f"more than {cap:,} partial counts at two boundaries of "
-                                  f"its sweep, at class {at:,}", whole)
+    if status:
+        raise _too_entangled(classes, held(status, at), whole)
     kinds = (np.int64, np.int32, np.int32, np.int32, np.int64, np.int64, np.int32, np.int8,
              np.int32)
     arrays = [np.frombuffer(b, dtype=k) for b, k in zip(parts, kinds, strict=True)]
     gptr = arrays[0].tolist()
     count = len(gptr) - 1
     swept: list[Swept | None] = [None] * count
+    aside: list[int] = []
     if sweep:
         codes = np.frombuffer(swept_parts[0], dtype=np.int32)
-        swept = _swept(swept_parts[1:], [b - a for a, b in zip(gptr, gptr[1:], strict=False)])
+        swept = _swept(swept_parts[1:6], [b - a for a, b in zip(gptr, gptr[1:], strict=False)])
+        aside = np.frombuffer(swept_parts[6], dtype=np.int64).tolist() if eliminate else []
     roots, ones, zeros, grptr, rptr, rpos, rcoef, rrhs = (x.tolist() for x in arrays[1:])
     groups: list[Group | None] = []
     order = []
@@ -628,9 +639,19 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
                 for t in range(grptr[g], grptr[g + 1])]
         squares = sum(ones[lo:hi]) + sum(zeros[lo:hi])
         if count_mines:
-            groups.append(Group(ones[lo:hi], zeros[lo:hi], rows, squares))
+            group = Group(ones[lo:hi], zeros[lo:hi], rows, squares)
         else:
-            groups.append(Group([0] * (hi - lo), [0] * (hi - lo), rows, squares))
+            group = Group([0] * (hi - lo), [0] * (hi - lo), rows, squares)
+        if aside and aside[2 * g]:
+            try:
+                poly, rows_one, _ = eliminated(group, most=cap)
+            except TooEntangled as e:
+                raise _too_entangled(hi - lo, f"{held(aside[2 * g], aside[2 * g + 1])}; and "
+                                              f"{e.reason}") from None
+            swept[g] = (poly, rows_one)
+            groups.append(None)
+            continue
+        groups.append(group)
     return groups, order, int(fixed), swept, codes if sweep else None
 
 
