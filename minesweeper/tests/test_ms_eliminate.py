@@ -233,3 +233,21 @@ def test_the_command_line_answers_a_board_the_sweep_refused(tmp_path: Path) -> N
     assert done.returncode == 0, done.stderr
     assert json.loads(out.read_text())["probabilities"]["arrangements"] == len(models)
 
+
+
+def test_a_count_the_counting_sweep_refuses_comes_from_elimination(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the counting sweep (two boundaries at a time) would pass its room, ``tally``
+    counts through the analysis whose entangled groups are eliminated: the models of the
+    formula, one group holding every square next to a number."""
+    from minesweeper.base import budget
+
+    c, _, models = _formula_board(12, 16, 1)
+    board = c.board                     # type: ignore[attr-defined]
+    swept = probability.tally(board)
+    monkeypatch.setattr(budget, "count_room", lambda: 1000)
+    with pytest.raises(probability.Entangled, match="it is not counted"):
+        probability._analyse(board, whole=False)
+    t = probability.tally(board)
+    assert t.frontier == len(models) and t.arrangements == len(models) * 2 ** t.interior
+    assert t == swept and [ways for _, ways in t.components] == [len(models)]

@@ -47,7 +47,7 @@ from ..base import budget
 from ..base.board import UNKNOWN, Arrays, Board, Cell, arrays_of
 from ..base.errors import BadInput
 from ..base.words import plural
-from .eliminate import TooEntangled
+from .eliminate import MAX_CLASSES, TooEntangled
 from .eliminate import eliminate as eliminated
 from .reduce import collapse
 
@@ -588,7 +588,7 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
     >>> _grouped(a, c.parent, c.parity, c.value, False, 10)   # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    minesweeper.base.errors.BadInput: a group of 10 classes ... span more than the 10 ...
+    minesweeper.analysis.probability.Entangled: a group of 10 classes ... span more than the 10 ...
     """
     status, classes, at, fixed, *parts = kernels.groups(
         parent, parity, value, a.touched, a.ptr, a.vars, a.need, count_mines, cap, states,
@@ -635,6 +635,10 @@ def _grouped(a: Arrays, parent: npt.NDArray[np.int32], parity: npt.NDArray[np.ui
         if swept[g] is not None:
             groups.append(None)
             continue
+        if aside and aside[2 * g] and hi - lo > MAX_CLASSES:
+            raise _too_entangled(hi - lo, f"{held(aside[2 * g], aside[2 * g + 1])}; and "
+                                          f"more than the {MAX_CLASSES:,} classes an "
+                                          "elimination order is made for")
         rows = [(rpos[rptr[t]:rptr[t + 1]], rcoef[rptr[t]:rptr[t + 1]], rrhs[t])
                 for t in range(grptr[g], grptr[g + 1])]
         squares = sum(ones[lo:hi]) + sum(zeros[lo:hi])
@@ -754,13 +758,20 @@ def tally(board: Board) -> Tally:
     >>> t.arrangements, t.frontier, t.interior
     (15, 5, 3)
     """
-    an = _analyse(board, whole=False)
+    try:
+        an = _analyse(board, whole=False)
+    except Entangled as refused:
+        # the counting sweep would pass its room: the analysis of the probabilities, whose
+        # too-entangled groups are counted by elimination, gives the same polynomials
+        try:
+            an = _analyse(board)
+        except Entangled:
+            raise refused from None
     if an is None:
         touched = arrays_of(board).touched
         return Tally(0, 0, int(touched.sum()), int((~touched).sum()), [])
     n = len(an.squares)
-    parts = [(g.squares, sum(p)) for g, p in zip(an.groups, an.polys, strict=True)
-             if g is not None]            # (every group: the count sweeps them all)
+    parts = list(zip(_group_squares(an), (sum(p) for p in an.polys), strict=True))
     if an.total is None:
         every = an.frontier_arrangements * 2 ** an.interior
     elif not 0 <= an.total <= n:
@@ -769,6 +780,20 @@ def tally(board: Board) -> Tally:
         every = _with_total(an.polys, an.fixed, an.interior, an.total)[3]
     return Tally(every, an.frontier_arrangements, int(np.count_nonzero(an.touched)),
                  an.interior, parts)
+
+
+def _group_squares(an: _Analysis) -> list[int]:
+    """The covered squares of each group of ``an``, from the squares' codes (a square of
+    the class at place ``q`` of the groups' orders has code ``3 + 2 q + parity``).
+
+    >>> from minesweeper.base.board import parse_board
+    >>> _group_squares(_analyse(parse_board("?1???1?")))
+    [2, 2]
+    """
+    ends = np.cumsum([len(members) for members in an.order])
+    places = (an.codes[an.codes >= 3] - 3) // 2
+    return np.bincount(np.searchsorted(ends, places, side="right"),
+                       minlength=len(ends)).tolist()
 
 
 def _pick_counts(polys: list[Poly], need: int, interior: int) -> tuple[list[int], int] | None:
@@ -1109,12 +1134,16 @@ def _held(table: dict[State, Poly]) -> int:
     return sum(len(p) + len(state) for state, p in table.items())
 
 
-def _too_entangled(g: Group | int, held: str, whole: bool = True) -> BadInput:
+class Entangled(BadInput):
+    """A group too entangled for the sweep (and, where it was tried, for elimination)."""
+
+
+def _too_entangled(g: Group | int, held: str, whole: bool = True) -> Entangled:
     """The refusal of a group too entangled for its sweep (``whole``: the sweep of the
     probabilities, else the count's)."""
     classes = g if isinstance(g, int) else len(g.ones)
     result = "its probabilities are not computed" if whole else "it is not counted"
-    return BadInput(f"a group of {classes:,} classes whose numbers overlap too widely "
+    return Entangled(f"a group of {classes:,} classes whose numbers overlap too widely "
                     f"({held}): {result}")
 
 
