@@ -33,3 +33,16 @@ def game_position(rng: random.Random, h: int, w: int, density: float, reveal: fl
         rows.append(row)
     head = f"mines: {len(mines)}\n" if total else ""
     return parse_board(head + "\n".join(rows))
+
+
+def varied_position(seed: int, side: int = 12) -> Board:
+    """A small game position drawn from ``seed``: 2 to ``side`` squares a side, mines on
+    a tenth to three tenths, a fifth to four fifths of the safe squares revealed; its
+    total given (sometimes off by a few) or not."""
+    rng = random.Random(seed)
+    board = game_position(rng, rng.randint(2, side), rng.randint(2, side),
+                          rng.choice([0.1, 0.2, 0.3]), rng.choice([0.2, 0.5, 0.8]),
+                          total=rng.random() < 0.7)
+    if board.total is not None and rng.random() < 0.3:
+        board.total = max(board.flags(), board.total + rng.choice([-3, -1, 1, 2, 5]))
+    return board

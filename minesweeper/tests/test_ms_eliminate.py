@@ -22,7 +22,7 @@ from minesweeper.base.errors import BadInput
 from minesweeper.circuits.circuit import build, cnf_clauses
 from minesweeper.circuits.formula import random_cnf
 
-from ms_support import PROGRAM, game_position
+from ms_support import PROGRAM, game_position, varied_position
 
 
 def _every_group_eliminated(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -37,15 +37,7 @@ def test_elimination_gives_the_probabilities_the_sweep_gives(
     """On 400 game positions (with their total, a total off by a few, or none), every
     group counted by elimination: the same fractions, arrangements and certain squares
     as the sweep's."""
-    positions = []
-    for seed in range(block * 100, block * 100 + 100):
-        rng = random.Random(seed)
-        board = game_position(rng, rng.randint(2, 11), rng.randint(2, 11),
-                              rng.choice([0.1, 0.2, 0.3]), rng.choice([0.2, 0.5, 0.8]),
-                              total=rng.random() < 0.7)
-        if board.total is not None and rng.random() < 0.3:
-            board.total = max(board.flags(), board.total + rng.choice([-3, -1, 1, 2, 5]))
-        positions.append(board)
+    positions = [varied_position(seed, 11) for seed in range(block * 100, block * 100 + 100)]
     swept = [probabilities(b) for b in positions]
     certain = [probability.certain(b) for b in positions]
     _every_group_eliminated(monkeypatch)
@@ -237,9 +229,9 @@ def test_the_command_line_answers_a_board_the_sweep_refused(tmp_path: Path) -> N
 
 def test_a_count_the_counting_sweep_refuses_comes_from_elimination(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """When the counting sweep (two boundaries at a time) would pass its room, ``tally``
-    counts through the analysis whose entangled groups are eliminated: the models of the
-    formula, one group holding every square next to a number."""
+    """``tally`` counts through the analysis whose entangled groups are eliminated, which
+    the counting sweep (two boundaries at a time) could not: the models of the formula,
+    one group holding every square next to a number."""
     from minesweeper.base import budget
 
     c, _, models = _formula_board(12, 16, 1)
@@ -251,3 +243,18 @@ def test_a_count_the_counting_sweep_refuses_comes_from_elimination(
     t = probability.tally(board)
     assert t.frontier == len(models) and t.arrangements == len(models) * 2 ** t.interior
     assert t == swept and [ways for _, ways in t.components] == [len(models)]
+
+
+def test_a_count_the_analysis_refuses_is_left_to_the_counting_sweep(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the analysis of the probabilities refuses a group (its sweep and its
+    elimination both past their limits), ``tally`` counts with the sweep that keeps two
+    boundaries at a time, and gets what it got before."""
+    board = game_position(random.Random(5), 12, 12, 0.2, 0.5, total=True)
+    want = probability.tally(board)
+    _every_group_eliminated(monkeypatch)
+    monkeypatch.setattr(probability, "MAX_SWEEP_BYTES", 64)
+    with pytest.raises(probability.Entangled, match="its tables would hold"):
+        probability._analyse(board)
+    got = probability.tally(board)
+    assert got == want and got.arrangements > 0

@@ -20,7 +20,7 @@ from minesweeper.base.board import MINE, UNKNOWN, Board, format_board, parse_boa
 from minesweeper.base.errors import BadInput
 from minesweeper.output.render import heat_colour
 
-from ms_support import PROGRAM, game_position
+from ms_support import PROGRAM, game_position, varied_position
 
 
 def brute_force(board: Board) -> tuple[list[tuple[int, int]], list[int], int]:
@@ -363,12 +363,7 @@ def test_the_certain_squares_are_those_the_probabilities_put_at_0_and_1(block: i
     from minesweeper.analysis.probability import certain
 
     for seed in range(block * 125, block * 125 + 125):
-        rng = random.Random(seed)
-        board = game_position(rng, rng.randint(2, 12), rng.randint(2, 12),
-                              rng.choice([0.1, 0.2, 0.3]), rng.choice([0.2, 0.5, 0.8]),
-                              total=rng.random() < 0.7)
-        if board.total is not None and rng.random() < 0.3:
-            board.total = max(board.flags(), board.total + rng.choice([-3, -1, 1, 2, 5]))
+        board = varied_position(seed)
         p, c = probabilities(board), certain(board)
         assert c.consistent == p.consistent, seed
         if p.consistent:

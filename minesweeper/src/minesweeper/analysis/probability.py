@@ -45,7 +45,7 @@ import numpy.typing as npt
 from .._core import mines as kernels
 from ..base import budget
 from ..base.board import UNKNOWN, Arrays, Board, Cell, arrays_of
-from ..base.errors import BadInput
+from ..base.errors import BadInput, TooLarge
 from ..base.words import plural
 from .eliminate import MAX_CLASSES, TooEntangled
 from .eliminate import eliminate as eliminated
@@ -759,14 +759,12 @@ def tally(board: Board) -> Tally:
     (15, 5, 3)
     """
     try:
+        # the analysis of the probabilities (compiled sweeps, entangled groups eliminated)
+        # gives the polynomials as fast as anything here
+        an = _analyse(board)
+    except (Entangled, TooLarge):
+        # past what it may hold: the counting sweep keeps two boundaries at a time
         an = _analyse(board, whole=False)
-    except Entangled as refused:
-        # the counting sweep would pass its room: the analysis of the probabilities, whose
-        # too-entangled groups are counted by elimination, gives the same polynomials
-        try:
-            an = _analyse(board)
-        except Entangled:
-            raise refused from None
     if an is None:
         touched = arrays_of(board).touched
         return Tally(0, 0, int(touched.sum()), int((~touched).sum()), [])
