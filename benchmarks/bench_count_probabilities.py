@@ -1,8 +1,8 @@
-"""``check --count`` beside ``check --probabilities`` on the same large half-revealed
-boards, through the command line: CPU seconds and peak memory of each process, its exit
-status and the first words of its answer or refusal; then how the time grows with the
-board (the exponent of CPU seconds against covered squares, from the first size to the
-last).
+"""``check``, ``check --count`` and ``check --probabilities`` on the same large
+half-revealed boards, through the command line: CPU seconds and peak memory of each
+process, its exit status and the first words of its answer or refusal; then how the
+time grows with the board (the exponent of CPU seconds against covered squares, from the
+first size to the last).
 
 Boards: ``half_revealed`` of ``bench_probabilities.py`` (mines at random, safe squares
 opened by flood fill until half the board is open), seed 1, with their total.
@@ -56,7 +56,7 @@ def main() -> None:
     program = shutil.which("minesweeper") or "minesweeper"
     print(f"load average {os.getloadavg()[0]:.2f}; CPU seconds and peak memory of each "
           "process")
-    times: dict[str, list[tuple[int, float]]] = {"--count": [], "--probabilities": []}
+    times: dict[str, list[tuple[int, float]]] = {"": [], "--count": [], "--probabilities": []}
     with tempfile.TemporaryDirectory() as tmp:
         for spec in args.boards.split(","):
             size, mines = spec.split(":")
@@ -66,18 +66,20 @@ def main() -> None:
             path.write_text(f"mines: {mines}\n" + format_board(board) + "\n")
             covered = len(board.unknowns())
             for flag in times:
-                status, cpu, peak, first = _run([program, "check", str(path), flag,
+                status, cpu, peak, first = _run([program, "check", str(path),
+                                                 *([flag] if flag else []),
                                                  "-o", str(Path(tmp) / "out.txt")],
                                                 args.timeout, Path(tmp))
                 if status == 0:
                     first = (Path(tmp) / "out.txt").read_text().splitlines()[0][:110]
                     times[flag].append((covered, cpu))
-                print(f"{size} {mines} mines ({covered:,} covered) check {flag}: exit "
+                what = flag or "(plain)"
+                print(f"{size} {mines} mines ({covered:,} covered) check {what}: exit "
                       f"{status}, {cpu:.2f} s, {peak} MiB: {first}", flush=True)
     for flag, got in times.items():
         if len(got) >= 2 and got[0][1] > 0 and got[-1][0] != got[0][0]:
             (n0, t0), (n1, t1) = got[0], got[-1]
-            print(f"check {flag}: time grows as covered squares to the power "
+            print(f"check {flag or '(plain)'}: time grows as covered squares to the power "
                   f"{math.log(t1 / t0) / math.log(n1 / n0):.2f} (from {n0:,} to {n1:,})")
 
 

@@ -214,8 +214,17 @@ def _trim(t: _Table) -> _Table:
 
 
 def _bytes(*arrays: npt.NDArray[np.generic]) -> int:
-    """What ``arrays`` hold, a Python integer in an array taken as 40 bytes."""
-    return sum(a.size * 40 if a.dtype == object else a.nbytes for a in arrays)
+    """What ``arrays`` hold: a Python integer in an array taken as its pointer, its
+    header and its digits, as long as the longest of 64 sampled evenly."""
+    out = 0
+    for a in arrays:
+        if a.dtype != object:
+            out += a.nbytes
+        elif a.size:
+            flat = a.reshape(-1)
+            sample = flat[:: max(1, a.size // 64)]
+            out += a.size * (40 + max(int(x).bit_length() for x in sample) // 8)
+    return out
 
 
 class _Work:
@@ -233,6 +242,13 @@ class _Work:
 
     def free(self, *arrays: npt.NDArray[np.generic]) -> None:
         self.held -= _bytes(*arrays)
+
+    def room(self, transient: int) -> None:
+        """Check that ``transient`` more bytes, held for a moment, fit beside what is
+        kept."""
+        if self.held + transient > self.most:
+            raise TooEntangled(f"its tables would hold more than "
+                               f"{self.most / (1 << 20):,.1f} MiB")
 
     def make(self, count: int) -> None:
         self.made += count
@@ -256,7 +272,14 @@ def _join(a: _Table, b: _Table, rank: dict[int, int], work: _Work) -> _Table:
     hi = np.searchsorted(sorted_b, sa, "right")
     count = hi - lo
     total = int(count.sum())
-    work.make(total * (a.vals.shape[1] + b.vals.shape[1]))
+    width = a.vals.shape[1] + b.vals.shape[1] - 1
+    work.make(total * (width + 1))
+    # while it is made: two index arrays, the keys twice and their order, the product
+    # and the rows it is made from (8 bytes each, 40 a Python integer)
+    item = max(_bytes(a.vals[:1]) // max(a.vals.shape[1], 1) if len(a.vals) else 8,
+               _bytes(b.vals[:1]) // max(b.vals.shape[1], 1) if len(b.vals) else 8) * \
+        (2 if a.vals.dtype == object or b.vals.dtype == object else 1)
+    work.room(total * (40 + item * (width + a.vals.shape[1] + b.vals.shape[1])))
     ia = np.repeat(np.arange(len(ka)), count)
     first = np.repeat(lo - (np.cumsum(count) - count), count)
     ib = by[first + np.arange(total)]
@@ -395,6 +418,7 @@ def eliminate(g: Group, most: int = MAX_BYTES, work: int = MAX_WORK,
         got = [_at(bags[rank[c]].message, keys, bag.scope)   # type: ignore[union-attr]
                for c in bag.children]
         budget.make(len(keys) * (len(got) * 3 + 2))
+        budget.keep(own, rest, *(vals for vals, _ in got))
         # prefix and suffix products of what the children passed, for each child the
         # product of all the others with the bag's own and what came back
         mine = _mul(own, rest)
@@ -421,7 +445,8 @@ def eliminate(g: Group, most: int = MAX_BYTES, work: int = MAX_WORK,
             budget.keep(t.keys, t.vals)
             back[c] = t
             after = _mul(after, got[k][0])
-        budget.free(*before, bag.base.keys, bag.base.vals, bag.message.keys, bag.message.vals)
+        budget.free(*before, bag.base.keys, bag.base.vals, bag.message.keys, bag.message.vals,
+                    own, rest, *(vals for vals, _ in got))
         bags[i] = None
     # as plain lists of the length of the polynomial, from 0 mines
     low_total = sum(lows)
