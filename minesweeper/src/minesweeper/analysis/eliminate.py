@@ -430,8 +430,8 @@ def eliminate(g: Group, most: int = MAX_BYTES, work: int = MAX_WORK,
             before.append(_mul(before[-1], vals))
             budget.keep(before[-1])
         ones_row = before[-1][(keys & np.uint64(1)) == 1]
-        ones_at[v] = (ones_row.sum(axis=0) if len(ones_row) else
-                      np.zeros(before[-1].shape[1], dtype=before[-1].dtype),
+        ones_at[v] = (_sum_rows(ones_row, np.zeros(1, dtype=np.intp))[0] if len(ones_row)
+                      else np.zeros(before[-1].shape[1], dtype=before[-1].dtype),
                       low + sum(lo for _, lo in got))
         after: Vals = np.ones((len(keys), 1), dtype=np.int64)
         for k in reversed(range(len(got))):
