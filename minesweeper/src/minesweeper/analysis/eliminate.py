@@ -172,11 +172,8 @@ def _gather(keys: Keys, scope: list[int], onto: list[int]) -> Keys:
 def _safe(a: Vals, b: Vals, terms: int) -> tuple[Vals, Vals]:
     """``a`` and ``b`` as Python integers where a sum of ``terms`` products of theirs could
     pass 2^62, else as they are."""
-    if a.dtype == object or b.dtype == object or not len(a) or not len(b):
-        if a.dtype == object or b.dtype == object:
-            return a.astype(object), b.astype(object)
-        return a, b
-    if int(a.max()) * int(b.max()) * terms >= _BIG:
+    if a.dtype == object or b.dtype == object or (
+            len(a) and len(b) and int(a.max()) * int(b.max()) * terms >= _BIG):
         return a.astype(object), b.astype(object)
     return a, b
 
@@ -235,21 +232,19 @@ class _Work:
     def __init__(self, most: int, work: int) -> None:
         self.held, self.made, self.most, self.work = 0, 0, most, work
 
-    def keep(self, *arrays: npt.NDArray[np.generic]) -> None:
-        self.held += _bytes(*arrays)
-        if self.held > self.most:
-            raise TooEntangled(f"its tables would hold more than "
-                               f"{self.most / (1 << 20):,.1f} MiB")
-
-    def free(self, *arrays: npt.NDArray[np.generic]) -> None:
-        self.held -= _bytes(*arrays)
-
     def room(self, transient: int) -> None:
-        """Check that ``transient`` more bytes, held for a moment, fit beside what is
-        kept."""
+        """Check that ``transient`` more bytes fit beside what is kept."""
         if self.held + transient > self.most:
             raise TooEntangled(f"its tables would hold more than "
                                f"{self.most / (1 << 20):,.1f} MiB")
+
+    def keep(self, *arrays: npt.NDArray[np.generic]) -> None:
+        size = _bytes(*arrays)
+        self.room(size)
+        self.held += size
+
+    def free(self, *arrays: npt.NDArray[np.generic]) -> None:
+        self.held -= _bytes(*arrays)
 
     def make(self, count: int) -> None:
         self.made += count
@@ -347,12 +342,12 @@ class _Bag:
     message: _Table         # what it passed on (over scope[1:])
 
 
-def _at(t: _Table, keys: Keys, scope: list[int]) -> tuple[Vals, int]:
-    """The polynomials of ``t`` at each of ``keys`` (over ``scope``, a superset of
-    ``t``'s; every one in ``t``)."""
+def _rows_of(t: _Table, keys: Keys, scope: list[int]) -> npt.NDArray[np.intp]:
+    """The row of ``t`` of each of ``keys`` (over ``scope``, a superset of ``t``'s; every
+    one in ``t``)."""
     idx, found = _find(_gather(keys, scope, t.scope), t.keys)
     assert found.all()
-    return t.vals[idx], t.low
+    return idx
 
 
 def eliminate(g: Group, most: int = MAX_BYTES, work: int = MAX_WORK,
@@ -415,9 +410,14 @@ def eliminate(g: Group, most: int = MAX_BYTES, work: int = MAX_WORK,
                 if r != v:
                     rest = _mul(rest, np.repeat(p, len(keys), axis=0))
             rest_low = sum(lo for r, lo in zip(roots, lows, strict=True) if r != v)
-        own, own_low = _at(bag.base, keys, bag.scope)
-        got = [_at(bags[rank[c]].message, keys, bag.scope)   # type: ignore[union-attr]
-               for c in bag.children]
+        own, own_low = bag.base.vals[_rows_of(bag.base, keys, bag.scope)], bag.base.low
+        messages = []
+        for c in bag.children:
+            child = bags[rank[c]]
+            assert child is not None
+            messages.append(child.message)
+        rows = [_rows_of(m, keys, bag.scope) for m in messages]
+        got = [(m.vals[idx], m.low) for m, idx in zip(messages, rows, strict=True)]
         budget.make(len(keys) * (len(got) * 3 + 2))
         budget.keep(own, rest, *(vals for vals, _ in got))
         # prefix and suffix products of what the children passed, for each child the
@@ -435,16 +435,12 @@ def eliminate(g: Group, most: int = MAX_BYTES, work: int = MAX_WORK,
                       low + sum(lo for _, lo in got))
         after: Vals = np.ones((len(keys), 1), dtype=np.int64)
         for k in reversed(range(len(got))):
-            c = bag.children[k]
-            child = bags[rank[c]]
-            assert child is not None
             but_one = _mul(before[k], after)
-            idx, _ = _find(_gather(keys, bag.scope, child.message.scope), child.message.keys)
-            sums_keys, sums = _grouped_sum(child.message.keys[idx], but_one)
-            t = _trim(_Table(child.message.scope, sums_keys, sums,
+            sums_keys, sums = _grouped_sum(messages[k].keys[rows[k]], but_one)
+            t = _trim(_Table(messages[k].scope, sums_keys, sums,
                              low + sum(lo for j, (_, lo) in enumerate(got) if j != k)))
             budget.keep(t.keys, t.vals)
-            back[c] = t
+            back[bag.children[k]] = t
             after = _mul(after, got[k][0])
         budget.free(*before, bag.base.keys, bag.base.vals, bag.message.keys, bag.message.vals,
                     own, rest, *(vals for vals, _ in got))
