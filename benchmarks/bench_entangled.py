@@ -36,23 +36,17 @@ HERE = Path(__file__).resolve().parent
 
 def _formula(variables: int, clauses: int, seed: int) -> dict[str, object]:
     """Build, analyse and check one formula board (in this child process)."""
-    import numpy as np
-
-    from minesweeper.circuits.circuit import build, cnf_clauses
+    sys.path.insert(0, str(HERE.parent / "minesweeper" / "tests"))
+    from minesweeper.circuits.circuit import build
     from minesweeper.circuits.formula import random_cnf
+
+    from ms_support import cnf_models
 
     f = random_cnf(variables, clauses, random.Random(seed))
     names = [f"x{i}" for i in range(1, variables + 1)]
     c = build(f, names)
     out = _analysed(c.board)
-    every = (np.arange(1 << variables)[:, None] >> np.arange(variables)) & 1
-    holds = np.ones(1 << variables, dtype=bool)
-    for clause in cnf_clauses(f) or []:
-        sat = np.zeros(1 << variables, dtype=bool)
-        for name, negated in clause:
-            sat |= every[:, names.index(name)] == (0 if negated else 1)
-        holds &= sat
-    models = every[holds]
+    models = cnf_models(f, names)
     p = out.pop("result")
     ok = p.frontier == len(models) and all(                      # type: ignore[attr-defined]
         p.of(c.inputs[name]) == Fraction(int(models[:, k].sum()), len(models))  # type: ignore[attr-defined]

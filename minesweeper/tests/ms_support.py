@@ -6,6 +6,7 @@ import random
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 from minesweeper.base.board import Board, parse_board
 
@@ -46,3 +47,24 @@ def varied_position(seed: int, side: int = 12) -> Board:
     if board.total is not None and rng.random() < 0.3:
         board.total = max(board.flags(), board.total + rng.choice([-3, -1, 1, 2, 5]))
     return board
+
+
+def cnf_models(f: object, names: list[str]) -> Any:
+    """The models of the CNF formula ``f`` over ``names``, found by trying every
+    assignment (numpy, clause by clause): one row of 0s and 1s a model, ``names[k]`` in
+    column ``k``."""
+    import numpy as np
+
+    from minesweeper.circuits.circuit import cnf_clauses
+
+    n = len(names)
+    every = (np.arange(1 << n)[:, None] >> np.arange(n)) & 1
+    holds = np.ones(1 << n, dtype=bool)
+    clauses = cnf_clauses(f)              # type: ignore[arg-type]
+    assert clauses is not None, "not a CNF formula"
+    for clause in clauses:
+        sat = np.zeros(1 << n, dtype=bool)
+        for name, negated in clause:
+            sat |= every[:, names.index(name)] == (0 if negated else 1)
+        holds &= sat
+    return every[holds]

@@ -9,7 +9,6 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,10 +18,10 @@ from minesweeper.analysis import probability
 from minesweeper.analysis.eliminate import TooEntangled, eliminate, elimination_order
 from minesweeper.analysis.probability import Group, probabilities
 from minesweeper.base.errors import BadInput
-from minesweeper.circuits.circuit import build, cnf_clauses
+from minesweeper.circuits.circuit import build
 from minesweeper.circuits.formula import random_cnf
 
-from ms_support import PROGRAM, game_position, varied_position
+from ms_support import PROGRAM, cnf_models, game_position, varied_position
 
 
 def _every_group_eliminated(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -133,16 +132,7 @@ def _formula_board(variables: int, clauses: int, seed: int
     f = random_cnf(variables, clauses, random.Random(seed))
     names = [f"x{i}" for i in range(1, variables + 1)]
     c = build(f, names)
-    every = (np.arange(1 << variables)[:, None] >> np.arange(variables)) & 1
-    holds = np.ones(1 << variables, dtype=bool)
-    cnf = cnf_clauses(f)
-    assert cnf is not None
-    for clause in cnf:
-        sat = np.zeros(1 << variables, dtype=bool)
-        for name, negated in clause:
-            sat |= every[:, names.index(name)] == (0 if negated else 1)
-        holds &= sat
-    models = [tuple(bool(b) for b in row) for row in every[holds]]
+    models = [tuple(bool(b) for b in row) for row in cnf_models(f, names)]
     return c, names, models
 
 
