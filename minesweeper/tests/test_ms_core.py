@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from minesweeper._core import mines as core
 from minesweeper.analysis.reduce import collapse, verify
-from minesweeper.base.board import MINE, UNKNOWN, Board, arrays_of
+from minesweeper.base.board import MINE, UNKNOWN, Board, arrays_of, parse_board
 
 
 def _readable_constraints(cells: np.ndarray) -> list[tuple[int, int, list[int], int]]:
@@ -431,3 +431,53 @@ def test_a_board_built_from_a_formula_is_swept_along_its_length() -> None:
     greedy = p._profile(p._greedy_order(order[big], rows), rows)
     assert order[big] == sorted(order[big], key=lambda r: (where[r][1], where[r][0]))
     assert 2 * chosen[0] < greedy[0]
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_the_analysis_in_one_call_is_the_analysis_step_by_step(block: int) -> None:
+    """The analysis made in one compiled call (extraction, collapse, groups and sweeps)
+    is the one the calls one by one make, field by field, on 400 game positions with and
+    without a total and flags, those the numbers rule out included."""
+    from minesweeper.analysis import probability as p
+
+    seen = {"none": 0, "total": 0, "plain": 0}
+    for seed in range(block * 100, block * 100 + 100):
+        board = _position(seed)
+        numbers = np.argwhere(board.cells >= 0)
+        if seed % 4 == 0 and len(numbers):         # a number changed: often impossible
+            cells = board.cells.copy()
+            r, c = numbers[seed % len(numbers)]
+            cells[r, c] = (cells[r, c] + 1 + seed % 3) % 9
+            board = Board(cells, board.total)
+        done, fast = p._analysed_at_once(board, 600 << 20)
+        slow = p._analyse(board, at_once=False)
+        assert done, seed                  # small boards: nothing past 64 bits or a limit
+        if slow is None:
+            assert fast is None, seed
+            seen["none"] += 1
+            continue
+        assert fast is not None, seed
+        seen["total" if board.total is not None else "plain"] += 1
+        assert (fast.squares, fast.total, fast.flags, fast.fixed, fast.order, fast.polys,
+                fast.classes) == (slow.squares, slow.total, slow.flags, slow.fixed,
+                                  slow.order, slow.polys, slow.classes), seed
+        for name in ("parent", "parity", "value", "touched", "codes"):
+            assert getattr(fast, name).tolist() == getattr(slow, name).tolist(), (seed, name)
+        assert p.probabilities_of(board, fast) == p.probabilities_of(board, slow), seed
+    assert min(seen.values()) > 0, seen
+
+
+def test_the_analysis_in_one_call_leaves_what_passes_its_limits_to_the_steps() -> None:
+    """A group past 64 bits, or past the sweep's bytes, is not analysed in one call: the
+    steps one by one take it (the readable sweep, or a refusal that says why)."""
+    from minesweeper.analysis import probability as p
+
+    middle = "".join("4" if c % 2 else "?" for c in range(81))
+    board = Board(np.array([[UNKNOWN if ch == "?" else int(ch) for ch in row]
+                            for row in ["?" * 81, middle, "?" * 81]], dtype=np.int8), None)
+    assert p._analysed_at_once(board, 600 << 20) == (False, None)
+    an = p._analyse(board)
+    assert an is not None and an.classes == [None] and sum(an.polys[0]) > 2**64
+    small = parse_board("????/?22?/????")
+    assert p._analysed_at_once(small, 10) == (False, None)
+    assert p._analysed_at_once(small, 1 << 20)[0]

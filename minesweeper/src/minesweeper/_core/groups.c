@@ -397,70 +397,17 @@ static int32_t gr_find(int32_t *link, int32_t c) {
     return c;
 }
 
-PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
-    (void)self;
-    static char *keywords[] = {"parent", "parity", "value", "touched", "ptr", "vars", "need",
-                               "count_mines", "cap", "max_states", "dry", "whole", "sweep",
-                               "rows", "cols", "work", "defer", NULL};
-    PyObject *parent_o, *parity_o, *value_o, *touched_o, *ptr_o, *vars_o, *need_o;
-    PyObject *rows_o = Py_None, *cols_o = Py_None;
-    int count_mines, dry, whole = 1, sweep = 0, defer = 0;
-    long long cap, max_states, work = INT64_MAX;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOpLLp|ppOOLp:groups", keywords,
-                                     &parent_o, &parity_o, &value_o, &touched_o, &ptr_o,
-                                     &vars_o, &need_o, &count_mines, &cap, &max_states, &dry,
-                                     &whole, &sweep, &rows_o, &cols_o, &work, &defer))
-        return NULL;
-    shell_views views = {.count = 0};
-    Py_buffer *pv = shell_views_get(&views, parent_o, 'i', 4, -1, false, "parent");
-    Py_ssize_t n = pv ? shell_len(pv) : 0;
-    Py_buffer *qv = pv ? shell_views_get(&views, parity_o, 'B', 1, n, false, "parity") : NULL;
-    Py_buffer *vv = qv ? shell_views_get(&views, value_o, 'b', 1, n, false, "value") : NULL;
-    Py_buffer *tv = vv ? shell_views_get(&views, touched_o, '?', 1, n, false, "touched") : NULL;
-    Py_buffer *ptrv = tv ? shell_views_get(&views, ptr_o, 'q', 8, 1, false, "ptr") : NULL;
-    Py_buffer *varv = ptrv ? shell_views_get(&views, vars_o, 'i', 4, -1, false, "vars") : NULL;
-    Py_buffer *needv = varv ? shell_views_get(&views, need_o, 'h', 2, -1, false, "need") : NULL;
-    Py_buffer *rowv = NULL, *colv = NULL;
-    if (needv != NULL && (rows_o != Py_None || cols_o != Py_None)) {
-        rowv = shell_views_get(&views, rows_o, 'i', 4, n, false, "rows");
-        colv = rowv ? shell_views_get(&views, cols_o, 'i', 4, n, false, "cols") : NULL;
-        if (colv == NULL)
-            needv = NULL;
-    }
-    if (needv == NULL) {
-        shell_views_release(&views);
-        return NULL;
-    }
-    const int32_t *at_row = rowv ? rowv->buf : NULL, *at_col = colv ? colv->buf : NULL;
-    const int32_t *parent = pv->buf;
-    const uint8_t *parity = qv->buf;
-    const int8_t *value = vv->buf;
-    const bool *touched = tv->buf;
-    const int64_t *ptr = ptrv->buf;
-    const int32_t *vs = varv->buf;
-    const int16_t *need = needv->buf;
-    Py_ssize_t m = shell_len(needv), nv = shell_len(varv);
-    const char *broken = NULL;
-    if (n > INT32_MAX || shell_len(ptrv) != m + 1 || ptr[0] != 0 || ptr[m] > nv)
-        broken = "ptr must hold one more element than need, from 0 to at most len(vars)";
-    for (Py_ssize_t v = 0; v < n && !broken; v++)
-        if (parent[v] < 0 || parent[v] >= n || parent[parent[v]] != parent[v] || parity[v] > 1 ||
-            value[v] < -1 || value[v] > 1)
-            broken = "parent must give each square its root (a root its own parent), parity "
-                     "0 or 1, value -1, 0 or 1";
-    for (Py_ssize_t j = 0; j < m && !broken; j++) {
-        if (ptr[j + 1] < ptr[j] || ptr[j + 1] - ptr[j] > MS_GROUPS_MAX_SEEN)
-            broken = "a constraint spans more than eight squares, or ptr goes backwards";
-        for (int64_t e = ptr[j]; e < ptr[j + 1] && !broken; e++)
-            if (vs[e] < 0 || vs[e] >= n || !touched[vs[e]])
-                broken = "a constraint names a square outside 0..n-1 or not marked touched";
-    }
-    if (broken) {
-        PyErr_SetString(PyExc_ValueError, broken);
-        shell_views_release(&views);
-        return NULL;
-    }
-    PyObject *result = NULL;
+int ms_groups_run(const ms_groups_in *in, ms_groups_out *result) {
+    Py_ssize_t n = in->n, m = in->m;
+    const int32_t *parent = in->parent, *vs = in->vs, *at_row = in->at_row, *at_col = in->at_col;
+    const uint8_t *parity = in->parity;
+    const int8_t *value = in->value;
+    const bool *touched = in->touched;
+    const int64_t *ptr = in->ptr;
+    const int16_t *need = in->need;
+    const bool count_mines = in->count_mines, dry = in->dry, whole = in->whole,
+               sweep = in->sweep, defer = in->defer;
+    const int64_t cap = in->cap, max_states = in->max_states, work = in->work;
     size_t nn = (size_t)(n ? n : 1), mm = (size_t)(m ? m : 1);
     size_t ee = (size_t)(ptr[m] ? ptr[m] : 1);
     int32_t *cls = malloc(sizeof(int32_t) * nn);
@@ -773,45 +720,25 @@ PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
 unlocked:
     PyEval_RestoreThread(save);
 out:
-    if (failed == -1)
-        PyErr_NoMemory();
-    if (failed == 0) {
-        bool fits = verdict.status == GR_FITS, swept_too = sweep && dry && fits;
-        size_t entries = fits ? (size_t)rptr[R] : 0;
-        result = Py_BuildValue(
-            "iLLLNNNNNNNNN", verdict.status, (long long)verdict.classes, (long long)verdict.at,
-            (long long)fixed, gr_bytes(gptr, fits ? (size_t)G + 1 : 0, sizeof(int64_t)),
-            gr_bytes(order, fits ? (size_t)K : 0, sizeof(int32_t)),
-            gr_bytes(oones, fits ? (size_t)K : 0, sizeof(int32_t)),
-            gr_bytes(ozeros, fits ? (size_t)K : 0, sizeof(int32_t)),
-            gr_bytes(grptr, fits ? (size_t)G + 1 : 0, sizeof(int64_t)),
-            gr_bytes(optr, fits ? (size_t)R + 1 : 0, sizeof(int64_t)),
-            gr_bytes(opos, entries, sizeof(int32_t)), gr_bytes(ocoef, entries, 1),
-            gr_bytes(orhs, fits ? (size_t)R : 0, sizeof(int32_t)));
-        if (result != NULL && sweep) {
-            PyObject *more = swept_too ? ms_swept_result(&swept) : Py_BuildValue("(yyyyy)",
-                                                                                 "", "", "",
-                                                                                 "", "");
-            PyObject *code = gr_bytes(codes, swept_too ? (size_t)n : 0, sizeof(int32_t));
-            PyObject *aside = gr_bytes(deferred, swept_too && deferred ? 2 * (size_t)G : 0,
-                                       sizeof(int64_t));
-            PyObject *joined = NULL;
-            if (more && code && aside) {
-                PyObject *both = PyTuple_Pack(1, code);
-                PyObject *last = PyTuple_Pack(1, aside);
-                PyObject *head = both ? PySequence_Concat(result, both) : NULL;
-                PyObject *body = head ? PySequence_Concat(head, more) : NULL;
-                joined = body && last ? PySequence_Concat(body, last) : NULL;
-                Py_XDECREF(both);
-                Py_XDECREF(last);
-                Py_XDECREF(head);
-                Py_XDECREF(body);
-            }
-            Py_XDECREF(more);
-            Py_XDECREF(code);
-            Py_XDECREF(aside);
-            Py_SETREF(result, joined);
-        }
+    *result = (ms_groups_out){.status = verdict.status, .classes = verdict.classes,
+                              .at = verdict.at, .fixed = fixed, .K = K, .R = R, .G = G};
+    if (failed == 0 && verdict.status == GR_FITS) { /* what the caller reads, handed over */
+        result->gptr = gptr;
+        result->grptr = grptr;
+        result->optr = optr;
+        result->deferred = deferred;
+        result->order = order;
+        result->oones = oones;
+        result->ozeros = ozeros;
+        result->opos = opos;
+        result->orhs = orhs;
+        result->codes = codes;
+        result->ocoef = ocoef;
+        result->swept = swept;
+        gptr = grptr = optr = deferred = NULL;
+        order = oones = ozeros = opos = orhs = codes = NULL;
+        ocoef = NULL;
+        swept = (ms_swept){0};
     }
     free(cls);
     free(root);
@@ -849,6 +776,135 @@ out:
     free(skip);
     ms_swept_free(&swept);
     free(heap.data);
+    return failed;
+}
+
+void ms_groups_out_free(ms_groups_out *o) {
+    free(o->gptr);
+    free(o->grptr);
+    free(o->optr);
+    free(o->deferred);
+    free(o->order);
+    free(o->oones);
+    free(o->ozeros);
+    free(o->opos);
+    free(o->orhs);
+    free(o->codes);
+    free(o->ocoef);
+    ms_swept_free(&o->swept);
+    *o = (ms_groups_out){0};
+}
+
+PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"parent", "parity", "value", "touched", "ptr", "vars", "need",
+                               "count_mines", "cap", "max_states", "dry", "whole", "sweep",
+                               "rows", "cols", "work", "defer", NULL};
+    PyObject *parent_o, *parity_o, *value_o, *touched_o, *ptr_o, *vars_o, *need_o;
+    PyObject *rows_o = Py_None, *cols_o = Py_None;
+    int count_mines, dry, whole = 1, sweep = 0, defer = 0;
+    long long cap, max_states, work = INT64_MAX;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOpLLp|ppOOLp:groups", keywords,
+                                     &parent_o, &parity_o, &value_o, &touched_o, &ptr_o,
+                                     &vars_o, &need_o, &count_mines, &cap, &max_states, &dry,
+                                     &whole, &sweep, &rows_o, &cols_o, &work, &defer))
+        return NULL;
+    shell_views views = {.count = 0};
+    Py_buffer *pv = shell_views_get(&views, parent_o, 'i', 4, -1, false, "parent");
+    Py_ssize_t n = pv ? shell_len(pv) : 0;
+    Py_buffer *qv = pv ? shell_views_get(&views, parity_o, 'B', 1, n, false, "parity") : NULL;
+    Py_buffer *vv = qv ? shell_views_get(&views, value_o, 'b', 1, n, false, "value") : NULL;
+    Py_buffer *tv = vv ? shell_views_get(&views, touched_o, '?', 1, n, false, "touched") : NULL;
+    Py_buffer *ptrv = tv ? shell_views_get(&views, ptr_o, 'q', 8, 1, false, "ptr") : NULL;
+    Py_buffer *varv = ptrv ? shell_views_get(&views, vars_o, 'i', 4, -1, false, "vars") : NULL;
+    Py_buffer *needv = varv ? shell_views_get(&views, need_o, 'h', 2, -1, false, "need") : NULL;
+    Py_buffer *rowv = NULL, *colv = NULL;
+    if (needv != NULL && (rows_o != Py_None || cols_o != Py_None)) {
+        rowv = shell_views_get(&views, rows_o, 'i', 4, n, false, "rows");
+        colv = rowv ? shell_views_get(&views, cols_o, 'i', 4, n, false, "cols") : NULL;
+        if (colv == NULL)
+            needv = NULL;
+    }
+    if (needv == NULL) {
+        shell_views_release(&views);
+        return NULL;
+    }
+    const int32_t *at_row = rowv ? rowv->buf : NULL, *at_col = colv ? colv->buf : NULL;
+    const int32_t *parent = pv->buf;
+    const uint8_t *parity = qv->buf;
+    const int8_t *value = vv->buf;
+    const bool *touched = tv->buf;
+    const int64_t *ptr = ptrv->buf;
+    const int32_t *vs = varv->buf;
+    const int16_t *need = needv->buf;
+    Py_ssize_t m = shell_len(needv), nv = shell_len(varv);
+    const char *broken = NULL;
+    if (n > INT32_MAX || shell_len(ptrv) != m + 1 || ptr[0] != 0 || ptr[m] > nv)
+        broken = "ptr must hold one more element than need, from 0 to at most len(vars)";
+    for (Py_ssize_t v = 0; v < n && !broken; v++)
+        if (parent[v] < 0 || parent[v] >= n || parent[parent[v]] != parent[v] || parity[v] > 1 ||
+            value[v] < -1 || value[v] > 1)
+            broken = "parent must give each square its root (a root its own parent), parity "
+                     "0 or 1, value -1, 0 or 1";
+    for (Py_ssize_t j = 0; j < m && !broken; j++) {
+        if (ptr[j + 1] < ptr[j] || ptr[j + 1] - ptr[j] > MS_GROUPS_MAX_SEEN)
+            broken = "a constraint spans more than eight squares, or ptr goes backwards";
+        for (int64_t e = ptr[j]; e < ptr[j + 1] && !broken; e++)
+            if (vs[e] < 0 || vs[e] >= n || !touched[vs[e]])
+                broken = "a constraint names a square outside 0..n-1 or not marked touched";
+    }
+    if (broken) {
+        PyErr_SetString(PyExc_ValueError, broken);
+        shell_views_release(&views);
+        return NULL;
+    }
+    ms_groups_in in = {n, m, parent, parity, value, touched, ptr, vs, need, at_row, at_col,
+                       count_mines, dry, whole, sweep, defer, cap, max_states, work};
+    ms_groups_out o;
+    int failed = ms_groups_run(&in, &o);
+    PyObject *result = NULL;
+    if (failed == -1)
+        PyErr_NoMemory();
+    if (failed == 0) {
+        bool fits = o.status == GR_FITS, swept_too = sweep && dry && fits;
+        size_t entries = fits ? (size_t)o.optr[o.R] : 0;
+        int64_t G = o.G, K = o.K, R = o.R;
+        result = Py_BuildValue(
+            "iLLLNNNNNNNNN", o.status, (long long)o.classes, (long long)o.at,
+            (long long)o.fixed, gr_bytes(o.gptr, fits ? (size_t)G + 1 : 0, sizeof(int64_t)),
+            gr_bytes(o.order, fits ? (size_t)K : 0, sizeof(int32_t)),
+            gr_bytes(o.oones, fits ? (size_t)K : 0, sizeof(int32_t)),
+            gr_bytes(o.ozeros, fits ? (size_t)K : 0, sizeof(int32_t)),
+            gr_bytes(o.grptr, fits ? (size_t)G + 1 : 0, sizeof(int64_t)),
+            gr_bytes(o.optr, fits ? (size_t)R + 1 : 0, sizeof(int64_t)),
+            gr_bytes(o.opos, entries, sizeof(int32_t)), gr_bytes(o.ocoef, entries, 1),
+            gr_bytes(o.orhs, fits ? (size_t)R : 0, sizeof(int32_t)));
+        if (result != NULL && sweep) {
+            PyObject *more = swept_too ? ms_swept_result(&o.swept) : Py_BuildValue("(yyyyy)",
+                                                                                   "", "", "",
+                                                                                   "", "");
+            PyObject *code = gr_bytes(o.codes, swept_too ? (size_t)n : 0, sizeof(int32_t));
+            PyObject *aside = gr_bytes(o.deferred, swept_too && o.deferred ? 2 * (size_t)G : 0,
+                                       sizeof(int64_t));
+            PyObject *joined = NULL;
+            if (more && code && aside) {
+                PyObject *both = PyTuple_Pack(1, code);
+                PyObject *last = PyTuple_Pack(1, aside);
+                PyObject *head = both ? PySequence_Concat(result, both) : NULL;
+                PyObject *body = head ? PySequence_Concat(head, more) : NULL;
+                joined = body && last ? PySequence_Concat(body, last) : NULL;
+                Py_XDECREF(both);
+                Py_XDECREF(last);
+                Py_XDECREF(head);
+                Py_XDECREF(body);
+            }
+            Py_XDECREF(more);
+            Py_XDECREF(code);
+            Py_XDECREF(aside);
+            Py_SETREF(result, joined);
+        }
+    }
+    ms_groups_out_free(&o);
     shell_views_release(&views);
     return result;
 }

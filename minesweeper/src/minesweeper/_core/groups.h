@@ -4,8 +4,40 @@
 #define MS_GROUPS_H
 
 #include "shell_py.h"
+#include "sweeps.h"
 
 PyObject *ms_groups(PyObject *self, PyObject *args, PyObject *kwargs);
+
+/* What groups() reads: a collapsed board (its arrays checked), and its settings. */
+typedef struct {
+    Py_ssize_t n, m;
+    const int32_t *parent;
+    const uint8_t *parity;
+    const int8_t *value;
+    const bool *touched;
+    const int64_t *ptr;
+    const int32_t *vs;
+    const int16_t *need;
+    const int32_t *at_row, *at_col; /* the squares' places (NULL: the greedy order alone) */
+    bool count_mines, dry, whole, sweep, defer;
+    int64_t cap, max_states, work;
+} ms_groups_in;
+
+/* What groups() gives (its arrays, as described below, owned: ms_groups_out_free), all
+ * NULL unless status is 0. */
+typedef struct {
+    int status;
+    int64_t classes, at, fixed, K, R, G;
+    int64_t *gptr, *grptr, *optr, *deferred;
+    int32_t *order, *oones, *ozeros, *opos, *orhs, *codes;
+    int8_t *ocoef;
+    ms_swept swept;
+} ms_groups_out;
+
+/* groups() without the interpreter: takes the lock off itself while it works (and
+ * back to check for signals).  0, -1 out of memory, -2 a signal's handler raised. */
+int ms_groups_run(const ms_groups_in *in, ms_groups_out *out);
+void ms_groups_out_free(ms_groups_out *out);
 
 #define MS_GROUPS_DOC \
     "groups(parent, parity, value, touched, ptr, vars, need, count_mines, cap, max_states,\n" \

@@ -359,6 +359,30 @@ static inline void ms_around(const int8_t *cells, Py_ssize_t h, Py_ssize_t w, Py
     *flags = f;
 }
 
+/* The lengths of the arrays extract fills: unknown squares, constraints, entries. */
+static void ms_sizes_of(const int8_t *cells, Py_ssize_t h, Py_ssize_t w, Py_ssize_t *n_out,
+                        Py_ssize_t *m_out, Py_ssize_t *entries_out) {
+    Py_ssize_t n = 0, m = 0, entries = 0;
+    for (Py_ssize_t r = 0; r < h; r++) {
+        for (Py_ssize_t c = 0; c < w; c++) {
+            int8_t v = cells[r * w + c];
+            if (v == -1)
+                n++;
+            if (v < 0)
+                continue;
+            int k, f;
+            ms_around(cells, h, w, r, c, &k, &f);
+            if (k > 0 || v != f) {
+                m++;
+                entries += k;
+            }
+        }
+    }
+    *n_out = n;
+    *m_out = m;
+    *entries_out = entries;
+}
+
 PyDoc_STRVAR(extract_sizes_doc,
 "extract_sizes(cells) -> (n, m, entries)\n"
 "--\n\n"
@@ -380,23 +404,9 @@ static PyObject *extract_sizes(PyObject *self, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     const int8_t *cells = view->buf;
-    Py_ssize_t n = 0, m = 0, entries = 0;
+    Py_ssize_t n, m, entries;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t r = 0; r < h; r++) {
-        for (Py_ssize_t c = 0; c < w; c++) {
-            int8_t v = cells[r * w + c];
-            if (v == -1)
-                n++;
-            if (v < 0)
-                continue;
-            int k, f;
-            ms_around(cells, h, w, r, c, &k, &f);
-            if (k > 0 || v != f) {
-                m++;
-                entries += k;
-            }
-        }
-    }
+    ms_sizes_of(cells, h, w, &n, &m, &entries);
     Py_END_ALLOW_THREADS
     shell_views_release(&views);
     return Py_BuildValue("nnn", n, m, entries);
@@ -417,57 +427,13 @@ static inline void ms_number_row(const int8_t *cells, Py_ssize_t w, Py_ssize_t r
     }
 }
 
-PyDoc_STRVAR(extract_doc,
-"extract(cells, rows, cols, cell_rows, cell_cols, ptr, vars, need) -> None\n"
-"--\n\n"
-"Fill the constraints of a board (2-D int8) into arrays of the lengths extract_sizes\n"
-"gives: rows, cols (int32, n) of the unknown squares row by row; cell_rows, cell_cols\n"
-"(int32, m) of the constraints' squares; ptr (int64, m + 1), vars (int32, entries) and\n"
-"need (int16, m: the number less the known mines around it).");
-
-static PyObject *extract(PyObject *self, PyObject *args, PyObject *kwargs) {
-    (void)self;
-    static char *keywords[] = {"cells", "rows", "cols", "cell_rows", "cell_cols", "ptr", "vars",
-                               "need", NULL};
-    PyObject *objs[8];
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOO:extract", keywords, &objs[0],
-                                     &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6],
-                                     &objs[7]))
-        return NULL;
-    shell_views views = {.count = 0};
-    PyObject *result = NULL;
-    Py_ssize_t h, w;
-    Py_buffer *cells_view = ms_cells_open(&views, objs[0], &h, &w);
-    if (!cells_view)
-        goto done;
-    static const char *names[7] = {"rows", "cols", "cell_rows", "cell_cols", "ptr", "vars",
-                                   "need"};
-    static const char formats[7] = {'i', 'i', 'i', 'i', 'q', 'i', 'h'};
-    static const Py_ssize_t sizes[7] = {4, 4, 4, 4, 8, 4, 2};
-    Py_buffer *v[7];
-    for (int i = 0; i < 7; i++) {
-        v[i] = shell_views_get(&views, objs[i + 1], formats[i], sizes[i], -1, true, names[i]);
-        if (!v[i])
-            goto done;
-    }
-    Py_ssize_t n = shell_len(v[0]), m = shell_len(v[6]), entries = shell_len(v[5]);
-    if (shell_len(v[1]) != n || shell_len(v[2]) != m || shell_len(v[3]) != m ||
-        shell_len(v[4]) != m + 1) {
-        PyErr_SetString(PyExc_ValueError, "the arrays' lengths do not match (n, m, entries)");
-        goto done;
-    }
-    const int8_t *cells = cells_view->buf;
-    int32_t *rows = v[0]->buf, *cols = v[1]->buf, *cr = v[2]->buf, *cc = v[3]->buf;
-    int64_t *ptr = v[4]->buf;
-    int32_t *out = v[5]->buf;
-    int16_t *need = v[6]->buf;
-    int32_t *ring = malloc(3 * sizeof(int32_t) * (size_t)(w > 0 ? w : 1));
-    if (ring == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
+/* The constraints of a board into arrays of the lengths ms_sizes_of gives (see extract);
+ * `ring` holds 3 w entries.  Whether the lengths were those. */
+static bool ms_extract_run(const int8_t *cells, Py_ssize_t h, Py_ssize_t w, Py_ssize_t n,
+                           Py_ssize_t m, Py_ssize_t entries, int32_t *rows, int32_t *cols,
+                           int32_t *cr, int32_t *cc, int64_t *ptr, int32_t *out, int16_t *need,
+                           int32_t *ring) {
     bool fits = true;
-    Py_BEGIN_ALLOW_THREADS
     Py_ssize_t total = 0; /* rows and cols must hold one entry per unknown square */
     for (Py_ssize_t i = 0; i < h * w; i++)
         total += cells[i] == -1;
@@ -527,7 +493,61 @@ static PyObject *extract(PyObject *self, PyObject *args, PyObject *kwargs) {
         idx[1] = idx[2];
         idx[2] = t;
     }
-    fits = fits && j == m && e == entries;
+    return fits && j == m && e == entries;
+}
+
+PyDoc_STRVAR(extract_doc,
+"extract(cells, rows, cols, cell_rows, cell_cols, ptr, vars, need) -> None\n"
+"--\n\n"
+"Fill the constraints of a board (2-D int8) into arrays of the lengths extract_sizes\n"
+"gives: rows, cols (int32, n) of the unknown squares row by row; cell_rows, cell_cols\n"
+"(int32, m) of the constraints' squares; ptr (int64, m + 1), vars (int32, entries) and\n"
+"need (int16, m: the number less the known mines around it).");
+
+static PyObject *extract(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"cells", "rows", "cols", "cell_rows", "cell_cols", "ptr", "vars",
+                               "need", NULL};
+    PyObject *objs[8];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOO:extract", keywords, &objs[0],
+                                     &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6],
+                                     &objs[7]))
+        return NULL;
+    shell_views views = {.count = 0};
+    PyObject *result = NULL;
+    Py_ssize_t h, w;
+    Py_buffer *cells_view = ms_cells_open(&views, objs[0], &h, &w);
+    if (!cells_view)
+        goto done;
+    static const char *names[7] = {"rows", "cols", "cell_rows", "cell_cols", "ptr", "vars",
+                                   "need"};
+    static const char formats[7] = {'i', 'i', 'i', 'i', 'q', 'i', 'h'};
+    static const Py_ssize_t sizes[7] = {4, 4, 4, 4, 8, 4, 2};
+    Py_buffer *v[7];
+    for (int i = 0; i < 7; i++) {
+        v[i] = shell_views_get(&views, objs[i + 1], formats[i], sizes[i], -1, true, names[i]);
+        if (!v[i])
+            goto done;
+    }
+    Py_ssize_t n = shell_len(v[0]), m = shell_len(v[6]), entries = shell_len(v[5]);
+    if (shell_len(v[1]) != n || shell_len(v[2]) != m || shell_len(v[3]) != m ||
+        shell_len(v[4]) != m + 1) {
+        PyErr_SetString(PyExc_ValueError, "the arrays' lengths do not match (n, m, entries)");
+        goto done;
+    }
+    const int8_t *cells = cells_view->buf;
+    int32_t *rows = v[0]->buf, *cols = v[1]->buf, *cr = v[2]->buf, *cc = v[3]->buf;
+    int64_t *ptr = v[4]->buf;
+    int32_t *out = v[5]->buf;
+    int16_t *need = v[6]->buf;
+    int32_t *ring = malloc(3 * sizeof(int32_t) * (size_t)(w > 0 ? w : 1));
+    if (ring == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    bool fits = true;
+    Py_BEGIN_ALLOW_THREADS
+    fits = ms_extract_run(cells, h, w, n, m, entries, rows, cols, cr, cc, ptr, out, need, ring);
     Py_END_ALLOW_THREADS
     free(ring);
     if (!fits) {
@@ -568,30 +588,13 @@ static int ms_open_rounds(shell_views *views, PyObject *parent_o, PyObject *pari
     return *done_v ? 0 : -1;
 }
 
-static PyObject *collapse(PyObject *self, PyObject *args, PyObject *kwargs) {
-    (void)self;
-    static char *keywords[] = {"ptr", "vars", "need", "max_rounds", "parent", "parity",
-                               "value", "done", NULL};
-    PyObject *ptr_o, *vars_o, *need_o, *parent_o, *parity_o, *value_o, *done_o;
-    long long max_rounds;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOLOOOO:collapse", keywords, &ptr_o,
-                                     &vars_o, &need_o, &max_rounds, &parent_o, &parity_o,
-                                     &value_o, &done_o))
-        return NULL;
-    shell_views views = {.count = 0};
-    ms_uf_views uv;
-    ms_csr c;
-    Py_buffer *done_v;
-    if (ms_open_rounds(&views, parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o,
-                       false, true, &uv, &c, &done_v) < 0) {
-        shell_views_release(&views);
-        return NULL;
-    }
-    PyObject *result = NULL;
-    Py_ssize_t n = uv.n, m = c.m;
-    const int64_t *ptr = c.ptr->buf;
-    const int32_t *vs = c.vars->buf;
-    const int16_t *need = c.need->buf;
+/* The collapse (see collapse) of n squares under the m constraints ptr, vs, need, into
+ * parent, parity, value (n) and done (m), without the interpreter: *rounds and *bad as
+ * collapse returns them; 0, or -1 out of memory. */
+static int ms_collapse_run(Py_ssize_t n, Py_ssize_t m, const int64_t *ptr, const int32_t *vs,
+                           const int16_t *need, long long max_rounds, int32_t *parent,
+                           uint8_t *parity, int8_t *value, bool *done, long long *rounds_out,
+                           Py_ssize_t *bad_out) {
     size_t nn = (size_t)(n > 0 ? n : 1), mm = (size_t)(m > 0 ? m : 1);
     size_t entries = (size_t)(ptr[m] - ptr[0]);
     int32_t *size = malloc(sizeof(int32_t) * nn);
@@ -600,16 +603,14 @@ static PyObject *collapse(PyObject *self, PyObject *args, PyObject *kwargs) {
     int32_t *of = malloc(sizeof(int32_t) * (entries ? entries : 1));
     int32_t *ring = malloc(sizeof(int32_t) * mm);
     uint8_t *queued = calloc(mm, 1);
-    if (!size || !next || !at || !of || !ring || !queued) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    bool *done = done_v->buf;
-    ms_work work = {at, of, done, ring, queued, 0, 0, mm};
-    ms_uf u = {uv.parent->buf, uv.parity->buf, size, uv.value->buf, next, &work};
     long long rounds = 0;
     Py_ssize_t bad = -1;
-    Py_BEGIN_ALLOW_THREADS
+    if (!size || !next || !at || !of || !ring || !queued) {
+        bad = -2;
+        goto done;
+    }
+    ms_work work = {at, of, done, ring, queued, 0, 0, mm};
+    ms_uf u = {parent, parity, size, value, next, &work};
     for (Py_ssize_t v = 0; v < n; v++) {
         u.parent[v] = (int32_t)v;
         u.parity[v] = 0;
@@ -676,12 +677,6 @@ static PyObject *collapse(PyObject *self, PyObject *args, PyObject *kwargs) {
             ms_find(&u, (int32_t)v, &p);
         }
     }
-    Py_END_ALLOW_THREADS
-    if (bad == -2) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    result = Py_BuildValue("Ln", rounds, bad);
 done:
     free(size);
     free(next);
@@ -689,6 +684,43 @@ done:
     free(of);
     free(ring);
     free(queued);
+    *rounds_out = rounds;
+    *bad_out = bad;
+    return bad == -2 ? -1 : 0;
+}
+
+static PyObject *collapse(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"ptr", "vars", "need", "max_rounds", "parent", "parity",
+                               "value", "done", NULL};
+    PyObject *ptr_o, *vars_o, *need_o, *parent_o, *parity_o, *value_o, *done_o;
+    long long max_rounds;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOLOOOO:collapse", keywords, &ptr_o,
+                                     &vars_o, &need_o, &max_rounds, &parent_o, &parity_o,
+                                     &value_o, &done_o))
+        return NULL;
+    shell_views views = {.count = 0};
+    ms_uf_views uv;
+    ms_csr c;
+    Py_buffer *done_v;
+    if (ms_open_rounds(&views, parent_o, parity_o, value_o, ptr_o, vars_o, need_o, done_o,
+                       false, true, &uv, &c, &done_v) < 0) {
+        shell_views_release(&views);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    long long rounds;
+    Py_ssize_t bad;
+    int failed;
+    Py_BEGIN_ALLOW_THREADS
+    failed = ms_collapse_run(uv.n, c.m, c.ptr->buf, c.vars->buf, c.need->buf, max_rounds,
+                             uv.parent->buf, uv.parity->buf, uv.value->buf, done_v->buf,
+                             &rounds, &bad);
+    Py_END_ALLOW_THREADS
+    if (failed)
+        PyErr_NoMemory();
+    else
+        result = Py_BuildValue("Ln", rounds, bad);
     shell_views_release(&views);
     return result;
 }
@@ -928,7 +960,181 @@ static PyObject *violated(PyObject *self, PyObject *args, PyObject *kwargs) {
     return PyLong_FromSsize_t(bad);
 }
 
+/* ---- the analysis in one call ------------------------------------------------------- */
+
+PyDoc_STRVAR(analyse_doc,
+"analyse(cells, count_mines, max_rounds, cap, max_states, work)\n"
+"--\n\n"
+"extract, collapse and groups (dry, whole, with the compiled sweeps, each group in the\n"
+"order its squares' places give) in one call, for a board whose groups all sweep in 64\n"
+"bits within cap bytes, max_states states at a boundary and work partial counts and sums.\n"
+"Returns (1,) when a number cannot hold, (2,) when a group passes those limits or 64 bits\n"
+"(the calls one by one say why, and what else counts it), else (0, flags, fixed, squares,\n"
+"order, polys, classes, parent, parity, value, touched, codes): flags, the known mines;\n"
+"squares, the covered squares as (row, col) row by row; fixed, the mines of the squares\n"
+"the collapse fixed;\n"
+"order, each group's classes (their roots); polys, each group's arrangements by mines;\n"
+"classes, for each group and each of its classes in order, its arrangements with the\n"
+"class 1 by the group's mines (lists of ints); then as bytes the union-find (int32,\n"
+"uint8, int8), which squares a number sees (bool) and each square's code (int32), as\n"
+"collapse and groups give them.");
+
+static PyObject *ms_int_list(const uint64_t *at, Py_ssize_t len) {
+    PyObject *out = PyList_New(len);
+    for (Py_ssize_t i = 0; out != NULL && i < len; i++) {
+        PyObject *k = PyLong_FromUnsignedLongLong(at[i]);
+        if (k == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, k);
+    }
+    return out;
+}
+
+/* The answer of analyse from its parts (NULL with an exception set). */
+static PyObject *ms_analysed(Py_ssize_t flags, Py_ssize_t n, const int32_t *rows, const int32_t *cols,
+                             const int32_t *parent, const uint8_t *parity, const int8_t *value,
+                             const bool *touched, const ms_groups_out *o) {
+    PyObject *squares = PyList_New(n), *order = PyList_New(o->G), *polys = PyList_New(o->G),
+             *classes = PyList_New(o->G);
+    bool ok = squares && order && polys && classes;
+    for (Py_ssize_t v = 0; ok && v < n; v++) {
+        PyObject *sq = Py_BuildValue("(ii)", (int)rows[v], (int)cols[v]);
+        ok = sq != NULL;
+        if (ok)
+            PyList_SET_ITEM(squares, v, sq);
+    }
+    const uint64_t *every = o->swept.polys.data, *counts = o->swept.classes.data;
+    for (int64_t g = 0; ok && g < o->G; g++) {
+        int64_t lo = o->gptr[g], hi = o->gptr[g + 1];
+        Py_ssize_t size = (Py_ssize_t)(o->swept.pptr[g + 1] - o->swept.pptr[g]);
+        PyObject *roots = PyList_New((Py_ssize_t)(hi - lo));
+        PyObject *rows_one = PyList_New((Py_ssize_t)(hi - lo));
+        PyObject *poly = ms_int_list(every + o->swept.pptr[g], size);
+        ok = roots && rows_one && poly;
+        for (int64_t c = lo; ok && c < hi; c++) {
+            PyObject *root = PyLong_FromLong(o->order[c]);
+            PyObject *row = ms_int_list(counts + o->swept.cptr[g] + (c - lo) * size, size);
+            ok = root && row;
+            if (root)
+                PyList_SET_ITEM(roots, c - lo, root);
+            if (row)
+                PyList_SET_ITEM(rows_one, c - lo, row);
+        }
+        if (roots)
+            PyList_SET_ITEM(order, g, roots);
+        if (poly)
+            PyList_SET_ITEM(polys, g, poly);
+        if (rows_one)
+            PyList_SET_ITEM(classes, g, rows_one);
+    }
+    PyObject *result = NULL;
+    if (ok)
+        result = Py_BuildValue("(inLOOOOy#y#y#y#y#)", 0, flags, (long long)o->fixed, squares, order,
+                               polys, classes, (const char *)parent, n * 4,
+                               (const char *)parity, n, (const char *)value, n,
+                               (const char *)touched, n, (const char *)o->codes, n * 4);
+    Py_XDECREF(squares);
+    Py_XDECREF(order);
+    Py_XDECREF(polys);
+    Py_XDECREF(classes);
+    return result;
+}
+
+static PyObject *analyse(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"cells", "count_mines", "max_rounds", "cap", "max_states",
+                               "work", NULL};
+    PyObject *cells_o;
+    int count_mines;
+    long long max_rounds, cap, max_states, work;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OpLLLL:analyse", keywords, &cells_o,
+                                     &count_mines, &max_rounds, &cap, &max_states, &work))
+        return NULL;
+    shell_views views = {.count = 0};
+    Py_ssize_t h, w;
+    Py_buffer *cells_view = ms_cells_open(&views, cells_o, &h, &w);
+    if (!cells_view) {
+        shell_views_release(&views);
+        return NULL;
+    }
+    const int8_t *cells = cells_view->buf;
+    Py_ssize_t n, m, entries, flags = 0;
+    ms_sizes_of(cells, h, w, &n, &m, &entries);
+    for (Py_ssize_t i = 0; i < h * w; i++)
+        flags += cells[i] == -2;
+    size_t nn = (size_t)(n ? n : 1), mm = (size_t)(m ? m : 1);
+    int32_t *rows = malloc(4 * nn), *cols = malloc(4 * nn), *cr = malloc(4 * mm),
+            *cc = malloc(4 * mm), *vs = malloc(4 * (size_t)(entries ? entries : 1)),
+            *ring = malloc(12 * (size_t)(w ? w : 1)), *parent = malloc(4 * nn);
+    int64_t *ptr = malloc(8 * (mm + 1));
+    int16_t *need = malloc(2 * mm);
+    uint8_t *parity = malloc(nn);
+    int8_t *value = malloc(nn);
+    bool *touched = calloc(nn, 1), *done = malloc(mm);
+    ms_groups_out o = {0};
+    int status = 0, failed = 0;
+    if (!rows || !cols || !cr || !cc || !vs || !ring || !parent || !ptr || !need || !parity ||
+        !value || !touched || !done) {
+        failed = -1;
+        goto out;
+    }
+    long long rounds = 0;
+    Py_ssize_t bad = -1;
+    Py_BEGIN_ALLOW_THREADS
+    if (!ms_extract_run(cells, h, w, n, m, entries, rows, cols, cr, cc, ptr, vs, need, ring))
+        failed = -3;
+    for (Py_ssize_t e = 0; !failed && e < entries; e++)
+        touched[vs[e]] = true;
+    if (!failed)
+        failed = ms_collapse_run(n, m, ptr, vs, need, max_rounds, parent, parity, value, done,
+                                 &rounds, &bad);
+    Py_END_ALLOW_THREADS
+    if (failed)
+        goto out;
+    if (bad >= 0) {
+        status = 1;
+        goto out;
+    }
+    ms_groups_in in = {n, m, parent, parity, value, touched, ptr, vs, need, rows, cols,
+                       count_mines, true, true, true, false, cap, max_states, work};
+    failed = ms_groups_run(&in, &o);
+    if (failed)
+        goto out;
+    status = o.status == 0 ? 0 : o.status == 1 ? 1 : 2;
+    for (int64_t g = 0; status == 0 && g < o.G; g++)
+        if (o.swept.status[g])
+            status = 2;
+out:;
+    PyObject *result = NULL;
+    if (failed == -1)
+        PyErr_NoMemory();
+    else if (failed == -3)
+        PyErr_SetString(PyExc_RuntimeError, "the board changed while it was read");
+    else if (!failed && status)
+        result = Py_BuildValue("(i)", status);
+    else if (!failed)
+        result = ms_analysed(flags, n, rows, cols, parent, parity, value, touched, &o);
+    ms_groups_out_free(&o);
+    free(rows);
+    free(cols);
+    free(cr);
+    free(cc);
+    free(vs);
+    free(ring);
+    free(parent);
+    free(ptr);
+    free(need);
+    free(parity);
+    free(value);
+    free(touched);
+    free(done);
+    shell_views_release(&views);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"analyse", (PyCFunction)(void (*)(void))analyse, METH_VARARGS | METH_KEYWORDS, analyse_doc},
     {"extract_sizes", (PyCFunction)(void (*)(void))extract_sizes, METH_VARARGS | METH_KEYWORDS,
      extract_sizes_doc},
     {"extract", (PyCFunction)(void (*)(void))extract, METH_VARARGS | METH_KEYWORDS, extract_doc},

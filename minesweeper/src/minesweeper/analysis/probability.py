@@ -49,7 +49,7 @@ from ..base.errors import BadInput, TooLarge
 from ..base.words import plural
 from .eliminate import MAX_CLASSES, TooEntangled
 from .eliminate import eliminate as eliminated
-from .reduce import collapse
+from .reduce import MAX_ROUNDS, collapse
 
 Poly = list[int]
 
@@ -452,7 +452,8 @@ class _Analysis:
         return out
 
 
-def _analyse(board: Board, whole: bool = True, compiled: bool = True) -> _Analysis | None:
+def _analyse(board: Board, whole: bool = True, compiled: bool = True,
+             at_once: bool = True) -> _Analysis | None:
     """The analysis of ``board``, or None when its numbers alone cannot hold; a board
     whose analysis would pass the memory limits is refused first
     (:func:`~minesweeper.base.budget.check`), and one whose sweeps would pass them before
@@ -461,8 +462,14 @@ def _analyse(board: Board, whole: bool = True, compiled: bool = True) -> _Analys
     may then hold what the counting room allows at two boundaries
     (:func:`~minesweeper.base.budget.count_room`), however many states that is.  With
     ``whole`` and ``compiled`` the groups are swept by the compiled kernel where their
-    counts fit in 64 bits (no forward tables then), else by the readable sweep."""
+    counts fit in 64 bits (no forward tables then), else by the readable sweep; with
+    ``at_once`` too, all in one compiled call where that suffices
+    (:func:`_analysed_at_once`)."""
     shape = budget.checked_shape("groups", board)
+    if whole and compiled and at_once:
+        done, an = _analysed_at_once(board, min(MAX_SWEEP_BYTES, budget.sweep_room(shape)))
+        if done:
+            return an
     a = arrays_of(board)
     c = collapse(a, clauses=False)       # the union-find alone
     if c.contradiction:
@@ -510,6 +517,35 @@ def _analyse(board: Board, whole: bool = True, compiled: bool = True) -> _Analys
                      a.touched, fixed, groups, order, tables, polys, classes,
                      _codes(c.parent, c.parity, c.value, a.touched, order)
                      if codes is None else codes)
+
+
+def _analysed_at_once(board: Board, cap: int) -> tuple[bool, _Analysis | None]:
+    """The analysis of ``board`` as :func:`_analyse` makes it (whole, compiled), in one
+    compiled call (``minesweeper._core.mines.analyse``: the extraction, the collapse, the
+    groups and their sweeps) when every group sweeps in 64 bits within the limits: then
+    ``(True, analysis)`` (None when the numbers cannot hold), else ``(False, None)`` and
+    the steps one by one say why, or count the groups it left otherwise.  A player asks
+    for thousands of positions a second, most of them a few small groups: one call
+    instead of a dozen saves most of the time.
+
+    >>> from minesweeper.base.board import parse_board
+    >>> done, an = _analysed_at_once(parse_board("mines: 1\\n?1?"), 1 << 20)
+    >>> done, an.polys, an.classes
+    (True, [[0, 2]], [[[0, 1]]])
+    """
+    got = kernels.analyse(np.ascontiguousarray(board.cells), board.total is not None,
+                          MAX_ROUNDS, cap, MAX_COMPILED_STATES, MAX_COMPILED_ENTRIES)
+    if got[0]:
+        return got[0] == 1, None
+    _, flags, fixed, squares, order, polys, classes, parent, parity, value, touched, codes = got
+    if any(not any(p) for p in polys):
+        return True, None
+    count = len(polys)
+    total = None if board.total is None else board.total - flags
+    return True, _Analysis(squares, total, flags, np.frombuffer(parent, np.int32),
+                           np.frombuffer(parity, np.uint8), np.frombuffer(value, np.int8),
+                           np.frombuffer(touched, np.bool_), fixed, [None] * count, order,
+                           [None] * count, polys, classes, np.frombuffer(codes, np.int32))
 
 
 def _codes(parent: npt.NDArray[np.int32], parity: npt.NDArray[np.uint8],
