@@ -467,8 +467,9 @@ def _analyse(board: Board, whole: bool = True, compiled: bool = True,
     (:func:`_analysed_at_once`)."""
     shape = budget.checked_shape("groups", board)
     if whole and compiled and at_once:
-        done, an = _analysed_at_once(board, min(MAX_SWEEP_BYTES, budget.sweep_room(shape)))
-        if done:
+        answered, an = _analysed_at_once(board, min(MAX_SWEEP_BYTES,
+                                                     budget.sweep_room(shape)))
+        if answered:
             return an
     a = arrays_of(board)
     c = collapse(a, clauses=False)       # the union-find alone
