@@ -1,6 +1,6 @@
 """Build of minesweeper's compiled kernels: ``src/minesweeper/_core/mines.c``,
-``groups.c`` and ``sweeps.c`` are the extension module ``minesweeper._core.mines``, with
-the argument checks of ``puzzleshell`` (``../shell/``).
+``groups.c``, ``sweeps.c`` and ``weigh.c`` are the extension module
+``minesweeper._core.mines``, with the argument checks of ``puzzleshell`` (``../shell/``).
 
 Flags (``puzzleshell.build``): by default a core that runs on any x86-64-v2 machine
 (``-O3 -march=x86-64-v2``; no ``-march`` elsewhere); ``MINESWEEPER_NATIVE=1`` builds for
@@ -25,10 +25,12 @@ from puzzleshell import build  # noqa: E402
 
 setup(ext_modules=[Extension(
     "minesweeper._core.mines",
-    sources=[str(CORE / "mines.c"), str(CORE / "groups.c"), str(CORE / "sweeps.c")],
+    sources=[str(CORE / "mines.c"), str(CORE / "groups.c"), str(CORE / "sweeps.c"),
+             str(CORE / "weigh.c")],
     include_dirs=[str(build.INCLUDE)],
     depends=[str(build.INCLUDE / "shell_py.h"),
-             *(str(CORE / h) for h in ("groups.h", "grow.h", "plan.h", "states.h", "sweeps.h"))],
+             *(str(CORE / h) for h in ("groups.h", "grow.h", "plan.h", "states.h", "sweeps.h",
+                                           "weigh.h"))],
     extra_compile_args=build.compile_flags("MINESWEEPER"),
     extra_link_args=build.link_flags("MINESWEEPER"),
 )], cmdclass={"build_ext": build.build_command("minesweeper")})

@@ -481,3 +481,71 @@ def test_the_analysis_in_one_call_leaves_what_passes_its_limits_to_the_steps() -
     small = parse_board("????/?22?/????")
     assert p._analysed_at_once(small, 10) == (False, None)
     assert p._analysed_at_once(small, 1 << 20)[0]
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_the_compiled_weighing_counts_as_the_readable_one(block: int,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Every square's count, the arrangements and the frontier's are those the readable
+    weighing (``_weights``) gives, on 300 game positions with and without a total."""
+    from minesweeper.analysis import probability as p
+
+    weighed = 0
+    for seed in range(block * 100, block * 100 + 100):
+        board = _position(seed)
+        an = p._analyse(board)
+        if an is None:
+            continue
+        fast = p.probabilities_of(board, an)
+        with monkeypatch.context() as m:
+            m.setattr(p, "MAX_WEIGHED_GROUPS", -1)
+            readable = p.probabilities_of(board, an)
+        assert fast == readable, seed
+        weighed += len(an.polys) <= p.MAX_WEIGHED_GROUPS
+    assert weighed > 50
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 2**70), min_size=1, max_size=5), max_size=5),
+       st.integers(0, 30), st.integers(0, 12), st.one_of(st.none(), st.integers(0, 60)),
+       st.randoms(use_true_random=False))
+def test_the_compiled_weighing_of_any_polynomials_is_the_readable_one(
+        polys: list[list[int]], interior: int, fixed: int, total: int | None,
+        rng: Any) -> None:
+    """Polynomials of any size (past 64 bits), any classes, any codes: the compiled
+    weighing's counts are the readable ``_weights`` and values, exactly."""
+    from minesweeper.analysis import probability as p
+
+    polys = [q if any(q) else q[:-1] + [1] for q in polys]
+    classes = [[[rng.randint(0, c) for c in q] for _ in range(rng.randint(1, 3))]
+               for q in polys]
+    if total is not None:
+        total += fixed
+    weights, arrangements, inner = p._weights(polys, fixed, interior, total)
+    values = [0, arrangements, inner]
+    for g, w in enumerate(weights):
+        for row in classes[g]:
+            k = sum(a * b for a, b in zip(row, w, strict=True))
+            values += (k, arrangements - k)
+    codes = np.array([rng.randrange(len(values)) for _ in range(20)], dtype=np.int32)
+    mined, got, got_inner, frontier = core.weigh(polys, classes, codes, fixed, interior, total)
+    assert (got, got_inner) == (arrangements, inner)
+    assert mined == [values[c] for c in codes.tolist()]
+    expected_frontier = 1
+    for q in polys:
+        expected_frontier *= sum(q)
+    assert frontier == expected_frontier
+
+
+def test_the_compiled_weighing_refuses_what_is_not_a_sweep() -> None:
+    """Lists of the wrong shape are refused with a clear error, not read past."""
+    codes = np.zeros(2, dtype=np.int32)
+    for polys, classes, code, error in [
+            ([[1, 2]], [[[1]]], codes, ValueError),           # a class shorter than its poly
+            ([[1, 2]], [], codes, ValueError),                # classes not one a group
+            ([[]], [[]], codes, TypeError),                   # an empty polynomial
+            ([["1"]], [[]], codes, TypeError),                # not ints
+            ([[1]], [[[1]]], np.array([9], dtype=np.int32), ValueError)]:   # no such count
+        with pytest.raises(error):
+            core.weigh(polys, classes, code, 0, 0, None)

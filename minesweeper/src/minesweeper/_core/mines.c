@@ -11,6 +11,7 @@
  */
 #include "shell_py.h"
 #include "groups.h"
+#include "weigh.h"
 #include "sweeps.h"
 #include "grow.h"
 
@@ -991,6 +992,24 @@ static PyObject *ms_int_list(const uint64_t *at, Py_ssize_t len) {
     return out;
 }
 
+/* The squares (row, col) of boards up to MS_SHARED_SIDE a side, made once each and
+ * shared by every answer (tuples are immutable): a player asks for thousands of
+ * positions a second, each with hundreds of covered squares. */
+#define MS_SHARED_SIDE 128
+static PyObject *ms_shared_squares[MS_SHARED_SIDE * MS_SHARED_SIDE];
+
+/* The square (r, c) as a new reference; NULL with an exception set. */
+static PyObject *ms_square(int32_t r, int32_t c) {
+    bool shared = r >= 0 && c >= 0 && r < MS_SHARED_SIDE && c < MS_SHARED_SIDE;
+    PyObject **slot = shared ? &ms_shared_squares[r * MS_SHARED_SIDE + c] : NULL;
+    if (slot && *slot)
+        return Py_NewRef(*slot);
+    PyObject *sq = Py_BuildValue("(ii)", (int)r, (int)c);
+    if (sq && slot)
+        *slot = Py_NewRef(sq);
+    return sq;
+}
+
 /* The answer of analyse from its parts (NULL with an exception set). */
 static PyObject *ms_analysed(Py_ssize_t flags, Py_ssize_t n, const int32_t *rows, const int32_t *cols,
                              const int32_t *parent, const uint8_t *parity, const int8_t *value,
@@ -999,7 +1018,7 @@ static PyObject *ms_analysed(Py_ssize_t flags, Py_ssize_t n, const int32_t *rows
              *classes = PyList_New(o->G);
     bool ok = squares && order && polys && classes;
     for (Py_ssize_t v = 0; ok && v < n; v++) {
-        PyObject *sq = Py_BuildValue("(ii)", (int)rows[v], (int)cols[v]);
+        PyObject *sq = ms_square(rows[v], cols[v]);
         ok = sq != NULL;
         if (ok)
             PyList_SET_ITEM(squares, v, sq);
@@ -1144,6 +1163,8 @@ static PyMethodDef methods[] = {
     {"values", (PyCFunction)(void (*)(void))values, METH_VARARGS | METH_KEYWORDS, values_doc},
     {"violated", (PyCFunction)(void (*)(void))violated, METH_VARARGS | METH_KEYWORDS,
      violated_doc},
+    {"weigh", (PyCFunction)(void (*)(void))ms_weigh, METH_VARARGS | METH_KEYWORDS,
+     MS_WEIGH_DOC},
     {"groups", (PyCFunction)(void (*)(void))ms_groups, METH_VARARGS | METH_KEYWORDS,
      MS_GROUPS_DOC},
     {"sweeps", (PyCFunction)(void (*)(void))ms_sweeps, METH_VARARGS | METH_KEYWORDS,

@@ -75,6 +75,11 @@ MAX_SWEEP_BYTES = 600 << 20
 #: answered.
 MAX_COMPILED_STATES = 200_000
 MAX_COMPILED_ENTRIES = 34_000_000
+#: The most groups whose counts the compiled weighing (``minesweeper._core.mines.weigh``)
+#: makes: it multiplies each group's others out again (prefix and suffix products, no
+#: division), so its work grows as the square of the groups; past this the readable
+#: :func:`_weights` divides once per distinct polynomial instead.
+MAX_WEIGHED_GROUPS = 16
 
 
 @dataclass(frozen=True)
@@ -716,21 +721,28 @@ def probabilities_of(board: Board, an: _Analysis | None) -> Probabilities:
         total = None if board.total is None else board.total - board.flags()
         return Probabilities(squares, [0] * len(squares), 0, total, board.flags())
     total, n = an.total, len(an.squares)
-    none = Probabilities(an.squares, [0] * n, 0, total, an.flags)
     if total is not None and not 0 <= total <= n:
-        return none
-    weights, arrangements, inner_mined = _weights(an.polys, an.fixed, an.interior, total)
+        return Probabilities(an.squares, [0] * n, 0, total, an.flags)
+    swept = [c for c in an.classes if c is not None]
+    if len(an.polys) <= MAX_WEIGHED_GROUPS and len(swept) == len(an.classes):
+        mined, arrangements, inner_mined, frontier = kernels.weigh(
+            an.polys, swept, an.codes, an.fixed, an.interior, total)
+    else:
+        weights, arrangements, inner_mined = _weights(an.polys, an.fixed, an.interior,
+                                                      total)
+        frontier = an.frontier_arrangements
+        # the counts a square can have, by its code: 0, all, an unseen square's, and for
+        # each class (in the groups' order) its own and its complement (the other
+        # parity's)
+        values = [0, arrangements, inner_mined]
+        for g, w in enumerate(weights):
+            for k in an.ones(g, w):
+                values += (k, arrangements - k)
+        mined = list(map(values.__getitem__, an.codes.tolist()))
     if arrangements == 0:
-        return none
-    frontier = an.frontier_arrangements
-    # the counts a square can have, by its code: 0, all, an unseen square's, and for each
-    # class (in the groups' order) its own and its complement (the other parity's)
-    values = [0, arrangements, inner_mined]
-    for g, w in enumerate(weights):
-        for k in an.ones(g, w):
-            values += (k, arrangements - k)
-    return Probabilities(an.squares, list(map(values.__getitem__, an.codes.tolist())),
-                         arrangements, total, an.flags, frontier, an.interior)
+        return Probabilities(an.squares, [0] * n, 0, total, an.flags)
+    return Probabilities(an.squares, mined, arrangements, total, an.flags, frontier,
+                         an.interior)
 
 
 def witness(board: Board) -> set[Cell] | None:
