@@ -120,21 +120,27 @@ def test_a_phone_stacks_the_panels_with_the_board_whole(browser, page8: Path) ->
     assert board["right"] - board["left"] > 300
 
 
-def _event_facts(driver, k: int) -> dict[str, object]:  # type: ignore[no-untyped-def]
+def _events_facts(driver, ks: list[int]) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
+    """What the page shows at each event of ``ks``: it is moved to each in turn and read
+    there, all in one script (one round trip, not one an event)."""
     return driver.execute_script("""
-      window.nqPlayer.seek(arguments[0]);
-      const t = document.querySelector('#board rect.tried');
-      const cells = [...document.querySelectorAll('#data .cell.checked')].map(c => ({
-        strip: c.parentElement.id, index: Number(c.dataset.index), state: c.dataset.state,
-        sub: c.querySelector('small') ? c.querySelector('small').textContent : ''}));
-      const ranks = [...document.querySelectorAll('#board text.rank')].map(x => x.textContent);
-      const files = [...document.querySelectorAll('#board text.file')].map(x => x.textContent);
-      return {tried: t ? {row: Number(t.dataset.row), col: Number(t.dataset.col),
-                          name: t.dataset.name, state: t.dataset.state,
-                          stroke: t.getAttribute('stroke')} : null,
-              cells: cells, ranks: ranks, files: files,
-              text: document.getElementById('event-text').textContent};
-    """, k)
+      return arguments[0].map(k => {
+        window.nqPlayer.seek(k);
+        const t = document.querySelector('#board rect.tried');
+        const cells = [...document.querySelectorAll('#data .cell.checked')].map(c => ({
+          strip: c.parentElement.id, index: Number(c.dataset.index), state: c.dataset.state,
+          sub: c.querySelector('small') ? c.querySelector('small').textContent : ''}));
+        const ranks = [...document.querySelectorAll('#board text.rank')].map(
+          x => x.textContent);
+        const files = [...document.querySelectorAll('#board text.file')].map(
+          x => x.textContent);
+        return {tried: t ? {row: Number(t.dataset.row), col: Number(t.dataset.col),
+                            name: t.dataset.name, state: t.dataset.state,
+                            stroke: t.getAttribute('stroke')} : null,
+                cells: cells, ranks: ranks, files: files,
+                text: document.getElementById('event-text').textContent};
+      });
+    """, ks)
 
 
 def test_one_numbering_the_tried_square_and_its_three_cells_agree_at_every_event(
@@ -148,11 +154,11 @@ def test_one_numbering_the_tried_square_and_its_three_cells_agree_at_every_event
     tests = 0
     for rows in ("source", "chess"):
         browser.execute_script("window.nqPlayer.setRows(arguments[0])", rows)
-        for k, e in enumerate(events, start=1):
-            if e.kind is not Kind.TEST:
-                continue
+        tried_at = [(k, e) for k, e in enumerate(events, start=1) if e.kind is Kind.TEST]
+        facts = _events_facts(browser, [k for k, _ in tried_at])
+        assert len(facts) == len(tried_at)
+        for (_, e), f in zip(tried_at, facts, strict=True):
             tests += 1
-            f = _event_facts(browser, k)
             tried = f["tried"]
             assert isinstance(tried, dict) and (tried["row"], tried["col"]) == (e.row, e.col)
             sor, oszlop = e.row + 1, e.col + 1
