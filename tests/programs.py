@@ -16,7 +16,11 @@ def cpu_seconds_to_stop(call: str, setup: str = "") -> float:
     half a second into the call, and return the CPU seconds the child spent from the
     signal until it had caught KeyboardInterrupt and ended; fail unless it did just
     that. CPU time, not wall-clock time: a busy machine does not count against it."""
-    script = (f"{setup}\nprint('ready', flush=True)\ntry:\n    {call}\n"
+    # Ctrl-C raises KeyboardInterrupt in the session, as in a terminal, even where this
+    # process was started with SIGINT ignored (a job in the background of a shell
+    # without job control): Python leaves an ignored signal ignored.
+    script = ("import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+              f"{setup}\nprint('ready', flush=True)\ntry:\n    {call}\n"
               "except KeyboardInterrupt:\n    print('stopped', flush=True)\n")
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)

@@ -69,7 +69,9 @@ def test_a_memory_limit_below_the_whole_lists_counts_in_parts(n: int, workers: i
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", range(17, 21))
+# n = 19's totals come from two other slow tests (the resumed count of
+# test_count_journal, the estimate's example in docs/counting.md), odd n in parts from 17
+@pytest.mark.parametrize("n", [17, 18, 20])
 def test_a_memory_limit_below_the_whole_lists_counts_in_parts_to_20(n: int) -> None:
     limit = halves.worker_bytes(n) // 2
     assert plan_parts(Problem.make(n), 2, limit)
