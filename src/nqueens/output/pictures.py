@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
 
 import numpy as np
+
+from puzzleshell.text import markup_text
 
 from ..base.board import Solution
 from ..base.pieces import Piece, attacks
@@ -100,7 +101,7 @@ def _labels_svg(lay: LabelLayout, x0: float, y0: float) -> list[str]:
     parts = [
         f'<text x="{x0 + (c + 0.5) * cell:g}" y="{y0 + n * cell + fs * 1.2:g}" '
         f'font-size="{fs:g}" text-anchor="middle" font-family="sans-serif">'
-        f"{escape(name)}</text>"
+        f"{markup_text(name)}</text>"
         for c, name in enumerate(lay.names)
     ]
     parts.extend(
@@ -221,7 +222,7 @@ def gallery_svg(boards: Sequence[Solution], columns: int | None = None, cell: fl
             parts.append(f'<text class="caption" x="{x + side / 2:g}" '
                          f'y="{y + side + font * 1.2:g}" '
                          f'font-size="{font:.3g}" font-family="sans-serif" text-anchor="middle" '
-                         f'fill="#333333">{escape(captions[i])}</text>')
+                         f'fill="#333333">{markup_text(captions[i])}</text>')
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}"><title>{len(boards)} boards of {n} queens</title>'

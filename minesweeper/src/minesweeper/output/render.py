@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
-from xml.sax.saxutils import escape
 
 import numpy as np
 
 from puzzleshell.output import error_message, write_file
+from puzzleshell.text import markup_text
 
 from ..base.board import MINE, UNKNOWN, Board, Cell
 from ..base.errors import BadInput
@@ -426,7 +426,7 @@ class SvgCanvas:
              anchor: str = "middle", bold: bool = False, cls: str = "") -> None:
         extra = (' font-weight="bold"' if bold else "") + (f' class="{cls}"' if cls else "")
         self.parts.append(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" '
-                          f'text-anchor="{anchor}" fill="{fill}"{extra}>{escape(text)}</text>')
+                          f'text-anchor="{anchor}" fill="{fill}"{extra}>{markup_text(text)}</text>')
 
     def circle(self, cx: float, cy: float, r: float, fill: str) -> None:
         self.parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}"/>')
