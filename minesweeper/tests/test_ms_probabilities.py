@@ -10,6 +10,7 @@ import subprocess
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,26 +25,29 @@ from ms_support import PROGRAM, game_position, varied_position
 
 
 def brute_force(board: Board) -> tuple[list[tuple[int, int]], list[int], int]:
-    """Every arrangement of the covered squares, tried one by one: (squares, how many
-    arrangements put a mine on each, how many agree with the numbers and the total)."""
+    """Every arrangement of the covered squares, each one tried (all at once, as the rows
+    of a table of 0s and 1s): (squares, how many arrangements put a mine on each, how
+    many agree with the numbers and the total)."""
     cells = board.cells
     h, w = cells.shape
     covered = [(r, c) for r in range(h) for c in range(w) if cells[r, c] == UNKNOWN]
+    index = {sq: i for i, sq in enumerate(covered)}
     flags = {(r, c) for r in range(h) for c in range(w) if cells[r, c] == MINE}
     need = None if board.total is None else board.total - len(flags)
-    numbers = [(r, c, int(cells[r, c])) for r in range(h) for c in range(w)
-               if 0 <= cells[r, c] <= 8]
-    mined = [0] * len(covered)
-    agree = 0
-    for bits in itertools.product((0, 1), repeat=len(covered)):
-        if need is not None and sum(bits) != need:
-            continue
-        mines = flags | {sq for sq, b in zip(covered, bits, strict=True) if b}
-        if all(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                   if (dr, dc) != (0, 0)) == k for r, c, k in numbers):
-            agree += 1
-            mined = [m + b for m, b in zip(mined, bits, strict=True)]
-    return covered, mined, agree
+    every = np.arange(1 << len(covered), dtype=np.int64)
+    bits = ((every[:, None] >> np.arange(len(covered))) & 1).astype(np.int8)
+    agree = np.ones(len(every), dtype=np.bool_)
+    if need is not None:
+        agree &= bits.sum(axis=1) == need
+    for r in range(h):
+        for c in range(w):
+            if not 0 <= cells[r, c] <= 8:
+                continue
+            around = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                      if (dr, dc) != (0, 0)]
+            seen = [index[sq] for sq in around if sq in index]
+            agree &= bits[:, seen].sum(axis=1) == int(cells[r, c]) - len(flags & set(around))
+    return covered, bits[agree].sum(axis=0, dtype=np.int64).tolist(), int(agree.sum())
 
 
 @settings(max_examples=150)
