@@ -468,10 +468,12 @@ def _analyse(board: Board, whole: bool = True, compiled: bool = True,
     (:func:`~minesweeper.base.budget.count_room`), however many states that is.  With
     ``whole`` and ``compiled`` the groups are swept by the compiled kernel where their
     counts fit in 64 bits (no forward tables then), else by the readable sweep; with
-    ``at_once`` too, all in one compiled call where that suffices
-    (:func:`_analysed_at_once`)."""
+    ``at_once`` too, on a board of up to :data:`~minesweeper.base.budget.SMALL_BOARD`
+    squares, all in one compiled call where that suffices (:func:`_analysed_at_once`)."""
     shape = budget.checked_shape("groups", board)
-    if whole and compiled and at_once:
+    # one call for the boards of play; a larger board would make its groups twice when
+    # one of them passes a limit (refused, or left to elimination), for nothing to gain
+    if whole and compiled and at_once and board.cells.size <= budget.SMALL_BOARD:
         answered, an = _analysed_at_once(board, min(MAX_SWEEP_BYTES,
                                                      budget.sweep_room(shape)))
         if answered:
