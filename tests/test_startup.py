@@ -85,6 +85,35 @@ def test_nqueens_commands_load_no_drawing(args: tuple[str, ...], tmp_path: Path)
     assert "nqueens.algorithms.counter.cluster" not in modules
 
 
+#: What a count in one process has no use for: numpy (the half-board engine is C
+#: alone), the pools of processes and the journal's SQLite.
+NOT_FOR_A_COUNT = frozenset({"numpy", "sqlite3", "multiprocessing", "concurrent"})
+
+
+@pytest.mark.parametrize("args", [
+    ("count", "12"),
+    ("count", "16", "-w", "1", "--json", "-q"),
+    ("count", "10", "--json"),
+])
+def test_a_count_in_one_process_starts_without_numpy(args: tuple[str, ...],
+                                                      tmp_path: Path) -> None:
+    """``nqueens count`` of a board the half-board engine counts in this process loads
+    no numpy, no process pool and no SQLite: its start is a fraction of theirs."""
+    modules, proc = testing.imported_modules(ENTRY["nqueens"], *args, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "nqueens.algorithms.counter.halves" in modules
+    assert not _packages(modules) & NOT_FOR_A_COUNT, sorted(
+        m for m in modules if m.partition(".")[0] in NOT_FOR_A_COUNT)[:5]
+
+
+def test_a_count_with_a_journal_or_workers_loads_what_it_uses(tmp_path: Path) -> None:
+    modules, proc = testing.imported_modules(
+        ENTRY["nqueens"], "count", "12", "-w", "2", "--journal", "j.sqlite", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert {"sqlite3", "multiprocessing"} <= _packages(modules)
+    assert (tmp_path / "j.sqlite").is_file()
+
+
 def test_command_table_matches_the_commands() -> None:
     """Each command's module defines it under the command's name; its short help, the
     first sentence of its help, is written in the table alone."""

@@ -7,7 +7,7 @@ the house, so that every layer checks n the same way.
 
 from __future__ import annotations
 
-import numpy as np
+from numbers import Integral
 
 from .errors import BadInput, NoSolution
 
@@ -32,7 +32,7 @@ def check_n(n: object, maximum: int | None = None, what: str = "n") -> int:
     ...
     nqueens.base.errors.BadInput: n must be at least 1, not 0
     """
-    if isinstance(n, bool) or not isinstance(n, int | np.integer):
+    if isinstance(n, bool) or not isinstance(n, Integral):  # numpy's integers too
         raise BadInput(f"{what} must be a whole number, not {n!r}")
     value = int(n)
     if value < 1:

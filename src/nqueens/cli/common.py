@@ -7,7 +7,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -17,28 +17,24 @@ from puzzleshell.input import read_input
 from puzzleshell.output import is_replaced
 from puzzleshell.text import printable
 
-from ..algorithms.search import Problem
+from ..algorithms.problem import Problem
 from ..base import squares
 from ..base.errors import BadInput
 from ..base.limits import MAX_EXACT_N, check_n
 from ..base.pieces import Piece
 from ..base.tables import TABLE_EXTENSIONS
 from ..output.figures import DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH
-from ..output.formats import (
-    FORMATS,
-    TEXT_EXTENSIONS,
-    WRITE_FORMATS,
-    format_for_extension,
-    input_limit,
-)
-from ..output.formats.limits import NPY_MAGIC, looks_like_perm
-from ..output.formats.readers import where
-from ..output.pictures import Style
+
+if TYPE_CHECKING:
+    from ..output.pictures import Style
+
+# The format registry (and numpy with it) is imported by the helpers that read or write
+# boards, when they run: a command that writes a count or a table starts without it.
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def format_option(formats: tuple[str, ...] = WRITE_FORMATS,
+def format_option(formats: tuple[str, ...] | None = None,
                   default: str = "board") -> Callable[[F], F]:
     """``--format`` with the list of formats in its help; not given, it is None, and
     :func:`output_format` picks it from ``--output``'s extension or ``default``.
@@ -52,6 +48,10 @@ def format_option(formats: tuple[str, ...] = WRITE_FORMATS,
     >>> show.main(["-f", "json"], standalone_mode=False)
     format: json
     """
+    if formats is None:
+        from ..output.formats import WRITE_FORMATS
+
+        formats = WRITE_FORMATS
     return click.option(
         "--format", "-f", "fmt", type=click.Choice(formats), default=None,
         help="How to print boards: " + ", ".join(formats) + f" [default: {default}, or what "
@@ -60,7 +60,7 @@ def format_option(formats: tuple[str, ...] = WRITE_FORMATS,
 
 
 def output_format(fmt: str | None, output: str | None, default: str,
-                  allowed: tuple[str, ...] = WRITE_FORMATS,
+                  allowed: tuple[str, ...] | None = None,
                   extensions: Mapping[str, str] | None = None) -> str:
     """The format to write: ``--format`` when given, else the one ``--output``'s extension
     names (asked of the format registry, and of ``extensions`` for the command's own), else
@@ -83,6 +83,9 @@ def output_format(fmt: str | None, output: str | None, default: str,
     ...
     nqueens.base.errors.BadInput: --output x.jpg: cannot tell the format from its extension ...
     """
+    from ..output.formats import FORMATS, TEXT_EXTENSIONS, WRITE_FORMATS, format_for_extension
+
+    allowed = WRITE_FORMATS if allowed is None else allowed
     ext = os.path.splitext(output)[1].lower() if output else ""
     implied = (extensions or {}).get(ext) or format_for_extension(ext)
     if fmt is None and implied is None and ext and ext not in TEXT_EXTENSIONS:
@@ -180,6 +183,8 @@ def picture_style(size: int | None, labels: bool | None, fmt: str) -> Style:
             if given:
                 raise BadInput(f"{name} draws pictures: give it with --format svg or png "
                                "(or an --output ending in .svg or .png)")
+    from ..output.pictures import Style
+
     return Style(width=size, labels=True if labels is None else labels)
 
 
@@ -213,7 +218,11 @@ def wants_json(as_json: bool, output: str | None) -> bool:
     ...
     nqueens.base.errors.BadInput: --json contradicts --output c.txt (a .txt file)
     """
-    ext = os.path.splitext(output)[1].lower() if output else ""
+    if not output:
+        return as_json
+    from ..output.formats import TEXT_EXTENSIONS
+
+    ext = os.path.splitext(output)[1].lower()
     if as_json and ext in TEXT_EXTENSIONS:
         raise BadInput(f"--json contradicts --output {output} (a {ext} file)")
     try:
@@ -423,6 +432,10 @@ def _limit_of(head: bytes, fmt: str | None, source: str) -> tuple[int, str]:
     ...
     nqueens.base.errors.BadInput: b.txt: not an npy file (it does not start with the npy magic)
     """
+    from ..output.formats import input_limit
+    from ..output.formats.limits import NPY_MAGIC, looks_like_perm
+    from ..output.formats.readers import where
+
     body = head.removeprefix(b"\xef\xbb\xbf")
     if fmt == "perm" and body and not looks_like_perm(body):
         m = re.search(rb"[^\s,]*[^0-9+\s,][^\s,]*", body)  # the first word not a number

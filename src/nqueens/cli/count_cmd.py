@@ -15,12 +15,10 @@ from puzzleshell import command, signals
 
 from ..algorithms.counter import count as count_solutions
 from ..algorithms.counter import engine_of, estimate_count, uses_subproblems, verify_journal
-from ..algorithms.counter.crosscheck import Disagreement
-from ..algorithms.counter.journal import check_key
 from ..algorithms.counter.memory import parse_size
 from ..algorithms.counter.pace import Estimate, Pace, describe_seconds
 from ..algorithms.counter.runner import Progress
-from ..algorithms.search import Problem
+from ..algorithms.problem import Problem
 from ..base.errors import BadInput, NoSolution
 from .common import (
     check_output_paths,
@@ -386,6 +384,8 @@ def _verify(ctx: click.Context, problem: Problem, journal: str | None, journal_k
     command.wrote(output, f"the recount of {len(found.checked):,} subproblems"
                           + (", json" if as_json else ""), quiet)
     if not found.agrees:
+        from ..algorithms.counter.crosscheck import Disagreement
+
         bad = ", ".join(str(r.sub.id) for r in found.checked if not r.agrees)
         raise Disagreement(f"the journal's figures for subproblem {bad} differ from the "
                            "recount by another method")
@@ -440,6 +440,8 @@ def _journal_key(ctx: click.Context, journal: str | None, key: str | None) -> st
         if ctx.get_parameter_source("journal_key") is not ParameterSource.ENVIRONMENT:
             raise BadInput("--journal-key needs --journal FILE")
         return None
+    from ..algorithms.counter.journal import check_key
+
     return check_key(key)
 
 

@@ -21,24 +21,31 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...base.errors import BadInput
 from ...base.pieces import Piece
 from ...base.squares import Squares
-from ..search import Problem
+from ..problem import Problem
 from . import constellations as cons
-from . import crosscheck, halves
+from . import halves
 from . import memory as mem
 from .engines import ENGINES, engine_for, solve_batch
-from .executors import FuturesMap, PoolMap, is_dask_client
-from .journal import Journal, JournalHeader
 from .pace import ESTIMATE_FROM_N, SAMPLE_SIZE, Estimate, time_sample
 from .runner import MapUnordered, Progress, Stopwatch, run, serial_map
 from .work import Subproblem, SubResult, digest, tally
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from . import crosscheck
+    from .journal import Journal
+
+# What a count in this process alone does not need (pools of processes, executors, the
+# journal's SQLite, the cross-check's numpy) is imported where it is used: a count of
+# a small board starts in a fraction of the time.
 
 #: The most workers accepted.
 MAX_WORKERS = 1024
@@ -198,6 +205,8 @@ def journal_parts(problem: Problem, journal: str | os.PathLike[str] | None) -> i
     """
     if journal is None or engine_for(problem).name != halves.ENGINE:
         return None
+    from .journal import Journal
+
     stored = Journal.stored_engine(os.fspath(journal))
     return halves.parts_of_layout(stored) if stored is not None else None
 
@@ -295,6 +304,10 @@ def check_options(problem: Problem, *, workers: int | None = None,
 def _check_executor(executor: object, workers: int | None, memory_limit: int | None,
                     device: str) -> None:
     """Refuse what is not an executor, and options that an executor does not take."""
+    from concurrent.futures import Executor
+
+    from .executors import is_dask_client
+
     if not (is_dask_client(executor) or isinstance(executor, Executor)):
         raise BadInput("the executor must be a concurrent.futures.Executor or a "
                        f"distributed.Client, not {type(executor).__name__}")
@@ -449,6 +462,8 @@ def verify_journal(n: int | Problem, journal: str | os.PathLike[str], sample: in
     with _opened(problem, version, subs, path, journal_key) as jr:
         assert jr is not None
         results = jr.results()
+    from . import crosscheck
+
     return crosscheck.verify_sample(subs, results, sample, rng=rng, progress=progress,
                                     starting=starting, workers=workers or os.cpu_count() or 1)
 
@@ -470,15 +485,7 @@ def _target(problem: Problem, workers: int | None, memory_limit: int | None,
             parts: int = 0, redundant: bool = False) -> Iterator[_Target]:
     """The executor of a count: local processes (made and stopped here), this process, a
     Dask cluster or a :class:`concurrent.futures.Executor` (used as they are)."""
-    if is_dask_client(executor):
-        from .cluster import DaskMap
-
-        dask = DaskMap(executor, redundant=redundant, notify=notify)
-        yield _Target(dask, 1, False, lambda: dask.slots)
-    elif isinstance(executor, Executor):
-        given = FuturesMap(executor, redundant=redundant, notify=notify)
-        yield _Target(given, given.workers, False, lambda: given.workers)
-    else:
+    if executor is None:
         fit, wanted = plan_workers(problem, workers, memory_limit, parts)
         if fit < wanted and notify is not None:
             notify(f"counting with {fit} of {wanted} workers: more would not fit in the "
@@ -486,8 +493,23 @@ def _target(problem: Problem, workers: int | None, memory_limit: int | None,
         if fit == 1:
             yield _Target(serial_map, 1, True, lambda: 1)
             return
+        from .executors import PoolMap
+
         with PoolMap(fit) as pool:
             yield _Target(pool, fit, True, lambda: fit)
+        return
+    from concurrent.futures import Executor
+
+    from .executors import FuturesMap, is_dask_client
+
+    if is_dask_client(executor):
+        from .cluster import DaskMap
+
+        dask = DaskMap(executor, redundant=redundant, notify=notify)
+        yield _Target(dask, 1, False, lambda: dask.slots)
+    elif isinstance(executor, Executor):  # _check_executor refused anything else
+        given = FuturesMap(executor, redundant=redundant, notify=notify)
+        yield _Target(given, given.workers, False, lambda: given.workers)
 
 
 @contextmanager
@@ -498,6 +520,8 @@ def _opened(problem: Problem, version: str, subs: list[Subproblem],
     if journal is None:
         yield None
         return
+    from .journal import Journal, JournalHeader
+
     header = JournalHeader(problem.n, problem.piece.value, version, len(subs), digest(subs))
     with Journal.open(os.fspath(journal), header, key=key) as jr:
         yield jr

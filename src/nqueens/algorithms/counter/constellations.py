@@ -30,13 +30,18 @@ machine; :func:`solve` counts one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ...base.pieces import Piece
-from ...kernels import constellations as kc
-from ..search import Problem
+from ..problem import Problem
 from .work import Subproblem, SubResult, digest, slice_check, tally
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy and the compiled kernels are imported by the functions that use them, so that
+# the engine's records (engines.py) load without them: a count by another engine
+# starts without numpy.
 
 __all__ = ["Subproblem", "SubResult", "tally", "make_subproblems", "solve", "solve_batch",
            "digest", "frames", "frame_images"]
@@ -66,6 +71,9 @@ def frame_images(n: int, t: tuple[int, int, int, int]) -> list[tuple[int, int, i
     >>> frame_images(8, (1, 3, 5, 6))[:2]
     [(1, 3, 5, 6), (2, 1, 3, 1)]
     """
+    import numpy as np
+
+    from ...kernels import constellations as kc
     out = np.empty((8, 4), dtype=np.int64)
     kc.frame_images_into(n, t[0], t[1], t[2], t[3], out)  # the one definition, compiled
     return [(a, b, c, d) for a, b, c, d in out.tolist()]
@@ -78,6 +86,9 @@ def _frame_squares(n: int, a: int, b: int, c: int, d: int) -> list[tuple[int, in
 
 def _arrays(n: int, queens: Sequence[tuple[int, int]], knight: bool
             ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    import numpy as np
+
+    from ...kernels import constellations as kc
     qr = np.array([q[0] for q in queens], dtype=np.int64)
     qc = np.array([q[1] for q in queens], dtype=np.int64)
     rows = np.zeros(n, dtype=np.int64)
@@ -96,6 +107,7 @@ def frames(n: int, piece: Piece | str = Piece.QUEEN
     >>> sum(w for _, w, _ in frames(5))  # every frame of non-attacking border queens
     34
     """
+    from ...kernels import constellations as kc
     table = kc.enumerate_frames(n, Piece.parse(piece).knight, 0)
     out = []
     for a, b, c, d, w, s, _ in table.tolist():
@@ -117,6 +129,7 @@ def make_subproblems(n: int, piece: Piece | str = Piece.QUEEN, split: int = 0
     >>> len(make_subproblems(8)), len(make_subproblems(8, split=1)) > len(make_subproblems(8))
     (78, True)
     """
+    from ...kernels import constellations as kc
     p = Piece.parse(piece)
     if n < MIN_N:
         raise ValueError(f"start constellations need n >= {MIN_N}")
@@ -155,6 +168,9 @@ def solve(sub: Subproblem) -> SubResult:
     >>> solve(make_subproblems(6)[0])
     SubResult(id=0, total=1, fixed180=1, fixed90=0, colsum=2, slices=(0, 0, 1))
     """
+    import numpy as np
+
+    from ...kernels import constellations as kc
     n = sub.n
     q = sub.queens
     pairs = [(q[i], q[i + 1]) for i in range(0, len(q), 2)]
@@ -179,6 +195,7 @@ def queen_rows(batch: Sequence[Subproblem]) -> tuple[np.ndarray, np.ndarray]:
     >>> queens.shape[0], nq.tolist()
     (2, [4, 3])
     """
+    import numpy as np
     width = max(len(s.queens) for s in batch)
     queens = np.zeros((len(batch), width), dtype=np.int64)
     nq = np.empty(len(batch), dtype=np.int64)
@@ -196,6 +213,9 @@ def solve_batch(batch: Sequence[Subproblem]) -> list[SubResult]:
     >>> sum(s.weight * r.total for s, r in zip(subs, solve_batch(subs)))
     92
     """
+    import numpy as np
+
+    from ...kernels import constellations as kc
     plain = [s for s in batch if not s.knight and not s.sym]
     counted: dict[int, SubResult] = {}
     if plain:

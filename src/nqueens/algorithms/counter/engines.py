@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...base.pieces import Piece
-from ..search import Problem
+from ..problem import Problem
 from . import constellations, halves, simple
 from .work import Subproblem, SubResult
 

@@ -19,13 +19,15 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ...base.errors import BadInput
 from . import verify as check
 from .engines import solve_batch
-from .journal import Journal
 from .work import Subproblem, SubResult
+
+if TYPE_CHECKING:  # the journal is opened by the caller: a count without one needs no SQLite
+    from .journal import Journal
 
 Batch = list[Subproblem]
 BatchFn = Callable[[Batch], list[SubResult]]
@@ -115,7 +117,7 @@ def run(subs: Sequence[Subproblem], map_unordered: MapUnordered, *,
     one transaction):
 
     >>> import os, tempfile
-    >>> from nqueens.algorithms.counter.journal import JournalHeader
+    >>> from nqueens.algorithms.counter.journal import Journal, JournalHeader
     >>> path = os.path.join(tempfile.mkdtemp(), "count.sqlite")
     >>> head = JournalHeader(8, "queen", "constellations-2", len(subs), digest(subs))
     >>> key = "a key of sixteen characters"

@@ -7,10 +7,7 @@ fixed180 and fixed90 count the solutions a half turn and a quarter turn leave al
 
 from __future__ import annotations
 
-import numpy as np
-
-from ...kernels import bitboard
-from ..search import Problem
+from ..problem import Problem
 
 
 def count_problem(problem: Problem) -> tuple[int, int | None]:
@@ -21,6 +18,10 @@ def count_problem(problem: Problem) -> tuple[int, int | None]:
     >>> count_problem(Problem.make(8, blocked=[(0, 0)]))
     (88, None)
     """
+    import numpy as np  # loaded by the counts of this engine only
+
+    from ...kernels import bitboard
+
     if problem.provably_empty:
         return 0, (None if problem.constrained else 0)
     n = problem.n

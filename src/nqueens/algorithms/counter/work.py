@@ -23,7 +23,6 @@ leaves a solution of n > 1 unchanged, so
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -131,6 +130,8 @@ def digest(subs: Iterable[Subproblem]) -> str:
     >>> len(d), d == digest(make_subproblems(6)), d == digest(make_subproblems(6, split=1))
     (64, True, False)
     """
+    import hashlib  # a journal's check: a count without one never loads it
+
     h = hashlib.sha256()
     for s in subs:
         h.update(s.key().encode())
