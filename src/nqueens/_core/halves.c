@@ -1115,17 +1115,22 @@ static uint64_t count_even(const quadrants *qs, uint64_t x, uint64_t *na_buf, ui
          * a north run against the south runs of each weight, gathered, before the bulk
          * count reorders the first parts (a run's own order may change: it is one run) */
         for (int i = 0; i < nsa; i++) {
-            int found = 0;
-            for (int j = 0; j < nsb; j++) {
+            /* the pairs of two first parts are counted in bulk below (weight 8) unless
+             * each signature is weighed: their weights, all 0, are not looked at */
+            const int j0 = i < above_a && !each ? above_b : 0;
+            int found = 0; /* the weights met, one bit each (they are 1, 2, 4, 8) */
+            for (int j = j0; j < nsb; j++) {
                 if (i >= above_a || j >= above_b)
                     wt[j] = d4_weight(g, x, sa[i].rows, sb[j].rows, k);
                 else
-                    wt[j] = each ? stab_weight(by_mirror, sa[i].rows, sb[j].rows, k) : 0;
+                    wt[j] = stab_weight(by_mirror, sa[i].rows, sb[j].rows, k);
                 found |= wt[j];
             }
             for (int weigh = 8; found && weigh >= 1; weigh >>= 1) {
+                if (!(found & weigh))
+                    continue;
                 int64_t m = 0;
-                for (int j = 0; j < nsb; j++)
+                for (int j = j0; j < nsb; j++)
                     if (wt[j] == weigh) {
                         memcpy(gather + m, nb_buf + sb[j].start,
                                (size_t)sb[j].len * sizeof(uint64_t));
