@@ -417,6 +417,52 @@ static int64_t group_bound(const quadrants *qs, uint64_t g, uint64_t x) {
     return bound;
 }
 
+/* The joins of west words w[0..nw) with east words e[0..ne): a | b for each pair that
+ * shares no bit, written to out (which has room for nw * ne); returns how many. */
+static int64_t join_plain(const uint64_t *w, int64_t nw, const uint64_t *e, int64_t ne,
+                          uint64_t *out) {
+    int64_t len = 0;
+    for (int64_t i = 0; i < nw; i++) {
+        const uint64_t a = w[i];
+        uint64_t *dst = out + len;
+        int64_t m = 0;
+        for (int64_t j = 0; j < ne; j++) { /* branch-free: write, keep if disjoint */
+            const uint64_t b = e[j];
+            dst[m] = a | b;
+            m += (a & b) == 0;
+        }
+        len += m;
+    }
+    return len;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* join_plain, eight east words a step: the joins kept are packed to the front of the
+ * vector and stored with a mask, so that nothing is written past them. */
+__attribute__((target("avx512f,popcnt"))) static int64_t
+join_avx512(const uint64_t *w, int64_t nw, const uint64_t *e, int64_t ne, uint64_t *out) {
+    int64_t len = 0;
+    for (int64_t i = 0; i < nw; i++) {
+        const __m512i a = _mm512_set1_epi64((long long)w[i]);
+        for (int64_t j = 0; j < ne; j += 8) {
+            const int64_t left = ne - j;
+            const __mmask8 in = left >= 8 ? (__mmask8)0xff : (__mmask8)((1u << left) - 1u);
+            const __m512i b = _mm512_maskz_loadu_epi64(in, e + j);
+            const __mmask8 keep = _mm512_mask_testn_epi64_mask(in, a, b);
+            const __m512i joined = _mm512_maskz_compress_epi64(keep, _mm512_or_si512(a, b));
+            const int got = __builtin_popcount((unsigned)keep);
+            _mm512_mask_storeu_epi64(out + len, (__mmask8)((1u << got) - 1u), joined);
+            len += got;
+        }
+    }
+    return len;
+}
+#endif
+
+/* Whether the joins use AVX-512 (this CPU runs it, within NQUEENS_CPU): set when the
+ * module loads. */
+static bool JOIN_WIDE = false;
+
 /* Write the north placements of west columns g and east columns x whose west queens
  * use rows v (the east ones the others) to out; returns how many there are. */
 static int64_t join_rows(const quadrants *qs, uint64_t g, uint64_t x, uint64_t v,
@@ -428,20 +474,11 @@ static int64_t join_rows(const quadrants *qs, uint64_t g, uint64_t x, uint64_t v
     const int64_t ne = nw ? qrange(ea, x, nq_full(k) & ~v, k, &e0) : 0;
     if (!ne)
         return 0;
-    const int64_t w1 = w0 + nw, e1 = e0 + ne;
-    int64_t len = 0;
-    for (int64_t i = w0; i < w1; i++) {
-        const uint64_t a = we->word[i];
-        uint64_t *dst = out + len;
-        int64_t m = 0;
-        for (int64_t j = e0; j < e1; j++) { /* branch-free: write, keep if disjoint */
-            const uint64_t b = ea->word[j];
-            dst[m] = a | b;
-            m += (a & b) == 0;
-        }
-        len += m;
-    }
-    return len;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (JOIN_WIDE)
+        return join_avx512(we->word + w0, nw, ea->word + e0, ne, out);
+#endif
+    return join_plain(we->word + w0, nw, ea->word + e0, ne, out);
 }
 
 /* Write the north placements of west columns g and east columns x to out (room for
@@ -1716,5 +1753,6 @@ PyMODINIT_FUNC PyInit_halves(void) {
     if (!BUILD_LOCK && !(BUILD_LOCK = PyThread_allocate_lock()))
         return PyErr_NoMemory();
     BEST_SIMD = best_simd();
+    JOIN_WIDE = nq_cpu_level() >= NQ_CPU_AVX512;
     return PyModule_Create(&MODULE);
 }
