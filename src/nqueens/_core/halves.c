@@ -160,13 +160,16 @@ static void list_rows(lister *ls, int r, uint64_t rows, uint64_t cols, uint64_t 
         return;
     }
     list_rows(ls, r + 1, rows, cols, anti, diag); /* row r stays empty */
-    for (int j = 0; j < q->w; j++) {
+    /* the quadrant's columns j free in row r: column c0 + j lies on anti-diagonal
+     * r + c0 + j and diagonal c0 + j - r + k */
+    uint64_t free = nq_full(q->w) & ~cols & ~(anti >> (r + q->c0)) &
+                    ~(diag >> (q->c0 - r + k));
+    while (free) {
+        const int j = nq_index(free);
+        free &= free - 1;
         const int c = q->c0 + j;
-        const uint64_t a = (uint64_t)1 << (r + c), d = (uint64_t)1 << (c - r + k);
-        if ((cols >> j & 1u) || (anti & a) || (diag & d))
-            continue;
-        list_rows(ls, r + 1, rows | (uint64_t)1 << r, cols | (uint64_t)1 << j, anti | a,
-                  diag | d);
+        list_rows(ls, r + 1, rows | (uint64_t)1 << r, cols | (uint64_t)1 << j,
+                  anti | (uint64_t)1 << (r + c), diag | (uint64_t)1 << (c - r + k));
     }
 }
 
