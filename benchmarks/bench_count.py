@@ -21,13 +21,19 @@ command line with {n} replaced by the board size (build it yourself; for a progr
 whose board size is fixed at build time, put {n} in its path); the first whole number
 it prints is its total, checked against nqueens'.
 
+``--whole N ...`` times whole processes instead, start-up included, as a user runs them:
+``nqueens count N -w 1 -q --json`` against the reference, ``--repeat`` runs each,
+interleaved, CPU seconds of the process (best and median) and their ratios; with
+``--old PYTHON`` also that environment's ``python -m nqueens``. Bytecode is compiled
+first, as ``pip install`` does.
+
 ``--symmetry N ...`` times the passes of the half-board engine for each even N twice,
 interleaved in this process: weighed by the square's 8 symmetries (the default) and by
 the mirror and the flip alone, and prints what the first saves.
 
 Usage: python benchmarks/bench_count.py [--sizes 16 17 18] [--workers-n 18]
        [--old PYTHON] [--rounds 3] [--scale 19 20 21] [--reference 'CMD {n}']
-       [--symmetry 16 18]
+       [--symmetry 16 18] [--whole 16 --repeat 15]
 """
 
 from __future__ import annotations
@@ -77,6 +83,61 @@ def run_reference(exe: str, n: int) -> tuple[int, float, float]:
     if found is None:
         sys.exit(f"the reference printed no count: {out[:200]!r}")
     return int(found.group()), wall, cpu
+
+
+def run_whole(argv: list[str]) -> tuple[int, float]:
+    """Run one whole process: the first whole number it prints and its CPU seconds."""
+    import re
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(argv, capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if argv[-1] == "--json":
+        return int(json.loads(out)["total"]), cpu
+    found = re.search(r"(?<![\w.])\d+(?![\w.])", out)
+    if found is None:
+        sys.exit(f"{argv[0]} printed no count: {out[:200]!r}")
+    return int(found.group()), cpu
+
+
+def compare_whole(exe: str, n: int, repeat: int, old: str | None) -> None:
+    """Whole processes of the reference and of ``nqueens count n -w 1``, interleaved."""
+    import compileall
+    import shlex
+    import statistics
+
+    import nqueens
+
+    compileall.compile_dir(str(Path(nqueens.__file__).parent), quiet=1)
+    runs: dict[str, list[str]] = {
+        "reference": shlex.split(exe.replace("{n}", str(n))) if "{n}" in exe else [exe, str(n)],
+        "nqueens": [sys.executable, "-m", "nqueens", "count", str(n), "-w", "1", "-q", "--json"],
+    }
+    if old:
+        runs["old"] = [old, "-m", "nqueens", "count", str(n), "-w", "1", "-q", "--json"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    os.environ.clear()
+    os.environ.update(env)       # the children write and read bytecode, as installed
+    cpu: dict[str, list[float]] = {who: [] for who in runs}
+    totals = set()
+    for argv in runs.values():
+        run_whole(argv)          # untimed: the files in the page cache
+    for _ in range(repeat):
+        for who, argv in runs.items():
+            total, seconds = run_whole(argv)
+            totals.add(total)
+            cpu[who].append(seconds)
+    if len(totals) != 1:
+        sys.exit(f"n = {n}: the counts disagree: {sorted(totals)}")
+    ref = cpu["reference"]
+    for who, got in cpu.items():
+        best, median = min(got), statistics.median(got)
+        ratio = "" if who == "reference" else (
+            f"   reference / this: {min(ref) / best:.2f}x best, "
+            f"{statistics.median(ref) / median:.2f}x median")
+        print(f"{n:>3} {who:>9}: CPU s best {best:.3f}, median {median:.3f}{ratio}",
+              flush=True)
 
 
 def compare_symmetry(n: int, rounds: int) -> None:
@@ -143,6 +204,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=1, help="runs of the one-core table")
     ap.add_argument("--reference", metavar="'CMD {n}'", default=None,
                     help="the program to run beside nqueens, in place of the C counter")
+    ap.add_argument("--whole", type=int, nargs="*", default=[], metavar="N",
+                    help="time whole processes of these n (start-up included), then stop")
     ap.add_argument("--symmetry", type=int, nargs="*", default=[], metavar="N",
                     help="time the even passes of these n under both weighings, then stop")
     ap.add_argument("--scale", type=int, nargs="*", default=[], metavar="N",
@@ -156,6 +219,17 @@ def main() -> None:
         print(json.dumps(measure(args.one, args.workers)))
         return
     print(f"{os.cpu_count()} CPUs; {load()} at start")
+    if args.whole:
+        print()
+        print(f"whole processes on one core, {args.repeat} runs each, interleaved: "
+              + (f"'{args.reference}'" if args.reference else "the C mirror halving")
+              + " against 'nqueens count N -w 1 -q --json'")
+        with tempfile.TemporaryDirectory() as tmp:
+            exe = args.reference or compile_reference(tmp)
+            for n in args.whole:
+                compare_whole(exe, n, args.repeat, args.old)
+        print(f"{load()} at end")
+        return
     if args.symmetry:
         print()
         print(f"the even passes on one core, CPU seconds (best of {args.rounds}, interleaved)")

@@ -127,6 +127,8 @@ typedef struct {
     uint32_t *rows_sorted;          /* the 2^k row sets, by size */
     int64_t size_start[NQ_HV_MAX_N + 2]; /* where the sets of each size start there */
     uint64_t pmask, prefix; /* the north groups counted: west columns g, g & pmask == prefix */
+    int64_t *bounds; /* whole lists: for each east column set x, class_bound and
+                      * largest_group_bound (fill_bounds); NULL for a part's lists */
     bool ready;
 } quadrants;
 
@@ -256,6 +258,7 @@ static void free_quadrants(quadrants *qs) {
     free_quadrant(&qs->west);
     free_quadrant(&qs->east);
     free(qs->rows_sorted);
+    free(qs->bounds);
     memset(qs, 0, sizeof(*qs));
 }
 
@@ -280,6 +283,8 @@ static int sort_rows(quadrants *qs) {
  * Called without the GIL, under BUILD_LOCK, so that no two threads build them at once. */
 static PyThread_type_lock BUILD_LOCK;
 
+static int fill_bounds(quadrants *qs);
+
 static quadrants *get_quadrants(int n) {
     quadrants *qs = &CACHE[n];
     if (qs->ready)
@@ -290,7 +295,7 @@ static quadrants *get_quadrants(int n) {
     qs->k = k;
     qs->w = w;
     if (sort_rows(qs) < 0 || build_quadrant(&qs->west, n, k, 0, w, 0, &every, 1) < 0 ||
-        build_quadrant(&qs->east, n, k, w, k, 0, &every, 1) < 0) {
+        build_quadrant(&qs->east, n, k, w, k, 0, &every, 1) < 0 || fill_bounds(qs) < 0) {
         free_quadrants(qs);
         return NULL;
     }
@@ -505,20 +510,43 @@ typedef struct {
     int64_t len;
 } north_class;
 
+/* The bounds of every group of class x: their sum (*all) and the largest (at least 1). */
+static void sweep_groups(const quadrants *qs, uint64_t x, int64_t *all, int64_t *big) {
+    *all = 0;
+    *big = 1;
+    for (uint64_t g = 0; g < ((uint64_t)1 << qs->w); g++) {
+        const int64_t b = group_bound(qs, g, x);
+        *all += b;
+        if (b > *big)
+            *big = b;
+    }
+}
+
+/* Both bounds of every class of the whole lists, swept once: a count asks for each of
+ * them several times (the size of each pass, its plan, its buffers). */
+static int fill_bounds(quadrants *qs) {
+    const uint64_t classes = (uint64_t)1 << qs->k;
+    qs->bounds = malloc(2 * classes * sizeof(int64_t));
+    if (!qs->bounds)
+        return -1;
+    for (uint64_t x = 0; x < classes; x++)
+        sweep_groups(qs, x, &qs->bounds[2 * x], &qs->bounds[2 * x + 1]);
+    return 0;
+}
+
 static int64_t class_bound(const quadrants *qs, uint64_t x) {
-    int64_t bound = 0;
-    for (uint64_t g = 0; g < ((uint64_t)1 << qs->w); g++)
-        bound += group_bound(qs, g, x);
-    return bound;
+    if (qs->bounds)
+        return qs->bounds[2 * x];
+    int64_t all, big;
+    sweep_groups(qs, x, &all, &big);
+    return all;
 }
 
 static int64_t largest_group_bound(const quadrants *qs, uint64_t x) {
-    int64_t big = 1;
-    for (uint64_t g = 0; g < ((uint64_t)1 << qs->w); g++) {
-        const int64_t b = group_bound(qs, g, x);
-        if (b > big)
-            big = b;
-    }
+    if (qs->bounds)
+        return qs->bounds[2 * x + 1];
+    int64_t all, big;
+    sweep_groups(qs, x, &all, &big);
     return big;
 }
 
