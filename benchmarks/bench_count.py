@@ -195,6 +195,10 @@ def parallel_probe(exe: str, n: int = 15) -> float:
 
 
 def main() -> None:
+    # One BLAS thread, as the program runs (puzzleshell.signals.run_program): a count that
+    # imports numpy (the small boards of warm_up) would otherwise start numpy's threads,
+    # whose spinning the child's CPU clock counts against the count.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", type=int, nargs="*", default=[16, 17, 18])
     ap.add_argument("--workers-n", type=int, default=18,
