@@ -116,9 +116,7 @@ def compare_whole(exe: str, n: int, repeat: int, old: str | None) -> None:
     }
     if old:
         runs["old"] = [old, "-m", "nqueens", "count", str(n), "-w", "1", "-q", "--json"]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    os.environ.clear()
-    os.environ.update(env)       # the children write and read bytecode, as installed
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the children use bytecode, as installed
     cpu: dict[str, list[float]] = {who: [] for who in runs}
     totals = set()
     for argv in runs.values():

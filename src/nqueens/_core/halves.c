@@ -444,7 +444,7 @@ static int64_t join_plain(const uint64_t *w, int64_t nw, const uint64_t *e, int6
     return len;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef NQ_CPU_X86
 /* join_plain, eight east words a step: the joins kept are packed to the front of the
  * vector and stored with a mask, so that nothing is written past them. */
 __attribute__((target("avx512f,popcnt"))) static int64_t
@@ -482,7 +482,7 @@ static int64_t join_rows(const quadrants *qs, uint64_t g, uint64_t x, uint64_t v
     const int64_t ne = nw ? qrange(ea, x, nq_full(k) & ~v, k, &e0) : 0;
     if (!ne)
         return 0;
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef NQ_CPU_X86
     if (JOIN_WIDE)
         return join_avx512(we->word + w0, nw, ea->word + e0, ne, out);
 #endif
