@@ -708,11 +708,14 @@ __attribute__((target("avx2"))) static uint64_t pairs_narrow_avx2(const uint32_t
 }
 
 /* Sixteen south words per AVX-512 compare, four north words per load, four accumulators
- * so that no addition waits for another. */
+ * so that no addition waits for another; the last south words (fewer than sixteen) in
+ * one compare under a mask, and the last north words (fewer than four) one at a time. */
 __attribute__((target("avx512f"))) static uint64_t
 pairs_narrow_avx512(const uint32_t *a, size_t na, const uint32_t *b, size_t nb) {
     const __m512i one = _mm512_set1_epi32(1);
     const size_t nb16 = nb & ~(size_t)15;
+    const __mmask16 tail = (__mmask16)((1u << (nb - nb16)) - 1u);
+    const __m512i yt = _mm512_maskz_loadu_epi32(tail, (const void *)(b + nb16));
     uint64_t total = 0;
     size_t i = 0;
     for (; i + 4 <= na; i += 4) {
@@ -726,18 +729,24 @@ pairs_narrow_avx512(const uint32_t *a, size_t na, const uint32_t *b, size_t nb) 
             c2 = _mm512_mask_add_epi32(c2, _mm512_testn_epi32_mask(x2, y), c2, one);
             c3 = _mm512_mask_add_epi32(c3, _mm512_testn_epi32_mask(x3, y), c3, one);
         }
-        /* at most nb / 16 per lane and counter: no 32-bit lane overflows */
-        total += (uint64_t)(uint32_t)_mm512_reduce_add_epi32(c0) +
-                 (uint64_t)(uint32_t)_mm512_reduce_add_epi32(c1) +
-                 (uint64_t)(uint32_t)_mm512_reduce_add_epi32(c2) +
-                 (uint64_t)(uint32_t)_mm512_reduce_add_epi32(c3);
-        for (size_t j = nb16; j < nb; j++)
-            total += (uint64_t)(((a[i] & b[j]) == 0) + ((a[i + 1] & b[j]) == 0) +
-                                ((a[i + 2] & b[j]) == 0) + ((a[i + 3] & b[j]) == 0));
+        c0 = _mm512_mask_add_epi32(c0, _mm512_mask_testn_epi32_mask(tail, x0, yt), c0, one);
+        c1 = _mm512_mask_add_epi32(c1, _mm512_mask_testn_epi32_mask(tail, x1, yt), c1, one);
+        c2 = _mm512_mask_add_epi32(c2, _mm512_mask_testn_epi32_mask(tail, x2, yt), c2, one);
+        c3 = _mm512_mask_add_epi32(c3, _mm512_mask_testn_epi32_mask(tail, x3, yt), c3, one);
+        /* at most nb / 16 + 1 per lane and counter: no 32-bit lane overflows */
+        total += (uint64_t)(uint32_t)_mm512_reduce_add_epi32(
+            _mm512_add_epi32(_mm512_add_epi32(c0, c1), _mm512_add_epi32(c2, c3)));
     }
-    for (; i < na; i++)
-        for (size_t j = 0; j < nb; j++)
-            total += (a[i] & b[j]) == 0;
+    for (; i < na; i++) {
+        const __m512i x = _mm512_set1_epi32((int)a[i]);
+        __m512i c = _mm512_setzero_si512();
+        for (size_t j = 0; j < nb16; j += 16)
+            c = _mm512_mask_add_epi32(
+                c, _mm512_testn_epi32_mask(x, _mm512_loadu_si512((const void *)(b + j))), c,
+                one);
+        c = _mm512_mask_add_epi32(c, _mm512_mask_testn_epi32_mask(tail, x, yt), c, one);
+        total += (uint64_t)(uint32_t)_mm512_reduce_add_epi32(c);
+    }
     return total;
 }
 #endif
