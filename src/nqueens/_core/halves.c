@@ -577,9 +577,12 @@ static inline size_t partition(uint64_t *v, size_t len, uint64_t bit) {
     return front;
 }
 
-/* Room for the words of the largest group on each side, narrowed to 32 bits. */
+/* Room for the words of the largest group on each side, narrowed to 32 bits: one block,
+ * which a partition by AVX-512 also borrows whole (`spill`, as many 64-bit words as the
+ * larger group) for the entries it moves to the back. */
 typedef struct {
     uint32_t *a, *b;
+    uint64_t *spill;
     int simd;     /* the form of the compare (NQ_SIMD_...) */
     size_t brute; /* below this many entries on a side, pairs are tested one by one */
 } pair_scratch;
@@ -751,6 +754,31 @@ pairs_narrow_avx512(const uint32_t *a, size_t na, const uint32_t *b, size_t nb) 
     }
     return total + pop;
 }
+
+/* partition() with AVX-512, eight entries a step: those without the bit packed to the
+ * front in place (never past what the step has read), those with it into spill, then
+ * copied after them. */
+__attribute__((target("avx512f,popcnt"))) static size_t
+partition_avx512(uint64_t *v, size_t len, uint64_t bit, uint64_t *spill) {
+    const __m512i b = _mm512_set1_epi64((long long)bit);
+    size_t front = 0, back = 0;
+    for (size_t i = 0; i < len; i += 8) {
+        const __mmask8 in = len - i >= 8 ? (__mmask8)0xff : (__mmask8)((1u << (len - i)) - 1u);
+        const __m512i x = _mm512_maskz_loadu_epi64(in, (const void *)(v + i));
+        const __mmask8 without = _mm512_mask_testn_epi64_mask(in, x, b);
+        const __mmask8 with = in & (__mmask8)~without;
+        const unsigned k = (unsigned)__builtin_popcount(without);
+        const unsigned h = (unsigned)__builtin_popcount(with);
+        _mm512_mask_storeu_epi64((void *)(v + front), (__mmask8)((1u << k) - 1u),
+                                 _mm512_maskz_compress_epi64(without, x));
+        _mm512_mask_storeu_epi64((void *)(spill + back), (__mmask8)((1u << h) - 1u),
+                                 _mm512_maskz_compress_epi64(with, x));
+        front += k;
+        back += h;
+    }
+    memcpy(v + front, spill, back * sizeof(uint64_t));
+    return front;
+}
 #endif
 
 /* The best form of the compare at this CPU's level (nq_cpu.h). */
@@ -834,6 +862,16 @@ static uint64_t pairs_small(const uint64_t *a, size_t na, const uint64_t *b, siz
     return pairs_one_by_one(a, na, b, nb, used);
 }
 
+/* partition(), by AVX-512 where the compares take it. */
+static inline size_t split(uint64_t *v, size_t len, uint64_t bit, const pair_scratch *scratch) {
+#ifdef NQ_HV_X86
+    if (scratch->simd == NQ_SIMD_AVX512_NARROW)
+        return partition_avx512(v, len, bit, scratch->spill);
+#endif
+    (void)scratch;
+    return partition(v, len, bit);
+}
+
 /* Pairs (a, b) of a[0..na) x b[0..nb) with a & b == 0, given that the bits other than
  * order[0..norder) are already known to be disjoint for every pair; the bits are split
  * on in that order.  Reorders both arrays. */
@@ -854,10 +892,10 @@ static uint64_t disjoint_pairs(uint64_t *a, size_t na, uint64_t *b, size_t nb,
         uint64_t bit = *order++;
         norder--;
         /* a: entries without the bit first; b likewise */
-        size_t a0 = partition(a, na, bit);
+        size_t a0 = split(a, na, bit, scratch);
         if (a0 == na)
             continue;
-        size_t b0 = partition(b, nb, bit);
+        size_t b0 = split(b, nb, bit, scratch);
         if (b0 == nb)
             continue;
         /* north with the bit against south without it, then north without it against
@@ -1310,10 +1348,10 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
     uint64_t total = 0, slices[3] = {0, 0, 0};
     /* either group may be the side narrowed first: both buffers fit the larger */
     const int64_t wider = p.stream > p.kept_group ? p.stream : p.kept_group;
-    pair_scratch scratch = {malloc((size_t)wider * sizeof(uint32_t)),
-                            malloc((size_t)wider * sizeof(uint32_t)), simd,
+    uint64_t *block = malloc((size_t)(wider > 0 ? wider : 1) * sizeof(uint64_t));
+    pair_scratch scratch = {(uint32_t *)block, (uint32_t *)block + wider, block, simd,
                             simd >= NQ_SIMD_AVX2_NARROW ? NQ_HV_BRUTE_NARROW : NQ_HV_BRUTE_WIDE};
-    int rc = scratch.a && scratch.b ? 0 : -1;
+    int rc = block ? 0 : -1;
     if (rc == 0 && n % 2 == 0) {
         uint64_t *a = malloc((size_t)p.stream * sizeof(uint64_t));
         uint64_t *b = malloc((size_t)p.kept_group * sizeof(uint64_t));
@@ -1355,8 +1393,7 @@ static int count_pass(const quadrants *qs, uint64_t x, int simd, int64_t keep_ma
         free(sa);
         free(sb);
     }
-    free(scratch.a);
-    free(scratch.b);
+    free(block);
     if (rc < 0)
         return -1;
     res->total = (int64_t)total;
