@@ -14,9 +14,24 @@ without and with that technique (one seed: the same mines; the other flags as gi
 adds the paired counts: games won by both, by one only, and the 95 % interval of the
 difference of the win rates.
 
+With ``--jsminesweeper DIR`` (a checkout of D. N. Hill's JSMinesweeper, run by
+``--node``) the same games (the same mines, the same first click) are played by its
+solver too, in ``--jobs`` node processes, as its page's bulk run plays them: the
+checkout's own scripts (``Minesweeper/Utility/PrimeSieve.js``, ``Binomial.js``,
+``Minesweeper/client/Tile.js``, ``Board.js``, ``MinesweeperGame.js``, ``solver_main.js``,
+``solver_probability_engine.js``, ``Brute_force.js``, ``BruteForceAnalysis.js``,
+``EfficiencyHelper.js``, ``FiftyFiftyHelper.js``, ``LongTermRiskHelper.js``,
+``SolutionCounter.js``) loaded into one context with what its page (``main.js``) defines
+for them (the tile constants, the binomial cache, a global ``board`` of the game's size,
+which ``LongTermRiskHelper`` reads), each game a ``ServerGame`` with these mines, the
+solver asked with the bulk run's options (no flags, advanced guessing, full
+probabilities) and its first action taken (with every certain clear after it). The
+script prints its win rate, its CPU seconds (node's ``process.cpuUsage``) and the paired
+comparison with the analyser's games.
+
     python benchmarks/bench_play.py [--games 10000] [--seed 1] [--look-ahead] [--endgame]
         [--compare look-ahead|endgame] [--rules classic|safe-opening] [--start corner|X,Y]
-        [--jobs 2]
+        [--jobs 2] [--jsminesweeper DIR [--node node]]
 """
 
 from __future__ import annotations
@@ -27,7 +42,10 @@ import math
 import multiprocessing
 import os
 import random
+import shlex
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -38,6 +56,7 @@ from minesweeper.analysis.advice import LOOK_AHEAD, LOWEST_PROBABILITY  # noqa: 
 from minesweeper.analysis.game import (  # noqa: E402
     Level,
     allowed_squares,
+    deal,
     parse_level,
     parse_start,
 )
@@ -96,6 +115,119 @@ def timed(level: Level, games: int, seed: int, look_ahead: bool, rules: str = "c
     return result, cpu, won
 
 
+# JSMinesweeper's player (node -e DRIVER CHECKOUT GAMES): reads {width, height, mines, start,
+# games: [[mine index, ...], ...]} from the file GAMES (an index is y * width + x), plays each game
+# as the page's bulkRun does and prints one line a game, 1 when won, 0 when lost, then a
+# line with the CPU seconds of the games.
+_JSMINESWEEPER = r"""
+(async function () {
+    "use strict";
+    const fs = require("fs");
+    const path = require("path");
+    const vm = require("vm");
+    const root = path.join(process.argv[1], "Minesweeper");
+    const write = (text) => process.stdout.write(text + "\n");
+    console.log = console.info = console.warn = console.debug = () => {};
+    for (const file of ["Utility/PrimeSieve.js", "Utility/Binomial.js", "client/Tile.js",
+                        "client/Board.js", "client/MinesweeperGame.js", "client/solver_main.js",
+                        "client/solver_probability_engine.js", "client/Brute_force.js",
+                        "client/BruteForceAnalysis.js", "client/EfficiencyHelper.js",
+                        "client/FiftyFiftyHelper.js", "client/LongTermRiskHelper.js",
+                        "client/SolutionCounter.js"]) {
+        vm.runInThisContext(fs.readFileSync(path.join(root, file), "utf8"), {filename: file});
+    }
+    // what the page (main.js) defines for the solver
+    vm.runInThisContext("var BOMB = 9, HIDDEN = 10, FLAGGED = 11, FLAGGED_WRONG = 12," +
+                        " EXPLODED = 13, SKULL = 14, START = 15, MINUS = 10;" +
+                        " var MAX_BINOMIAL_N = 65000, PLAY_CLIENT_SIDE = true, oldrng = false;" +
+                        " var analysisMode = false; var board = null;" +
+                        " var showMessage = () => {}; var sleep = () => Promise.resolve();" +
+                        " var binomialCache = new BinomialCache(5000, 500," +
+                        " new Binomial(65000, 500));");
+    await solver(null, null);                      // the page's initialisation
+    const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+    const options = {playStyle: PLAY_STYLE_NOFLAGS, verbose: false, advancedGuessing: true,
+                     fullProbability: true, hardcore: false};
+    const width = spec.width, height = spec.height, mines = spec.mines;
+    const start = process.cpuUsage();
+    for (const layout of spec.games) {
+        const places = [width, height, mines];
+        for (const i of layout) {
+            places.push(i % width, Math.floor(i / width));
+        }
+        const game = new ServerGame(0, width, height, mines, spec.start, 0, "safe");
+        game.resetMinesUsingArray(places);
+        const seen = new Board(0, width, height, mines, 0, "safe");
+        globalThis.board = seen;
+        let revealed = game.clickTile(game.getTile(spec.start));
+        applyResults(seen, revealed);
+        for (let loop = 0; revealed.header.status == IN_PLAY && loop < 10000; loop++) {
+            const actions = (await solver(seen, options)).actions;
+            for (let i = 0; i < actions.length; i++) {
+                const action = actions[i];
+                if (action.action == ACTION_CHORD || action.action == ACTION_FLAG) {
+                    continue;
+                }
+                if (i == 0 || action.prob == 1) {
+                    revealed = game.clickTile(game.getTile(seen.xy_to_index(action.x, action.y)));
+                    if (revealed.header.status != IN_PLAY) {
+                        break;
+                    }
+                    applyResults(seen, revealed);
+                }
+                if (action.prob != 1) {
+                    break;
+                }
+            }
+        }
+        write(revealed.header.status == WON ? "1" : "0");
+    }
+    const used = process.cpuUsage(start);
+    write(String((used.user + used.system) / 1e6));
+})().catch((e) => { process.stderr.write(String(e) + "\n"); process.exitCode = 1; });
+"""
+
+
+def layouts(level: Level, games: int, seed: int, rules: str,
+            start: tuple[int, int]) -> list[list[int]]:
+    """The mines of the games of ``play(level, games, seed)`` under ``rules`` from
+    ``start``, each as the indices ``row * width + column`` of its mines."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        mine = deal(level, rules, start, random.Random(rng.getrandbits(64)))
+        out.append([int(r) * level.width + int(c) for r, c in zip(*mine.nonzero(), strict=True)])
+    return out
+
+
+def jsminesweeper(node: str, checkout: str, level: Level, games: int, seed: int, rules: str,
+                  start: tuple[int, int], jobs: int) -> tuple[list[bool], float]:
+    """JSMinesweeper's solver on the same games, in ``jobs`` node processes: whether each
+    was won, and the CPU seconds of all the processes."""
+    mines = layouts(level, games, seed, rules, start)
+    size = -(-games // max(1, jobs))
+    won: list[bool] = []
+    cpu = 0.0
+    with tempfile.TemporaryDirectory() as folder:
+        children = []
+        for k in range(0, games, size):
+            spec = Path(folder) / f"games{k}.json"
+            spec.write_text(json.dumps({
+                "width": level.width, "height": level.height, "mines": level.mines,
+                "start": start[0] * level.width + start[1], "games": mines[k:k + size]}))
+            children.append(subprocess.Popen(
+                [*shlex.split(node), "-e", _JSMINESWEEPER, checkout, str(spec)],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        for child in children:
+            out, err = child.communicate()
+            lines = out.split()
+            if child.returncode or not lines:
+                raise SystemExit(f"JSMinesweeper failed: {err.strip().splitlines()[-1:]}")
+            won += [line == "1" for line in lines[:-1]]
+            cpu += float(lines[-1])
+    return won, cpu
+
+
 def paired(plain: list[bool], other: list[bool], z: float = 1.959964) -> dict[str, Any]:
     """The games won by both ways of playing and by one only, and the 95 % (Wald,
     paired) interval of the second's win rate less the first's.
@@ -127,6 +259,9 @@ def main() -> None:
     parser.add_argument("--compare", choices=["look-ahead", "endgame"],
                         help="play every game without and with this; the paired counts")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jsminesweeper", metavar="DIR",
+                        help="a JSMinesweeper checkout: its solver plays the same games")
+    parser.add_argument("--node", default="node", help="runs JSMinesweeper")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}", file=sys.stderr)
@@ -156,6 +291,24 @@ def main() -> None:
                   f"only {pair['without_only']:,}, with it only {pair['with_only']:,}; "
                   f"difference {pair['difference']:+.2%} (95% interval {lo:+.2%} to "
                   f"{hi:+.2%})", flush=True)
+        if args.jsminesweeper:
+            theirs, cpu = jsminesweeper(args.node, args.jsminesweeper, level, args.games,
+                                        args.seed, args.rules, start, args.jobs)
+            other = PlayResult(level, args.games, sum(theirs), cpu, "JSMinesweeper's",
+                               args.rules, start)
+            pair = paired(theirs, outcomes[-1])
+            rows.append({"level": level.name, "jsminesweeper": {
+                "wins": other.wins, "win_rate": other.rate,
+                "interval_95": list(other.interval()), "cpu_seconds": round(cpu, 1)},
+                "paired": pair})
+            lo, hi = other.interval()
+            dlo, dhi = pair["difference_interval_95"]
+            print(f"  JSMinesweeper's solver, the same games: won {other.wins:,}, "
+                  f"{other.rate:.2%} (95% interval {lo:.2%} to {hi:.2%}); {cpu:.1f} CPU s; "
+                  f"won by both {pair['both']:,}, by JSMinesweeper only "
+                  f"{pair['without_only']:,}, by the analyser only {pair['with_only']:,}; "
+                  f"the analyser's difference {pair['difference']:+.2%} (95% interval "
+                  f"{dlo:+.2%} to {dhi:+.2%})", flush=True)
         if published:
             print(f"  published ({args.rules} rules): {published}", flush=True)
     print(f"load average {os.getloadavg()[0]:.2f}", file=sys.stderr)
