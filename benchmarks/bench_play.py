@@ -1,9 +1,10 @@
 """Win rates of the analyser on the three classic levels, next to published figures.
 
 Each level plays GAMES games under ``--rules`` (classic: the first click safe;
-safe-opening: the first click opens an area) from the ``--start`` square (the corner
-(1, 1) unless another is named), the mines placed after it, with the seed given (game
-``k`` is the game ``minesweeper play --seed SEED`` plays ``k``-th), and prints the win
+safe-opening: the first click opens an area) from the ``--start`` square (unless
+another is named the corner (1, 1) under classic rules, (4, 4) under safe-opening), the
+mines placed after it, with the seed given (game ``k`` is the game ``minesweeper play
+--seed SEED`` plays ``k``-th), and prints the win
 rate with its 95 % interval, the rules and the first click, and the CPU seconds, next to
 the win rates published for solvers under the same rules (:data:`PUBLISHED`). The games
 are shared out among ``--jobs`` processes (default: every core). The guesses follow the
@@ -251,7 +252,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="beginner,intermediate,expert")
     parser.add_argument("--rules", choices=["classic", "safe-opening"], default="classic")
-    parser.add_argument("--start", default="corner", help="corner, or X,Y from 1")
+    parser.add_argument("--start", default="default",
+                        help="corner, X,Y from 1, or default: the corner under classic "
+                             "rules, 4,4 under safe-opening")
     parser.add_argument("--look-ahead", action="store_true",
                         help="guess by the look-ahead (about three times the CPU time)")
     parser.add_argument("--endgame", action="store_true",
@@ -273,7 +276,7 @@ def main() -> None:
     rows = []
     for name in args.levels.split(","):
         level = parse_level(name)
-        start = parse_start(args.start, level)
+        start = parse_start(args.start, level, args.rules)
         published = PUBLISHED.get((args.rules, name))
         outcomes = []
         for look_ahead, endgame in ways:

@@ -171,9 +171,11 @@ def test_the_start_square_is_the_first_click() -> None:
 
 @pytest.mark.parametrize(("args", "words"), [
     (["--start", "17,1", "--level", "intermediate"], "off the 16x16 board"),
-    (["--start", "a1"], "give corner, or X,Y"),
+    (["--start", "a1"], "give corner, default, or X,Y"),
     (["--rules", "modern"], "Invalid value for '--rules'"),
-    (["--level", "3x3x6", "--rules", "safe-opening"], "6 mines do not fit in the 5 squares"),
+    (["--level", "3x3x6", "--rules", "safe-opening"], "6 mines do not fit in the 0 squares"),
+    (["--level", "3x3x6", "--rules", "safe-opening", "--start", "corner"],
+     "6 mines do not fit in the 5 squares"),
 ])
 def test_bad_rules_or_start_are_one_line(args: list[str], words: str) -> None:
     done = subprocess.run([*PROGRAM, "play", "--games", "1", *args], capture_output=True,

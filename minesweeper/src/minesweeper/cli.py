@@ -789,9 +789,12 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
               show_default=True,
               help="classic: the first click is never a mine; safe-opening: neither it nor "
                    "its neighbours are, so it opens an area (as modern versions do).")
-@click.option("--start", default="corner", show_default=True, metavar="corner|X,Y",
+@click.option("--start", default="default", show_default=True,
+              metavar="corner|default|X,Y",
               help="The first click: the corner (1, 1), or the square X,Y (column and row "
-                   "from 1), such as 4,4.")
+                   "from 1), such as 4,4; by default the corner under classic rules and "
+                   "4,4 under safe-opening (the middle of a smaller board), where the "
+                   "analyser wins most.")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
 @click.option("--endgame", is_flag=True,
               help="Once at most 1,000 arrangements are left and no square is certainly "
@@ -828,7 +831,8 @@ def play(level: str, games: int, seed: int | None, rules: str, start: str, look_
       minesweeper play --level 30x16x99 --games 100 --seed 7 --json
       minesweeper play --level expert --games 100 --look-ahead
       minesweeper play --level expert --games 100 --endgame
-      minesweeper play --level expert --rules safe-opening --start 4,4 --games 100
+      minesweeper play --level expert --rules safe-opening --games 100
+      minesweeper play --level expert --rules safe-opening --start 15,8 --games 100
       minesweeper play --level beginner --games 1000 -o rate.json
       minesweeper play --interactive --level intermediate
     """
@@ -841,7 +845,7 @@ def play(level: str, games: int, seed: int | None, rules: str, start: str, look_
     kind = _data_format(output, as_json)
     _check_folder(output)
     chosen = parse_level(level)
-    first = parse_start(start, chosen)
+    first = parse_start(start, chosen, rules)
     allowed_squares(chosen, rules, first)
     show = not quiet and sys.stderr.isatty()
 

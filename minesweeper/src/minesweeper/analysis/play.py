@@ -4,8 +4,10 @@ A game is ``mines`` mines on a ``width`` x ``height`` board, placed at random (u
 over the squares the rules allow) once the first square is chosen: under the
 ``classic`` rules never on it (the first click is safe), under the ``safe-opening``
 rules never on it nor on its neighbours (the first click opens an area, as modern
-versions of the game do). The first click is the ``start`` square, by default the
-corner (1, 1), the square the advice picks on an empty board. Then the player opens
+versions of the game do). The first click is the ``start`` square, by default
+:func:`~minesweeper.analysis.game.default_start`: the corner (1, 1) under the classic
+rules (the square the advice picks on an empty board), (4, 4) under the safe-opening
+rules. Then the player opens
 every square safe in every arrangement, else the square
 :func:`minesweeper.analysis.advice.hint` names; opening a square with no mine around it
 opens its neighbours too. A game is won when every square without a mine is open. A
@@ -37,7 +39,16 @@ from ..base.words import square_name, square_pair
 from .advice import LOOK_AHEAD, LOWEST_PROBABILITY, hint, least_exposed
 from .endgame import MAX_ARRANGEMENTS
 from .endgame import endgame as search_endgame
-from .game import CORNER, RULES, Level, allowed_squares, deal, numbers_of, open_area
+from .game import (
+    CORNER,
+    RULES,
+    Level,
+    allowed_squares,
+    deal,
+    default_start,
+    numbers_of,
+    open_area,
+)
 
 
 @dataclass(frozen=True)
@@ -109,12 +120,20 @@ games a second'
 def play(level: Level, games: int, seed: int = 0,
          progress: Callable[[int, int], None] | None = None,
          look_ahead: bool = False, rules: str = "classic",
-         start: Cell = CORNER, endgame: bool = False) -> PlayResult:
+         start: Cell | None = None, endgame: bool = False) -> PlayResult:
     """Play ``games`` games of ``level`` under ``rules`` from the first click ``start``,
     the mines of game ``k`` drawn from ``seed`` (the same games for either rule of the
     guesses), the guesses by the look-ahead with ``look_ahead``, and with ``endgame``
     by the exact search of :mod:`minesweeper.analysis.endgame` once few arrangements are
-    left; ``progress`` is told the games played and won after each."""
+    left; ``progress`` is told the games played and won after each. ``start`` None is
+    :func:`~minesweeper.analysis.game.default_start`.
+
+    >>> from minesweeper.analysis.game import parse_level
+    >>> play(parse_level("beginner"), 2, rules="safe-opening").start
+    (3, 3)
+    """
+    if start is None:
+        start = default_start(level, rules)
     allowed_squares(level, rules, start)       # refused before any game
     rng = random.Random(seed)
     wins = 0
@@ -130,7 +149,7 @@ def play(level: Level, games: int, seed: int = 0,
 
 def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
               seen: Callable[[Board], None] | None = None, rules: str = "classic",
-              start: Cell = CORNER, endgame: bool = False) -> bool:
+              start: Cell | None = None, endgame: bool = False) -> bool:
     """One game under ``rules`` from the first click ``start``: True when the analyser
     opens every square without a mine (its guesses by the look-ahead with
     ``look_ahead``); ``seen`` is shown each position the analyser moves from, after the
@@ -147,6 +166,8 @@ def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
     >>> len(positions) > 0, all(b.total == 10 for b in positions)
     (True, True)
     """
+    if start is None:
+        start = default_start(level, rules)
     h, w = level.height, level.width
     cells = np.full((h, w), UNKNOWN, dtype=np.int8)
     mine = deal(level, rules, start, rng)
