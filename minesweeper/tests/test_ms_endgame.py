@@ -5,17 +5,23 @@ them square by square, with no shortcut and no pruning."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import subprocess
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minesweeper.analysis.advice import ENDGAME, hint
 from minesweeper.analysis.endgame import arrangements, endgame
 from minesweeper.analysis.probability import probabilities
 from minesweeper.base.board import MINE, UNKNOWN, Board, parse_board
+
+from ms_support import PROGRAM
 
 Arrangement = frozenset[tuple[int, int]]
 
@@ -139,9 +145,55 @@ def test_no_search_without_a_guess_to_make(text: str) -> None:
 def test_the_player_opens_the_searched_square_once_few_arrangements_are_left() -> None:
     from minesweeper.analysis import play as play_module
 
-    board = parse_board("mines: 2\n????\n1???")
-    assert play_module._next_moves(board, False) == [(0, 3)]              # the safest
-    assert play_module._next_moves(board, False, endgame=True) == [(0, 2)]  # wins most
+    board = parse_board("mines: 3\n????\n?2??")
+    assert play_module._next_moves(board, False) == [(0, 0)]              # the safest
+    assert play_module._next_moves(board, False, endgame=True) == [(0, 3)]  # wins most
+    assert best_play(board) == Fraction(1, 4)
+
+
+@settings(max_examples=100)
+@given(small_positions())
+def test_the_hint_with_the_end_search_names_the_best_plays_first_square(board: Board) -> None:
+    advice = hint(board, look_ahead=True, endgame=True)
+    plan = endgame(board)
+    if plan is None or advice.safe:
+        assert advice.rule != ENDGAME and advice.end is None
+        return
+    assert advice.rule == ENDGAME and advice.best == plan.best and advice.end == plan
+    assert advice.end.win == best_play(board)
+    assert advice.probability == probabilities(board).of(plan.best)
+    data = advice.to_json()
+    assert data["rule"] == "endgame" and data["endgame"]["win"] == str(plan.win)
+    assert data["endgame"]["arrangements"] == plan.arrangements
+
+
+def test_hint_endgame_on_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "end.txt"
+    path.write_text("mines: 3\n????\n?2??\n")
+    plain = subprocess.run([*PROGRAM, "hint", str(path)], capture_output=True, text=True,
+                           timeout=120)
+    assert plain.returncode == 0 and plain.stdout.startswith("open (1, 1):")
+    done = subprocess.run([*PROGRAM, "hint", str(path), "--endgame", "--look-ahead"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("open (4, 1):") and "1/2" in lines[0] and "fewest" not in lines[0]
+    assert lines[1] == ("end search: opening (4, 1) and playing on at best wins 25.0% of the "
+                        "time (1/4), over the 20 arrangements left: the most of any square")
+    assert "2/5" in lines[2]
+    data = json.loads(subprocess.run([*PROGRAM, "hint", str(path), "--endgame", "--json"],
+                                     capture_output=True, text=True, timeout=120).stdout)
+    assert data["rule"] == "endgame" and data["best"] == {"x": 4, "y": 1, "mine": "1/2",
+                                                          "percent": 50.0}
+    assert data["endgame"] == {"win": "1/4", "percent": 25.0, "arrangements": 20}
+    # without a total there is nothing to search: the usual rule
+    path.write_text("????\n?2??\n")
+    data = json.loads(subprocess.run([*PROGRAM, "hint", str(path), "--endgame", "--json"],
+                                     capture_output=True, text=True, timeout=120).stdout)
+    assert data["rule"] == "lowest-probability" and data["endgame"] is None
+    helped = subprocess.run([*PROGRAM, "hint", "--help"], capture_output=True, text=True,
+                            timeout=120).stdout
+    assert "--endgame" in helped
 
 
 def test_play_says_when_the_end_is_searched() -> None:

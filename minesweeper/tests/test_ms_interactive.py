@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from minesweeper.analysis.game import Game, numbers_of, parse_level
 from minesweeper.analysis.play import play_game
 from minesweeper.analysis.probability import probabilities
-from minesweeper.base.board import UNKNOWN, parse_board
+from minesweeper.base.board import UNKNOWN, Board, parse_board
 from minesweeper.base.errors import BadInput
 from minesweeper.interactive.advice import advise
 from minesweeper.interactive.server import MAX_BODY, make_server
@@ -127,6 +127,21 @@ def test_the_advice_shows_the_probabilities_check_prints() -> None:
     board = parse_board("mines: 5\n??1?\n?21?\n????\n????")
     a = advise(board, probabilities=True)
     assert a.cells == probabilities(board).cells() and a.best is not None
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate"])
+def test_the_hint_is_the_move_the_analysers_player_makes(level: str) -> None:
+    from minesweeper.analysis.play import _next_moves
+
+    positions: list[Board] = []
+    for seed in range(6):
+        play_game(parse_level(level), random.Random(seed), look_ahead=True,
+                  seen=positions.append, endgame=True)
+    assert len(positions) > 20
+    for board in positions:
+        move = _next_moves(board, True, endgame=True)[0]
+        assert advise(board).best == move
+        assert advise(board, probabilities=True).best == move
 
 
 def test_a_position_too_entangled_still_gets_its_certain_squares(

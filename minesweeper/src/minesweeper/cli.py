@@ -623,6 +623,11 @@ _LOOK_AHEAD_HELP = ("When no square is certainly safe, weigh up to 10 of the saf
                     "about three times), hence opt-in; the default is the square least "
                     "likely to hold a mine, as hint is defined.")
 
+_ENDGAME_HELP = ("Once at most 1,000 arrangements are left (the board giving its total) "
+                 "and no square is certainly safe, open the square that wins most often "
+                 "with the best play after it, found by searching the rest of the game "
+                 "exactly; before --look-ahead when both are given.")
+
 
 @cli.command()
 @click.argument("file")
@@ -632,11 +637,12 @@ _LOOK_AHEAD_HELP = ("When no square is certainly safe, weigh up to 10 of the saf
                             "probabilities as a heat map, the square to open outlined), as "
                             "text (.txt) or as JSON (.json).")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
+@click.option("--endgame", is_flag=True, help=_ENDGAME_HELP)
 @_picture_options
 @command.quiet_option("No message on standard error when the file of -o is written.")
 @command.json_option("Machine-readable output.")
 def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
-         look_ahead: bool, size_px: int | None, labels: bool, quiet: bool,
+         look_ahead: bool, endgame: bool, size_px: int | None, labels: bool, quiet: bool,
          as_json: bool) -> int:
     """Which square of FILE to open next: every square safe in every arrangement, or else
     the one least likely to hold a mine, with its exact probability.
@@ -660,12 +666,18 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
     square. The output says which rule made the guess ("rule" in --json, with what the
     look-ahead weighed).
 
+    With --endgame, once the board gives its total and at most 1,000 arrangements are
+    left, the rest of the game is searched exactly: the guess is the square that wins
+    most often with the best play after it, and the advice says that chance ("endgame"
+    in --json). The search gives up on the rare board whose play has too many
+    positions; the other rules then make the guess.
+
     \b
     Examples:
       minesweeper hint board.txt --mines 99
       minesweeper hint board.mine --json
       minesweeper hint board.txt -o next.png
-      minesweeper hint board.txt --mines 99 --look-ahead
+      minesweeper hint board.txt --mines 99 --look-ahead --endgame
     """
     from .analysis.advice import hint as advise
 
@@ -675,7 +687,7 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
     look.check(kind)
     board, _ = _load_board(file, mines)
     _check_picture(board, kind, look)
-    advice = _compute(advise, board, None, look_ahead)
+    advice = _compute(advise, board, None, look_ahead, endgame)
     text = "\n".join(advice.lines()) + "\n"
     named = f"a {size(board.width, board.height)} board"
     if output is not None and kind == "json":
@@ -796,10 +808,7 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
                    "inwards the analyser wins about as often, and six points more than "
                    "from the corner]")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
-@click.option("--endgame", is_flag=True,
-              help="Once at most 1,000 arrangements are left and no square is certainly "
-                   "safe, open the square that wins most often with the best play after it, "
-                   "found by searching the rest of the game exactly.")
+@click.option("--endgame", is_flag=True, help=_ENDGAME_HELP)
 @click.option("--interactive", is_flag=True,
               help="Play yourself in this terminal, the analyser a key away: arrows move, "
                    "space opens, f flags, c chords, h hints, p shows every square's "

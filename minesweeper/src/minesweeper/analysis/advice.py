@@ -27,6 +27,13 @@ weighs a few of the safest squares by the chance of surviving this move *and the
 3. **Choice.** The candidate with the highest two-step survival; among equal ones the
    first in the lowest-probability order (the safest square itself when it ties).
 
+The *end search* (``endgame=True``; ``hint --endgame``, ``play --endgame``) comes
+before either rule: when no square is certainly safe, the board gives its total and at
+most :data:`~minesweeper.analysis.endgame.MAX_ARRANGEMENTS` arrangements are left, the
+guess is the square that wins most often with the best play after it
+(:mod:`minesweeper.analysis.endgame`), and the advice says that chance; when the search
+gives up, the rule asked for makes the guess.
+
 The look-ahead computes the probabilities of up to 90 boards for one guess (a number a
 certain mine next to the square rules out is skipped, a revealed 0 is only counted, and
 a candidate is dropped as soon as it can no longer win): a guess takes about ten times
@@ -51,6 +58,14 @@ settles more once opened, and survives two moves more often:
 >>> a = hint(board, look_ahead=True)
 >>> a.rule, a.best, str(a.look_ahead.survival), str(a.look_ahead.safest_survival)
 ('look-ahead', (2, 3), '19/28', '9/14')
+
+With few arrangements left the end search plays the rest of the game out. Below, the
+corner (1, 1) is the safest square, a mine in 2 of 5 arrangements; the best play opens
+(4, 1), a mine in half of them, and wins in 1 of 4, where it wins in 1 of 5 after (1, 1):
+
+>>> e = hint(parse_board("mines: 3\\n????\\n?2??"), endgame=True)
+>>> e.rule, e.best, str(e.probability), str(e.end.win)
+('endgame', (0, 3), '1/2', '1/4')
 """
 
 from __future__ import annotations
@@ -64,6 +79,8 @@ import numpy.typing as npt
 from ..base.board import MINE, UNKNOWN, Board, Cell
 from ..base.errors import BadInput
 from ..base.words import square_keys, square_name, square_pair
+from .endgame import MAX_ARRANGEMENTS, Endgame
+from .endgame import endgame as search_endgame
 from .probability import (
     Probabilities,
     analysis_of,
@@ -76,6 +93,8 @@ from .probability import (
 #: The names of the two rules for a guess.
 LOWEST_PROBABILITY = "lowest-probability"
 LOOK_AHEAD = "look-ahead"
+#: The name of the end search's guess.
+ENDGAME = "endgame"
 
 #: The look-ahead compares at most this many squares ...
 CANDIDATES = 10
@@ -100,9 +119,10 @@ class Hint:
     """The advice on a board: ``safe`` (certainly safe squares, reading order), ``mines``
     (certain mines), and ``best`` with its mine ``probability`` (the first safe square,
     or the safest when none is; None on a board without covered squares or consistent
-    arrangements). ``rule`` names the rule of a guess (:data:`LOWEST_PROBABILITY` or
-    :data:`LOOK_AHEAD`); ``look_ahead`` holds what the look-ahead weighed when it made
-    the guess, ``fallback`` why it could not when it was asked for."""
+    arrangements). ``rule`` names the rule of a guess (:data:`LOWEST_PROBABILITY`,
+    :data:`LOOK_AHEAD` or :data:`ENDGAME`); ``look_ahead`` holds what the look-ahead
+    weighed when it made the guess, ``fallback`` why it could not when it was asked for,
+    ``end`` what the end search found when it made the guess."""
 
     safe: list[Cell]
     mines: list[Cell]
@@ -113,6 +133,7 @@ class Hint:
     look_ahead: LookAhead | None = None
     fallback: str | None = None
     model: str = ""
+    end: Endgame | None = None
 
     @property
     def consistent(self) -> bool:
@@ -136,11 +157,20 @@ class Hint:
         if self.best is None:
             return ["no covered square left to open"]
         head = _name(self.best)
-        fewest = ", the fewest" if self.look_ahead is None or self.result is None or \
-            self.probability == self.result.of(self.look_ahead.safest) else ""
+        fewest = ", the fewest" if self.result is None or \
+            self.probability == min(self.result.fractions()) else ""
         out = [f"open {head}: safe in every arrangement" if self.safe else
                f"open {head}: no square is safe in every arrangement; this one holds a mine "
                f"in {self.probability} of them ({_percent(self.probability)}){fewest}"]
+        end = self.end
+        if end is not None:
+            out.append(f"end search: opening {head} and playing on at best wins "
+                       f"{_percent(end.win)} of the time ({end.win}), over the "
+                       f"{end.arrangements:,} arrangements left: the most of any square")
+            low = None if self.result is None else min(self.result.fractions())
+            if low is not None and low != self.probability:
+                out.append(f"(the square least likely to hold a mine holds one in {low}, "
+                           f"{_percent(low)}: the best play does not open it first)")
         ahead = self.look_ahead
         if ahead is not None:
             most = ("the only square weighed" if ahead.compared == 1 else
@@ -168,7 +198,9 @@ class Hint:
         """The advice as ``hint --json`` prints it: a square alone as ``"x"`` (its
         column) and ``"y"`` (its row), a list of squares as ``[x, y]`` pairs, from 1; the
         probability as an exact fraction; ``rule``: the rule of a guess; ``look_ahead``:
-        what it weighed.
+        what it weighed; ``endgame``: the best play's chance of winning (``win``, exact,
+        and ``percent``) over the ``arrangements`` left, when the end search made the
+        guess.
 
         >>> from minesweeper.base.board import parse_board
         >>> out = hint(parse_board("?1?/???")).to_json()
@@ -187,8 +219,11 @@ class Hint:
             "compared": ahead.compared,
             "safest": square_keys(ahead.safest),
             "safest_survival": str(ahead.safest_survival)}
+        end = None if self.end is None else {
+            "win": str(self.end.win), "percent": round(float(self.end.win) * 100, 4),
+            "arrangements": self.end.arrangements}
         return {"consistent": self.consistent, "best": best, "rule": self.rule,
-                "look_ahead": weighed, "fallback": self.fallback,
+                "look_ahead": weighed, "endgame": end, "fallback": self.fallback,
                 "safe": [square_pair(sq) for sq in self.safe],
                 "mines": [square_pair(sq) for sq in self.mines],
                 "model": self.model if self.result is None else self.result.model,
@@ -196,9 +231,10 @@ class Hint:
 
 
 def hint(board: Board, result: Probabilities | None = None,
-         look_ahead: bool = False) -> Hint:
+         look_ahead: bool = False, endgame: bool = False) -> Hint:
     """The advice on ``board`` (from ``result`` when its probabilities are known), by the
-    lowest-probability rule or, with ``look_ahead``, by the look-ahead (module notes).
+    lowest-probability rule or, with ``look_ahead``, by the look-ahead, and with
+    ``endgame`` by the end search once few arrangements are left (module notes).
 
     Two squares of one probability: the corner, with fewer covered neighbours, first.
 
@@ -227,6 +263,11 @@ def hint(board: Board, result: Probabilities | None = None,
         return Hint(safe, mines, safe[0], Fraction(0), result, rule)
     order = _plain_order(board, result, chances)
     plain = Hint([], mines, result.squares[order[0]], chances[order[0]], result)
+    if endgame and board.total is not None and result.arrangements <= MAX_ARRANGEMENTS:
+        plan = search_endgame(board)
+        if plan is not None:
+            i = result.squares.index(plan.best)
+            return Hint([], mines, plan.best, chances[i], result, ENDGAME, end=plan)
     if not look_ahead:
         return plain
     try:

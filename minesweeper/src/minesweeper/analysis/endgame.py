@@ -26,14 +26,15 @@ again are looked up, not searched again; the search gives up (None) after
 >>> plan.win, plan.arrangements
 (Fraction(1, 2), 2)
 
-The safest square is not always the one that wins most often. Below, (4, 1) holds a
-mine in 3 of the 12 arrangements and (3, 1) in 4, but the game is won after (3, 1) in
-4 of 12 and after (4, 1) in fewer (the lowest-probability rule of
-:func:`~minesweeper.analysis.advice.hint` opens (4, 1)):
+The safest square is not always the one that wins most often. Below, the corner (1, 1)
+is the safest square, a mine in 2 of 5 arrangements, and (4, 1) one in half of them;
+yet with the best play after each, the game is won after (1, 1) in 1 of 5 of them and
+after (4, 1) in 1 of 4 (the lowest-probability rule of
+:func:`~minesweeper.analysis.advice.hint` opens (1, 1)):
 
->>> plan = endgame(parse_board("mines: 2\\n????\\n1???"))
+>>> plan = endgame(parse_board("mines: 3\\n????\\n?2??"))
 >>> plan.best, plan.win, plan.arrangements
-((0, 2), Fraction(1, 3), 12)
+((0, 3), Fraction(1, 4), 20)
 """
 
 from __future__ import annotations

@@ -37,8 +37,6 @@ from ..base.board import UNKNOWN, Board, Cell
 from ..base.errors import BadInput
 from ..base.words import square_name, square_pair
 from .advice import LOOK_AHEAD, LOWEST_PROBABILITY, hint, least_exposed
-from .endgame import MAX_ARRANGEMENTS
-from .endgame import endgame as search_endgame
 from .game import (
     CORNER,
     RULES,
@@ -200,7 +198,7 @@ def _next_moves(board: Board, look_ahead: bool, endgame: bool = False) -> list[C
     [(0, 1)]
     """
     try:
-        advice = hint(board, look_ahead=look_ahead)
+        advice = hint(board, look_ahead=look_ahead, endgame=endgame)
     except BadInput:
         from .sat import safe_by_solver
 
@@ -211,11 +209,4 @@ def _next_moves(board: Board, look_ahead: bool, endgame: bool = False) -> list[C
             return sorted(sure.safe)
         guess = least_exposed(board, sorted(sure.free))
         return [] if guess is None else [guess]
-    if advice.safe or advice.best is None:
-        return advice.safe
-    if endgame and advice.result is not None and \
-            advice.result.arrangements <= MAX_ARRANGEMENTS:
-        plan = search_endgame(board)
-        if plan is not None:
-            return [plan.best]
-    return [advice.best]
+    return advice.safe if advice.safe or advice.best is None else [advice.best]

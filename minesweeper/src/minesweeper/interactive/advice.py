@@ -3,8 +3,11 @@ every covered square's mine probability, as both screens show them.
 
 The position is what the player sees, the revealed numbers and the number of mines
 (:meth:`minesweeper.analysis.game.Game.position`); the player's flags are not told to
-the analyser. A position too entangled for the exact probabilities still gets the
-squares that are certainly safe or certainly a mine.
+the analyser. The hint is the move ``minesweeper play --look-ahead --endgame`` would
+make: every certainly safe square, else the end search's square once few arrangements
+are left, else the look-ahead's guess (:func:`minesweeper.analysis.advice.hint`). A
+position too entangled for the exact probabilities still gets the squares that are
+certainly safe or certainly a mine.
 
 >>> from minesweeper.base.board import parse_board
 >>> a = advise(parse_board("mines: 1\\n1?/??"), probabilities=True)
@@ -66,11 +69,11 @@ def advise(board: Board, probabilities: bool = False) -> Advice:
             result = exact_probabilities(board)
         except BadInput as exc:
             return _certain_only(board, str(exc))
-        h = hint(board, result)
+        h = hint(board, result, look_ahead=True, endgame=True)
         cells = result.cells() if result.consistent else {}
     else:
         try:
-            h = hint(board)
+            h = hint(board, look_ahead=True, endgame=True)
         except BadInput as exc:
             return _certain_only(board, str(exc))
         cells = {}
