@@ -44,6 +44,29 @@ def test_the_same_seed_plays_the_same_games() -> None:
     assert play(level, 30, seed=9).wins == play(level, 30, seed=9).wins
 
 
+def test_worker_processes_play_the_same_games(tmp_path: Path) -> None:
+    runs = {}
+    for workers in ("1", "2", "3"):
+        done = subprocess.run([*PROGRAM, "play", "--level", "intermediate", "--games", "120",
+                               "--seed", "9", "--workers", workers, "--json"],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        runs[workers] = json.loads(done.stdout)
+    assert runs["1"]["wins"] == runs["2"]["wins"] == runs["3"]["wins"]
+    assert [runs[w]["workers"] for w in ("1", "2", "3")] == [1, 2, 3]
+    in_process = play(parse_level("intermediate"), 120, seed=9)
+    assert in_process.wins == runs["2"]["wins"] and in_process.workers == 1
+    line = subprocess.run([*PROGRAM, "play", "--level", "beginner", "--games", "100", "-w", "2"],
+                          capture_output=True, text=True, timeout=300).stdout
+    assert line.rstrip().endswith("games a second in 2 processes")
+    bad = subprocess.run([*PROGRAM, "play", "--games", "10", "--workers", "0"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1
+    assert "--workers" in bad.stderr
+    with pytest.raises(BadInput, match="at least one process"):
+        play(parse_level("beginner"), 10, workers=0)
+
+
 def test_a_board_without_guesses_is_always_won() -> None:
     # one mine in a row of six: each number opened settles the square after it
     level = parse_level("6x1x1")

@@ -76,3 +76,19 @@ def _running_with(word: str) -> bool:
 @pytest.mark.slow
 def test_a_signal_during_start_up_ends_quietly() -> None:
     testing.signal_during_start_up(PROGRAM + ["gadget", "nor", "--verify"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_play_in_worker_processes_ends_with_them(tmp_path: Path, sig: signal.Signals) -> None:
+    out = tmp_path / "rate-of-the-workers.json"
+    args = PROGRAM + ["play", "--level", "expert", "--games", "100000", "--look-ahead",
+                      "--workers", "2", "-o", str(out)]
+    r, took = testing.interrupt(args, sig, tmp_path, quick=PROGRAM + ["eval", "a", "a=1"],
+                                busy=2.5)
+    testing.assert_ended(r, took, sig, "minesweeper")
+    assert r.stdout == "" and list(tmp_path.iterdir()) == []
+    deadline = time.monotonic() + 5  # the worker processes go with the program
+    while _running_with(out.name):
+        assert time.monotonic() < deadline, "a worker process was left running"
+        time.sleep(0.05)

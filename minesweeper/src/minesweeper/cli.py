@@ -11,6 +11,7 @@ true
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import time
@@ -809,10 +810,14 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
                    "from the corner]")
 @click.option("--look-ahead", "look_ahead", is_flag=True, help=_LOOK_AHEAD_HELP)
 @click.option("--endgame", is_flag=True, help=_ENDGAME_HELP)
+@click.option("--workers", "-w", type=click.IntRange(min=1), default=None, metavar="K",
+              help="Processes to play the games in (default: all cores, from 100 games; "
+                   "fewer play in this process). The games and the wins are the same for "
+                   "any K.")
 @click.option("--interactive", is_flag=True,
               help="Play yourself in this terminal, the analyser a key away: arrows move, "
                    "space opens, f flags, c chords, h hints, p shows every square's "
-                   "probability, n starts a new game, q quits (--games, --start, "
+                   "probability, n starts a new game, q quits (--games, --start, --workers, "
                    "--look-ahead and -o do not apply).")
 @command.output_option(help="Write the result to FILE instead of standard output (.json, "
                             "or with --json: the JSON; else the line printed here).")
@@ -821,8 +826,8 @@ def render(file: str, fmt: str | None, output: str, witness: bool, show_safe: bo
                       "written.")
 @command.json_option("Machine-readable output.")
 def play(level: str, games: int, seed: int | None, rules: str, start: str, look_ahead: bool,
-         endgame: bool, interactive: bool, output: str | None, quiet: bool,
-         as_json: bool) -> int:
+         endgame: bool, workers: int | None, interactive: bool, output: str | None,
+         quiet: bool, as_json: bool) -> int:
     """Play games with the analyser and print its win rate, with a 95% interval; or,
     with --interactive, play yourself with the analyser beside you.
 
@@ -840,6 +845,7 @@ def play(level: str, games: int, seed: int | None, rules: str, start: str, look_
       minesweeper play --level 30x16x99 --games 100 --seed 7 --json
       minesweeper play --level expert --games 100 --look-ahead
       minesweeper play --level expert --games 100 --endgame
+      minesweeper play --level expert --games 100000 --look-ahead --endgame -w 2
       minesweeper play --level expert --rules safe-opening --games 100
       minesweeper play --level expert --rules safe-opening --start 15,8 --games 100
       minesweeper play --level beginner --games 1000 -o rate.json
@@ -858,12 +864,19 @@ def play(level: str, games: int, seed: int | None, rules: str, start: str, look_
     allowed_squares(chosen, rules, first)
     show = not quiet and sys.stderr.isatty()
 
+    last = [-1]                 # the hundredth of the games last shown
+
     def progress(done: int, won: int) -> None:
-        if show and (done == games or done % max(1, games // 100) == 0):
+        step = done * 100 // games
+        if show and (done == games or step != last[0]):
+            last[0] = step
             click.echo(f"\rplayed {done:,} of {games:,} games, won {won:,}", err=True,
                        nl=done == games)
 
-    result = run(chosen, games, seed, progress, look_ahead, rules, first, endgame)
+    if workers is None:
+        workers = (os.cpu_count() or 1) if games >= 100 else 1
+    result = run(chosen, games, seed, progress, look_ahead, rules, first, endgame,
+                 min(workers, max(games, 1)))
     _give(output, json_text(result.to_json()) if kind == "json" else result.line(),
           f"the analyser's win rate over {plural(games, 'game')} of {level}", kind, quiet)
     return 0

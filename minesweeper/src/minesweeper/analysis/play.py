@@ -29,6 +29,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,8 +52,8 @@ from .game import (
 
 @dataclass(frozen=True)
 class PlayResult:
-    """``wins`` of ``games`` played, in ``seconds``, the guesses by ``rule``
-    (:data:`~minesweeper.analysis.advice.LOWEST_PROBABILITY` or
+    """``wins`` of ``games`` played, in ``seconds`` (wall time) by ``workers`` processes,
+    the guesses by ``rule`` (:data:`~minesweeper.analysis.advice.LOWEST_PROBABILITY` or
     :data:`~minesweeper.analysis.advice.LOOK_AHEAD`)."""
 
     level: Level
@@ -63,6 +64,7 @@ class PlayResult:
     rules: str = "classic"
     start: Cell = CORNER
     endgame: bool = False
+    workers: int = 1
 
     @property
     def rate(self) -> float:
@@ -102,7 +104,8 @@ games a second'
                 f"{self.rate:.2%} (95% interval {lo:.2%} to {hi:.2%}); "
                 f"guesses by the {self.rule} rule"
                 + ("; the end searched exactly" if self.endgame else "")
-                + f"; {speed:,.1f} games a second")
+                + f"; {speed:,.1f} games a second"
+                + (f" in {self.workers} processes" if self.workers > 1 else ""))
 
     def to_json(self) -> dict[str, object]:
         """The result as ``play --json`` prints it."""
@@ -112,37 +115,75 @@ games a second'
                 "games": self.games, "wins": self.wins, "win_rate": self.rate,
                 "interval_95": [lo, hi], "seconds": round(self.seconds, 3),
                 "rule": self.rule, "rules": self.rules, "start": square_pair(self.start),
-                "endgame": self.endgame}
+                "endgame": self.endgame, "workers": self.workers}
 
 
 def play(level: Level, games: int, seed: int = 0,
          progress: Callable[[int, int], None] | None = None,
          look_ahead: bool = False, rules: str = "classic",
-         start: Cell | None = None, endgame: bool = False) -> PlayResult:
+         start: Cell | None = None, endgame: bool = False, workers: int = 1) -> PlayResult:
     """Play ``games`` games of ``level`` under ``rules`` from the first click ``start``,
     the mines of game ``k`` drawn from ``seed`` (the same games for either rule of the
-    guesses), the guesses by the look-ahead with ``look_ahead``, and with ``endgame``
-    by the exact search of :mod:`minesweeper.analysis.endgame` once few arrangements are
-    left; ``progress`` is told the games played and won after each. ``start`` None is
-    :func:`~minesweeper.analysis.game.default_start`.
+    guesses, and for any number of ``workers``), the guesses by the look-ahead with
+    ``look_ahead``, and with ``endgame`` by the exact search of
+    :mod:`minesweeper.analysis.endgame` once few arrangements are left; ``progress`` is
+    told the games played and won as they end. ``start`` None is
+    :func:`~minesweeper.analysis.game.default_start`. With ``workers`` above 1 the games
+    are shared among that many processes of this machine (:mod:`puzzleshell.pool`).
 
     >>> from minesweeper.analysis.game import parse_level
     >>> play(parse_level("beginner"), 2, rules="safe-opening").start
     (3, 3)
+    >>> one = play(parse_level("intermediate"), 40, seed=5)
+    >>> two = play(parse_level("intermediate"), 40, seed=5, workers=2)
+    >>> one.wins == two.wins, two.workers
+    (True, 2)
     """
     if start is None:
         start = default_start(level, rules)
     allowed_squares(level, rules, start)       # refused before any game
+    if workers < 1:
+        raise BadInput(f"workers {workers}: at least one process plays the games")
     rng = random.Random(seed)
-    wins = 0
+    seeds = [rng.getrandbits(64) for _ in range(games)]
+    job = (level, look_ahead, rules, start, endgame)
+    wins = done = 0
     started = time.perf_counter()
-    for k in range(games):
-        wins += play_game(level, random.Random(rng.getrandbits(64)), look_ahead,
-                          rules=rules, start=start, endgame=endgame)
-        if progress is not None:
-            progress(k + 1, wins)
+    if workers == 1 or games < 2:
+        for k in seeds:
+            wins += _games(job, [k])
+            done += 1
+            if progress is not None:
+                progress(done, wins)
+    else:
+        from puzzleshell.pool import start_local_pool, stop_local_pool
+
+        step = max(1, min(BATCH, games // (4 * workers)))
+        pool = start_local_pool(workers)
+        try:
+            pending = {pool.submit(_games, job, seeds[i:i + step]): min(step, games - i)
+                       for i in range(0, games, step)}
+            for finished in as_completed(pending):
+                wins += finished.result()
+                done += pending[finished]
+                if progress is not None:
+                    progress(done, wins)
+        finally:
+            stop_local_pool(pool)
     return PlayResult(level, games, wins, time.perf_counter() - started,
-                      LOOK_AHEAD if look_ahead else LOWEST_PROBABILITY, rules, start, endgame)
+                      LOOK_AHEAD if look_ahead else LOWEST_PROBABILITY, rules, start, endgame,
+                      workers)
+
+
+#: The most games one task of a worker process plays.
+BATCH = 50
+
+
+def _games(job: tuple[Level, bool, str, Cell, bool], seeds: list[int]) -> int:
+    """How many of the games of ``seeds`` the analyser wins (one task of :func:`play`)."""
+    level, look_ahead, rules, start, endgame = job
+    return sum(play_game(level, random.Random(k), look_ahead, rules=rules, start=start,
+                         endgame=endgame) for k in seeds)
 
 
 def play_game(level: Level, rng: random.Random, look_ahead: bool = False,
