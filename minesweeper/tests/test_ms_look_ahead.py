@@ -112,6 +112,16 @@ class Brute:
         return not seen(square) and not any(
             seen(sq) for sq in _around(*square, h, w) if cells[sq] == UNKNOWN)
 
+    def blind_corner(self, square: Cell) -> bool:
+        """A corner that no number sees, on a board where one square alone is revealed,
+        and shows a number."""
+        cells = self.board.cells
+        h, w = cells.shape
+        shown = [int(v) for v in cells.flat if v >= 0]
+        return square[0] in (0, h - 1) and square[1] in (0, w - 1) and \
+            len(shown) == 1 and shown[0] > 0 and \
+            not any(0 <= cells[x] <= 8 for x in _around(*square, h, w))
+
     def covered_near(self, square: Cell) -> int:
         h, w = self.board.cells.shape
         return sum(sq in self.at for sq in _around(*square, h, w))
@@ -148,6 +158,11 @@ def test_the_chosen_square_survives_as_the_brute_force_says_and_no_candidate_mor
     safety = {sq: brute.safety(sq) for sq in covered}
     order = sorted(covered, key=lambda sq: (-safety[sq], brute.covered_near(sq), sq))
     eligible = [sq for sq in order if safety[sq] >= SHARE * safety[order[0]]]
+    corners = [sq for sq in eligible if brute.blind_corner(sq)]
+    assert ahead.opening == bool(corners)
+    if corners:
+        # after a first click that shows a number, the far corners are weighed alone
+        eligible = corners
     survival = {sq: brute.survival(sq) for sq in eligible}
     # squares deep in the interior with as many covered neighbours survive alike
     for a, b in itertools.combinations(eligible, 2):
@@ -262,3 +277,24 @@ def test_play_with_the_look_ahead_is_reproducible_and_says_its_rule() -> None:
     plain = json.loads(subprocess.run([*args[:-1], "--json"], capture_output=True,
                                       text=True, timeout=300).stdout)
     assert plain["rule"] == "lowest-probability"
+
+
+def test_after_a_first_click_showing_a_number_a_far_corner_comes_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # expert, the first click in the corner shows 1: its neighbours hold a mine in 1/3,
+    # every other square in 7/34; a far corner, where a 0 is likeliest, comes first
+    cells = np.full((16, 30), UNKNOWN, dtype=np.int8)
+    cells[0, 0] = 1
+    advice = hint(Board(cells, 99), look_ahead=True)
+    assert advice.best == (0, 29) and advice.probability == Fraction(7, 34)
+    assert advice.look_ahead is not None and advice.look_ahead.opening
+    assert advice.look_ahead.compared == 3
+    assert "one square alone is open" in "\n".join(advice.lines())
+    # weighing every square, (3, 1), two squares from the 1, survives the next two moves
+    # more often, yet it opens an area less often than a far corner
+    from minesweeper.analysis import advice as advice_module
+
+    monkeypatch.setattr(advice_module, "OPENING", False)
+    every = hint(Board(cells, 99), look_ahead=True)
+    assert every.best == (0, 2) and every.look_ahead is not None
+    assert every.look_ahead.survival > advice.look_ahead.survival

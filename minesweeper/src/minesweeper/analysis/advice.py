@@ -17,7 +17,12 @@ weighs a few of the safest squares by the chance of surviving this move *and the
    Squares in the *deep interior* (no number sees them, nor any of their covered
    neighbours) differ only in their count of covered neighbours: the first of each
    count is kept, the others skipped. A square no number sees but with a neighbour that
-   a number sees is a candidate of its own.
+   a number sees is a candidate of its own. **The second click**: when one square alone
+   is open and shows a number (a first click that opened no area), the candidates are
+   the covered corners no number sees (those safe in 4/5 of the best safety): a corner
+   has three neighbours, so it shows a 0 and opens an area most often, which the
+   two-step survival of a square near the number does not see
+   (``benchmarks/README.md``).
 2. **Two-step survival** of a candidate ``s``: the sum, over each number ``v`` that
    ``s`` could show, of the probability that ``s`` is safe and shows ``v`` (the
    arrangements of the board with ``s`` revealed as ``v`` over those of the board, the
@@ -100,18 +105,24 @@ ENDGAME = "endgame"
 CANDIDATES = 10
 #: ... each safe in at least this share of the best safety.
 SHARE = Fraction(4, 5)
+#: After a first click that shows a number, the look-ahead weighs the corners no number
+#: sees alone.
+OPENING = True
 
 
 @dataclass(frozen=True)
 class LookAhead:
     """What the look-ahead weighed for a guess: the chosen square's two-step
-    ``survival``, the ``compared`` candidates, and the lowest-probability rule's square
-    (``safest``) with its own two-step survival."""
+    ``survival``, the ``compared`` candidates, the lowest-probability rule's square
+    (``safest``) with its own two-step survival, and whether the candidates were the
+    corners no number sees, one square alone being open and showing a number
+    (``opening``)."""
 
     survival: Fraction
     compared: int
     safest: Cell
     safest_survival: Fraction
+    opening: bool = False
 
 
 @dataclass(frozen=True)
@@ -173,8 +184,13 @@ class Hint:
                            f"{_percent(low)}: the best play does not open it first)")
         ahead = self.look_ahead
         if ahead is not None:
-            most = ("the only square weighed" if ahead.compared == 1 else
-                    f"the most of the {ahead.compared} squares weighed")
+            one, many = (("corner no number sees", "corners no number sees") if ahead.opening
+                         else ("square", "squares"))
+            most = (f"the only {one} weighed" if ahead.compared == 1 else
+                    f"the most of the {ahead.compared} {many} weighed")
+            if ahead.opening:
+                most += (" (one square alone is open and shows a number: the corners no "
+                         "number sees come first)")
             out.append(f"look-ahead: {head} survives this move and the next in "
                        f"{_percent(ahead.survival)} of the arrangements "
                        f"({ahead.survival}), {most}")
@@ -218,7 +234,8 @@ class Hint:
             "percent": round(float(ahead.survival) * 100, 4),
             "compared": ahead.compared,
             "safest": square_keys(ahead.safest),
-            "safest_survival": str(ahead.safest_survival)}
+            "safest_survival": str(ahead.safest_survival),
+            "opening": ahead.opening}
         end = None if self.end is None else {
             "win": str(self.end.win), "percent": round(float(self.end.win) * 100, 4),
             "arrangements": self.end.arrangements}
@@ -342,10 +359,12 @@ def _look_ahead(board: Board, result: Probabilities, chances: list[Fraction],
     near = _count_near(covered)
     deep = _deep_interior(board)
     index = {sq: i for i, sq in enumerate(result.squares)}
-    candidates: list[int] = []
+    corners = {index[sq] for sq in _blind_corners(board)} if OPENING else set()
+    candidates: list[int] = [i for i in order if i in corners and 1 - chances[i] >= SHARE * top]
+    opening = bool(candidates)
     counts_seen: set[int] = set()
     for i in order:
-        if len(candidates) == CANDIDATES or 1 - chances[i] < SHARE * top:
+        if opening or len(candidates) == CANDIDATES or 1 - chances[i] < SHARE * top:
             break
         square = result.squares[i]
         if deep[square]:
@@ -365,7 +384,28 @@ def _look_ahead(board: Board, result: Probabilities, chances: list[Fraction],
             first = got
         if got is not None and got > best_survival:
             best, best_survival = i, got
-    return best, LookAhead(best_survival, len(candidates), result.squares[order[0]], first)
+    if opening and order[0] not in candidates:
+        got = _survival(board, result, chances, index, order[0], None)
+        assert got is not None
+        first = got
+    return best, LookAhead(best_survival, len(candidates), result.squares[order[0]], first,
+                           opening)
+
+
+def _blind_corners(board: Board) -> list[Cell]:
+    """The covered corners no number sees when the first click alone is open and shows
+    a number (no area has opened); none otherwise."""
+    cells = board.cells
+    shown = cells >= 0
+    if int(shown.sum()) != 1 or (cells == 0).any():
+        return []
+    h, w = cells.shape
+    out = []
+    for r, c in sorted({(0, 0), (0, w - 1), (h - 1, 0), (h - 1, w - 1)}):
+        if cells[r, c] == UNKNOWN and \
+                not (cells[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2] >= 0).any():
+            out.append((r, c))
+    return out
 
 
 def _survival(board: Board, result: Probabilities, chances: list[Fraction],
