@@ -144,6 +144,22 @@ def test_the_hint_is_the_move_the_analysers_player_makes(level: str) -> None:
         assert advise(board, probabilities=True).best == move
 
 
+def test_the_screens_give_a_long_exact_chance_as_a_percentage_alone() -> None:
+    import re
+
+    from minesweeper.analysis.advice import SHORT_DENOMINATOR, hint
+
+    board = parse_board("mines: 99\n1" + "?" * 29 + ("\n" + "?" * 30) * 15)
+    told = hint(board, look_ahead=True, endgame=True)
+    assert told.look_ahead is not None
+    assert told.look_ahead.survival.denominator > SHORT_DENOMINATOR
+    exact = "\n".join(told.lines())
+    shown = "\n".join(advise(board).lines)
+    assert f"({told.look_ahead.survival})" in exact
+    assert not [f for f in re.findall(r"\d+/(\d+)", shown) if int(f) > SHORT_DENOMINATOR]
+    assert re.findall(r"\d+\.\d%", shown) == re.findall(r"\d+\.\d%", exact)
+
+
 def test_a_position_too_entangled_still_gets_its_certain_squares(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from minesweeper.interactive import advice as advice_module

@@ -105,6 +105,9 @@ ENDGAME = "endgame"
 CANDIDATES = 10
 #: ... each safe in at least this share of the best safety.
 SHARE = Fraction(4, 5)
+#: The playing screens give a chance whose exact fraction has a larger denominator as a
+#: percentage alone.
+SHORT_DENOMINATOR = 1000
 #: After a first click that shows a number, the look-ahead weighs the corners no number
 #: sees alone.
 OPENING = True
@@ -152,8 +155,11 @@ class Hint:
         the safe squares alone, ``result`` None, only on a consistent board)."""
         return self.result is None or self.result.consistent
 
-    def lines(self) -> list[str]:
-        """What ``minesweeper hint`` prints (squares as (x, y): column, row, from 1).
+    def lines(self, short: bool = False) -> list[str]:
+        """What ``minesweeper hint`` prints (squares as (x, y): column, row, from 1);
+        ``short``: a chance whose exact fraction has a denominator over
+        :data:`SHORT_DENOMINATOR` given as a percentage alone (as the playing screens
+        show it).
 
         >>> from minesweeper.base.board import parse_board
         >>> print("\\n".join(hint(parse_board("1?/1?/..")).lines()))
@@ -161,6 +167,15 @@ class Hint:
         1 square is safe in every arrangement: (2, 2)
         1 square holds a mine in every arrangement: (2, 1)
         (from the safe squares alone: the other squares' probabilities were not computed)
+
+        The short form, as the playing screens show it:
+
+        >>> rows = ["1???????"] + ["????????"] * 7
+        >>> ahead = hint(parse_board("mines: 10\\n" + "\\n".join(rows)), look_ahead=True)
+        >>> ahead.lines()[1][:75]
+        'look-ahead: (8, 1) survives this move and the next in 80.3% of the arrangem'
+        >>> ahead.lines()[1][75:93], ahead.lines(short=True)[1][75:93]
+        ('ents (26095/32509)', 'ents, the most of ')
         """
         if not self.consistent:
             return ["inconsistent: no arrangement agrees with every number ('check' gives "
@@ -172,16 +187,18 @@ class Hint:
             self.probability == min(self.result.fractions()) else ""
         out = [f"open {head}: safe in every arrangement" if self.safe else
                f"open {head}: no square is safe in every arrangement; this one holds a mine "
-               f"in {self.probability} of them ({_percent(self.probability)}){fewest}"]
+               f"in {_share(self.probability, short)}{fewest}"]
         end = self.end
         if end is not None:
             out.append(f"end search: opening {head} and playing on at best wins "
-                       f"{_percent(end.win)} of the time ({end.win}), over the "
+                       f"{_percent(end.win)} of the time{_exact(end.win, short)}, over the "
                        f"{end.arrangements:,} arrangements left: the most of any square")
             low = None if self.result is None else min(self.result.fractions())
             if low is not None and low != self.probability:
-                out.append(f"(the square least likely to hold a mine holds one in {low}, "
-                           f"{_percent(low)}: the best play does not open it first)")
+                told = (_percent(low) if short and low.denominator > SHORT_DENOMINATOR
+                        else f"{low}, {_percent(low)}")
+                out.append(f"(the square least likely to hold a mine holds one in {told}: "
+                           "the best play does not open it first)")
         ahead = self.look_ahead
         if ahead is not None:
             one, many = (("corner no number sees", "corners no number sees") if ahead.opening
@@ -192,12 +209,12 @@ class Hint:
                 most += (" (one square alone is open and shows a number: the corners no "
                          "number sees come first)")
             out.append(f"look-ahead: {head} survives this move and the next in "
-                       f"{_percent(ahead.survival)} of the arrangements "
-                       f"({ahead.survival}), {most}")
+                       f"{_percent(ahead.survival)} of the arrangements"
+                       f"{_exact(ahead.survival, short)}, {most}")
             if ahead.safest != self.best:
                 out.append(f"the lowest-probability rule's square, {_name(ahead.safest)}, "
-                           f"survives both in {_percent(ahead.safest_survival)} "
-                           f"({ahead.safest_survival})")
+                           f"survives both in {_percent(ahead.safest_survival)}"
+                           f"{_exact(ahead.safest_survival, short)}")
         if self.fallback is not None:
             out.append(f"look-ahead not used: {self.fallback}; the guess is the square "
                        "least likely to hold a mine")
@@ -481,6 +498,19 @@ def _name(square: Cell) -> str:
 
 def _percent(p: Fraction | None) -> str:
     return f"{float(p or 0) * 100:.1f}%"
+
+
+def _exact(p: Fraction, short: bool) -> str:
+    """`` (a/b)`` after a percentage, or nothing when ``short`` and b is large."""
+    return "" if short and p.denominator > SHORT_DENOMINATOR else f" ({p})"
+
+
+def _share(p: Fraction | None, short: bool) -> str:
+    """``a/b of them (x%)``, or ``x% of the arrangements`` when ``short`` and b is
+    large."""
+    if p is not None and short and p.denominator > SHORT_DENOMINATOR:
+        return f"{_percent(p)} of the arrangements"
+    return f"{p} of them ({_percent(p)})"
 
 
 def _listed(squares: list[Cell], what: str, most: int = 20) -> str:

@@ -33,10 +33,11 @@ from ..base.words import square_keys, square_name, square_pair
 @dataclass(frozen=True)
 class Advice:
     """The hint's square ``best`` (None when none is left or the position has no
-    arrangement) and its ``lines`` (as ``minesweeper hint`` prints them); ``cells``: what
-    each covered square shows with the probabilities (``s`` certainly safe, ``m``
-    certainly a mine, else the percentage, as ``check --probabilities`` prints them), empty
-    when they were not asked for or could not be computed (``note`` says why)."""
+    arrangement) and its ``lines`` (as ``minesweeper hint`` prints them, a chance whose
+    exact fraction is long as a percentage alone); ``cells``: what each covered square
+    shows with the probabilities (``s`` certainly safe, ``m`` certainly a mine, else the
+    percentage, as ``check --probabilities`` prints them), empty when they were not asked
+    for or could not be computed (``note`` says why)."""
 
     best: Cell | None
     lines: list[str]
@@ -77,7 +78,7 @@ def advise(board: Board, probabilities: bool = False) -> Advice:
         except BadInput as exc:
             return _certain_only(board, str(exc))
         cells = {}
-    return Advice(h.best, h.lines(), h.safe, h.mines, cells, h.consistent)
+    return Advice(h.best, h.lines(short=True), h.safe, h.mines, cells, h.consistent)
 
 
 def _certain_only(board: Board, why: str) -> Advice:
