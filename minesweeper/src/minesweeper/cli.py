@@ -664,10 +664,10 @@ def hint(file: str, mines: int | None, fmt: str | None, output: str | None,
     number times the best safety of the board that follows (1 when that board has a
     certainly safe square, as after a 0). Ties go to the order above. When the first
     click alone is open and shows a number, only the corners no number sees are weighed,
-    when one is among those squares: a corner shows a 0 most often ("opening" in --json). When a
-    board on the way is too entangled for the exact probabilities, the guess is the
-    least likely square. The output says which rule made the guess ("rule" in --json, with what the
-    look-ahead weighed).
+    when one is among those squares: a corner shows a 0 most often ("opening" in
+    --json). When a board on the way is too entangled for the exact probabilities, the
+    guess is the least likely square. The output says which rule made the guess ("rule"
+    in --json, with what the look-ahead weighed).
 
     With --endgame, once the board gives its total and at most 1,000 arrangements are
     left, the rest of the game is searched exactly: the guess is the square that wins

@@ -380,8 +380,8 @@ def _look_ahead(board: Board, result: Probabilities, chances: list[Fraction],
     candidates: list[int] = [i for i in order if i in corners and 1 - chances[i] >= SHARE * top]
     opening = bool(candidates)
     counts_seen: set[int] = set()
-    for i in order:
-        if opening or len(candidates) == CANDIDATES or 1 - chances[i] < SHARE * top:
+    for i in [] if opening else order:
+        if len(candidates) == CANDIDATES or 1 - chances[i] < SHARE * top:
             break
         square = result.squares[i]
         if deep[square]:
