@@ -377,19 +377,10 @@ def _look_ahead(board: Board, result: Probabilities, chances: list[Fraction],
     deep = _deep_interior(board)
     index = {sq: i for i, sq in enumerate(result.squares)}
     corners = {index[sq] for sq in _blind_corners(board)} if OPENING else set()
-    candidates: list[int] = [i for i in order if i in corners and 1 - chances[i] >= SHARE * top]
+    candidates = [i for i in order if i in corners and 1 - chances[i] >= SHARE * top]
     opening = bool(candidates)
-    counts_seen: set[int] = set()
-    for i in [] if opening else order:
-        if len(candidates) == CANDIDATES or 1 - chances[i] < SHARE * top:
-            break
-        square = result.squares[i]
-        if deep[square]:
-            count = int(near[square]) - 1
-            if count in counts_seen:
-                continue
-            counts_seen.add(count)
-        candidates.append(i)
+    if not opening:
+        candidates = _ordinary_candidates(result, chances, order, near, deep, top)
     best, best_survival = order[0], Fraction(-1)
     first = Fraction(0)
     for i in candidates:
@@ -407,6 +398,27 @@ def _look_ahead(board: Board, result: Probabilities, chances: list[Fraction],
         first = got
     return best, LookAhead(best_survival, len(candidates), result.squares[order[0]], first,
                            opening)
+
+
+def _ordinary_candidates(result: Probabilities, chances: list[Fraction], order: list[int],
+                         near: npt.NDArray[np.int_], deep: npt.NDArray[np.bool_],
+                         top: Fraction) -> list[int]:
+    """The look-ahead's candidates in the lowest-probability order: each safe in at
+    least :data:`SHARE` of the best safety ``top``, at most :data:`CANDIDATES`, one
+    square of the deep interior for each count of covered neighbours."""
+    candidates: list[int] = []
+    counts_seen: set[int] = set()
+    for i in order:
+        if len(candidates) == CANDIDATES or 1 - chances[i] < SHARE * top:
+            break
+        square = result.squares[i]
+        if deep[square]:
+            count = int(near[square]) - 1
+            if count in counts_seen:
+                continue
+            counts_seen.add(count)
+        candidates.append(i)
+    return candidates
 
 
 def _blind_corners(board: Board) -> list[Cell]:
